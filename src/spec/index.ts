@@ -1,0 +1,5 @@
+export * from './common';
+export * from './resources';
+export * from './requests';
+export * from './endpoints';
+export * from './describe';

@@ -1,0 +1,35 @@
+import type { ApiClient } from './client';
+import { ApiError, OutcomeUnknownError } from './errors';
+
+export interface CaptureOutcome {
+  payment: Record<string, unknown>;
+  /** True when the answer was lost and the result was read back from the payment. */
+  reconciled: boolean;
+}
+
+const capturedWith = (p: Record<string, unknown>, amount: number) => p.status === 'captured' || (p.captured === true && Number(p.amount) === amount);
+
+/**
+ * Captures once, and when the answer is lost (timeout, reset, 5xx) reads the payment back instead of
+ * guessing: `captured` means done; still `authorized` means the capture was not applied, so it is sent
+ * again — safe, because the service refuses to capture a payment twice.
+ */
+export async function captureSafely(api: ApiClient, id: string, amount: number, currency: string): Promise<CaptureOutcome> {
+  const send = () => api.call<Record<string, unknown>>('capturePayment', { params: { id }, body: { amount, currency } });
+  try {
+    return { payment: await send(), reconciled: false };
+  } catch (err) {
+    if (!(err instanceof OutcomeUnknownError)) throw err;
+    for (let round = 0; round < 3; round++) {
+      const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+      if (capturedWith(payment, amount)) return { payment, reconciled: true };
+      if (payment.status !== 'authorized') throw err;
+      try {
+        return { payment: await send(), reconciled: true };
+      } catch (again) {
+        if (!(again instanceof OutcomeUnknownError) && !(again instanceof ApiError)) throw again;
+      }
+    }
+    throw new OutcomeUnknownError(err.message, `run \`payctl payments get ${id}\` to see whether it is captured`);
+  }
+}

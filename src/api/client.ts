@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import { ErrorBody, describeIssue, endpointPath, endpoints } from '../spec';
+import type { EndpointName } from '../spec';
+import { ApiError, AuthError, FailureError, NetworkError, OutcomeUnknownError, RateLimitError, UsageError } from './errors';
+import { TransportError } from './http';
+import type { HttpClient, HttpResponse } from './http';
+
+export interface CallArgs {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** A validated request, ready to send or to print with --dry-run. */
+export interface Prepared {
+  endpoint: EndpointName;
+  method: 'GET' | 'POST';
+  path: string;
+  url: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+function validate(schema: z.ZodType | undefined, value: unknown, what: string): unknown {
+  if (!schema || value === undefined) return value;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`invalid ${what}: ${describeIssue(parsed.error, value)}`);
+  return parsed.data;
+}
+
+const snippet = (text: string) => JSON.stringify(text.replace(/\s+/g, ' ').trim().slice(0, 60));
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** A one-item `collection` where a record was expected (the real service does this for payment transfers). */
+function unwrapSingle(value: unknown): unknown {
+  const v = value as { entity?: unknown; items?: unknown[] } | null;
+  if (v && v.entity === 'collection' && Array.isArray(v.items) && v.items.length === 1) return v.items[0];
+  return value;
+}
+
+/**
+ * The service's endpoints as calls: requests are validated with the spec schemas before anything is
+ * sent (exit 2), responses are checked to be the resource asked for, and every failure becomes one
+ * typed error. Returned records are the JSON exactly as the service sent it.
+ */
+export class ApiClient {
+  constructor(readonly http: HttpClient) {}
+
+  prepare(name: EndpointName, args: CallArgs = {}): Prepared {
+    const endpoint = endpoints[name];
+    const path = endpointPath(endpoint.path, args.params);
+    const query = validate('query' in endpoint ? endpoint.query : undefined, args.query, 'query') as Prepared['query'];
+    const body = endpoint.method === 'POST' ? validate('body' in endpoint ? endpoint.body : undefined, args.body ?? {}, 'request') : undefined;
+    return { endpoint: name, method: endpoint.method, path, url: this.http.url({ path, query }), query, body };
+  }
+
+  async execute<T = Record<string, unknown>>(req: Prepared): Promise<T> {
+    const response = await this.transmit(req.method, req.path, req.query, req.body, false);
+    const schema = endpoints[req.endpoint].response;
+    let value = response.value;
+    if (!schema.safeParse(value).success) value = unwrapSingle(value);
+    const checked = schema.safeParse(value);
+    if (!checked.success) {
+      const problem = `the service answered HTTP ${response.status} with something else than expected (${describeIssue(checked.error, value)})`;
+      if (req.method === 'GET') throw new FailureError(problem);
+      throw new OutcomeUnknownError(problem, 'the request may have been applied: check before sending it again');
+    }
+    return value as T;
+  }
+
+  call<T = Record<string, unknown>>(name: EndpointName, args: CallArgs = {}): Promise<T> {
+    return this.execute<T>(this.prepare(name, args));
+  }
+
+  /** The sandbox's own admin API under /_sandbox/ (not part of the service interface). */
+  async admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await this.transmit(method, `/_sandbox${path}`, undefined, body ?? (method === 'POST' ? {} : undefined), true);
+    return response.value as T;
+  }
+
+  private async transmit(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Prepared['query'],
+    body: unknown,
+    fromOrigin: boolean,
+  ): Promise<{ status: number; value: unknown }> {
+    let response: HttpResponse;
+    try {
+      response = await this.http.send({ method, path, query, body, fromOrigin });
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      const where = `${method} ${this.http.url({ path, fromOrigin })}`;
+      if (err.failure === 'not_sent' || method === 'GET') {
+        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}`);
+      }
+      throw new OutcomeUnknownError(
+        `no answer to ${where} (${err.failure === 'timeout' ? 'timed out' : err.message}): the request may or may not have been applied`,
+        'check the resource before sending it again',
+      );
+    }
+    return { status: response.status, value: classify(method, path, response) };
+  }
+}
+
+function classify(method: string, path: string, response: HttpResponse): unknown {
+  const { status, text } = response;
+  const parsed = parseJson(text);
+  const errorBody = parsed.ok ? ErrorBody.safeParse(parsed.value) : undefined;
+  const service = errorBody?.success ? errorBody.data.error : undefined;
+  const describe = service?.description ?? (parsed.ok ? undefined : text.trim() ? `body is not JSON: ${snippet(text)}` : 'empty body');
+
+  if (status === 401) throw new AuthError(`authentication failed (HTTP 401)${describe ? `: ${describe}` : ''}; check the key id and secret`);
+  if (status === 429) throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${response.attempts} attempts`);
+  if (status >= 500) {
+    const message = `the service failed with HTTP ${status}${describe ? `: ${describe}` : ''}`;
+    if (method === 'GET') throw new NetworkError(`${message} (after ${response.attempts} attempts)`);
+    throw new OutcomeUnknownError(`${message}: the request to ${path} may or may not have been applied`, 'check the resource before sending it again');
+  }
+  if (status >= 400 || (status >= 200 && status < 300 && service)) {
+    throw new ApiError(status, service ?? { description: `the service refused the request with HTTP ${status} (${describe ?? 'no details'})` });
+  }
+  if (status < 200 || status >= 300) throw new FailureError(`unexpected HTTP ${status} from the service`);
+  if (!parsed.ok) {
+    const message = `the service answered HTTP ${status} with ${describe}`;
+    if (method === 'GET') throw new FailureError(message);
+    throw new OutcomeUnknownError(message, 'the request may have been applied: check before sending it again');
+  }
+  return parsed.value;
+}

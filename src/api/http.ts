@@ -1,0 +1,165 @@
+import { Pool } from 'undici';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { VERSION } from '../version';
+import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter } from './retry';
+import type { AttemptOutcome, RetryPolicy, TransportFailure } from './retry';
+
+export interface HttpOptions {
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  timeoutMs: number;
+  connections?: number;
+  retry?: RetryPolicy;
+  debug?: (line: string) => void;
+  sleep?: (ms: number) => Promise<unknown>;
+  signal?: AbortSignal;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  /** Path below the base URL, e.g. `/payments/pay_x/capture`, or absolute from the origin when `fromOrigin`. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  fromOrigin?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  attempts: number;
+}
+
+/** The request failed below HTTP; `failure` says whether it could have reached the service. */
+export class TransportError extends Error {
+  constructor(
+    readonly failure: TransportFailure,
+    readonly attempts: number,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The one HTTP layer: a keep-alive pool per run, Basic auth, timeouts and the retry rules of retry.ts.
+ * A 429 pauses every request of this client (a shared gate), so a bulk run slows down as a whole.
+ */
+export class HttpClient {
+  private readonly pool: Pool;
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly auth: string;
+  private readonly policy: RetryPolicy;
+  private readonly pause: (ms: number) => Promise<unknown>;
+  private gateUntil = 0;
+
+  constructor(private readonly opts: HttpOptions) {
+    const url = new URL(opts.baseUrl);
+    this.origin = url.origin;
+    this.prefix = url.pathname.replace(/\/+$/, '');
+    this.auth = 'Basic ' + Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64');
+    this.policy = opts.retry ?? DEFAULT_RETRY;
+    this.pause = opts.sleep ?? ((ms) => sleep(ms, undefined, { signal: opts.signal }));
+    this.pool = new Pool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 });
+  }
+
+  url(req: Pick<HttpRequest, 'path' | 'query' | 'fromOrigin'>): string {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) search.set(k, String(v));
+    const qs = search.toString();
+    return `${this.origin}${req.fromOrigin ? '' : this.prefix}${req.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const target = this.url(req);
+    const path = target.slice(this.origin.length);
+    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = {
+      authorization: this.auth,
+      accept: 'application/json',
+      'user-agent': `payctl/${VERSION}`,
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+
+    for (let attempt = 0; ; attempt++) {
+      const wait = this.gateUntil - Date.now();
+      if (wait > 0) await this.pause(wait);
+      const started = performance.now();
+      let outcome: AttemptOutcome;
+      let response: HttpResponse | undefined;
+      let failure: unknown;
+      try {
+        response = await this.once(path, req.method, headers, payload, attempt + 1);
+        outcome = {
+          type: 'response',
+          status: response.status,
+          retryAfterMs: parseRetryAfter(first(response.headers['retry-after']), Date.now()),
+        };
+      } catch (err) {
+        if (this.opts.signal?.aborted) throw err;
+        failure = err;
+        outcome = { type: 'error', failure: classifyTransportError(err) };
+      }
+      const ms = Math.round(performance.now() - started);
+      this.trace(
+        `${req.method} ${target} -> ${outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`} in ${ms} ms`,
+      );
+      if (response && response.status < 500 && response.status !== 429) return response;
+      const decision = decide(req.method, outcome, attempt, this.policy);
+      if (!decision.retry) {
+        if (response) return response;
+        throw new TransportError((outcome as { failure: TransportFailure }).failure, attempt + 1, failure);
+      }
+      if (response?.status === 429) this.gateUntil = Math.max(this.gateUntil, Date.now() + decision.delayMs);
+      this.trace(`retry ${attempt + 1}/${this.policy.maxRetries} in ${decision.delayMs} ms`);
+      await this.pause(decision.delayMs);
+    }
+  }
+
+  private async once(
+    path: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    attempts: number,
+  ): Promise<HttpResponse> {
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+    const signal = this.opts.signal ? AbortSignal.any([timeout, this.opts.signal]) : timeout;
+    const res = await this.pool.request({
+      path,
+      method: method as 'GET' | 'POST',
+      headers,
+      body,
+      signal,
+      headersTimeout: this.opts.timeoutMs,
+      bodyTimeout: this.opts.timeoutMs,
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) {
+        res.body.destroy();
+        throw Object.assign(new Error(`response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`), { code: 'PAYCTL_BODY_TOO_LARGE' });
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), attempts };
+  }
+
+  private trace(line: string) {
+    this.opts.debug?.(line);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close().catch(() => undefined);
+  }
+}
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const describe = (err: unknown) => (err as { code?: string })?.code ?? (err as Error)?.message ?? String(err);

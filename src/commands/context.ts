@@ -1,0 +1,48 @@
+import type { ApiClient } from '../api/client';
+import type { Credentials } from '../config/credentials';
+import type { PayctlPaths } from '../config/paths';
+import type { ProfileStore } from '../config/profiles';
+import type { OutputFormat } from '../output/format';
+
+export interface Settings {
+  format: OutputFormat;
+  fields?: string[];
+  tz: string;
+  yes: boolean;
+  dryRun: boolean;
+  debug: boolean;
+  timeoutMs: number;
+  sandbox: boolean;
+  profile?: string;
+  baseUrl?: string;
+}
+
+export interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+}
+
+/** What a handler may use. Handlers return data; they never print results, read argv or exit. */
+export interface Context {
+  settings: Settings;
+  env: NodeJS.ProcessEnv;
+  io: IO;
+  paths: PayctlPaths;
+  signal: AbortSignal;
+  /** Seconds since the epoch, injectable for tests. */
+  nowMs(): number;
+  /** The client for the active credentials, or for the named profile. */
+  api(profile?: string): Promise<ApiClient>;
+  credentials(profile?: string): Promise<Credentials>;
+  profiles(): Promise<ProfileStore>;
+  /** One line on stderr. */
+  notice(message: string): void;
+  /** Asks on a TTY; without one it needs --yes (exit 2 otherwise). Resolves only when confirmed. */
+  confirm(message: string): Promise<void>;
+  /** Reads all of stdin (for --key-secret-stdin, --input -). */
+  readStdin(): Promise<string>;
+}

@@ -1,0 +1,44 @@
+import { UsageError } from '../api/errors';
+import { parseAmount } from '../parse/amount';
+import { parseCurrency } from '../parse/currency';
+import { parseId } from '../parse/id';
+import { parseInteger } from '../parse/integer';
+import { parseNotes } from '../parse/notes';
+import { parseTimeInput } from '../time/parse';
+import type { Context } from './context';
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Turns a parser's verdict into the value or a usage error (exit 2, nothing sent). */
+export function need<T>(result: Parsed<T>, flag?: string): T {
+  if (!result.ok) throw new UsageError(flag ? `${flag}: ${result.error}` : result.error);
+  return result.value;
+}
+
+export const amountFlag = (raw: unknown, currency?: string, flag = '--amount') =>
+  raw === undefined ? undefined : need(parseAmount(String(raw), currency), flag);
+
+export const currencyFlag = (raw: unknown, flag = '--currency') => (raw === undefined ? undefined : need(parseCurrency(String(raw)), flag));
+
+export const notesFlag = (raw: unknown) => {
+  const pairs = (raw as string[] | undefined) ?? [];
+  return pairs.length ? need(parseNotes(pairs), '--note') : undefined;
+};
+
+export const intFlag = (raw: unknown, flag: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  raw === undefined ? undefined : need(parseInteger(String(raw), flag, { min, max }));
+
+export const idArg = (raw: unknown, kind: Parameters<typeof parseId>[1]) => need(parseId(String(raw ?? ''), kind));
+
+export function timeFlag(ctx: Context, raw: unknown, flag: string, bound: 'start' | 'end'): number | undefined {
+  if (raw === undefined) return undefined;
+  return need(parseTimeInput(String(raw), { tz: ctx.settings.tz, nowMs: ctx.nowMs(), bound }), flag);
+}
+
+/** --from/--to as Unix seconds, refusing an empty range before anything is sent. */
+export function rangeFlags(ctx: Context, opts: { from?: unknown; to?: unknown }): { from?: number; to?: number } {
+  const from = timeFlag(ctx, opts.from, '--from', 'start');
+  const to = timeFlag(ctx, opts.to, '--to', 'end');
+  if (from !== undefined && to !== undefined && from > to) throw new UsageError('--from is after --to: the range is empty');
+  return { from, to };
+}

@@ -1,0 +1,51 @@
+import { UsageError } from '../api/errors';
+import { walk } from '../api/paginate';
+import type { Context } from './context';
+import { intFlag, rangeFlags } from './flags';
+import type { CommandResult } from './result';
+
+/** Page query shared by `orders list` and `payments list`. */
+export function pageQuery(ctx: Context, opts: Record<string, unknown>) {
+  const { from, to } = rangeFlags(ctx, opts);
+  const all = Boolean(opts.all);
+  if (all && (opts.count !== undefined || opts.skip !== undefined)) {
+    throw new UsageError('--count and --skip pick one page; with --all every page is walked (use --limit to stop early)');
+  }
+  if (!all && opts.limit !== undefined) throw new UsageError('--limit goes with --all');
+  return {
+    from,
+    to,
+    all,
+    count: intFlag(opts.count, '--count', 1, 100),
+    skip: intFlag(opts.skip, '--skip', 0),
+    limit: intFlag(opts.limit, '--limit', 1),
+  };
+}
+
+/** One page, or every page with --all; handlers share it for every list endpoint. */
+export async function listing(
+  ctx: Context,
+  endpoint: 'listOrders' | 'listPayments',
+  page: ReturnType<typeof pageQuery>,
+  extra: Record<string, unknown> = {},
+): Promise<{ dryRun: CommandResult } | { items: AsyncIterable<unknown> }> {
+  const api = await ctx.api();
+  const first = api.prepare(endpoint, { query: { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra } });
+  if (ctx.settings.dryRun) return { dryRun: { type: 'dry-run', requests: [first] } };
+  if (!page.all) {
+    return {
+      items: (async function* () {
+        const res = await api.execute<{ items: unknown[] }>(first);
+        yield* res.items;
+      })(),
+    };
+  }
+  return {
+    items: walk((q) => api.call<{ items: unknown[] }>(endpoint, { query: { ...extra, ...q } }), {
+      from: page.from,
+      to: page.to,
+      limit: page.limit,
+    }),
+  };
+}
+

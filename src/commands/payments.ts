@@ -1,0 +1,107 @@
+import { captureSafely } from '../api/capture';
+import { OutcomeUnknownError, UsageError } from '../api/errors';
+import { formatMoney } from '../output/money';
+import type { Context } from './context';
+import { amountFlag, currencyFlag, idArg, notesFlag } from './flags';
+import { listing, pageQuery } from './listing';
+import { many, one } from './result';
+import type { CommandResult, Input } from './result';
+
+const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'refunded', 'failed'];
+
+export async function list({ opts }: Input, ctx: Context): Promise<CommandResult> {
+  const page = pageQuery(ctx, opts);
+  const status = opts.status === undefined ? undefined : String(opts.status);
+  if (status !== undefined && !PAYMENT_STATUSES.includes(status)) {
+    throw new UsageError(`--status must be one of ${PAYMENT_STATUSES.join(', ')}: got "${status}"`);
+  }
+  const result = await listing(ctx, 'listPayments', page);
+  if ('dryRun' in result) return result.dryRun;
+  if (!status) return many('payment', result.items);
+  return many(
+    'payment',
+    (async function* () {
+      for await (const p of result.items) if ((p as { status?: string }).status === status) yield p;
+    })(),
+  );
+}
+
+export async function get({ args }: Input, ctx: Context): Promise<CommandResult> {
+  const id = idArg(args[0], 'payment');
+  const api = await ctx.api();
+  const req = api.prepare('getPayment', { params: { id } });
+  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
+  return one('payment', await api.execute(req));
+}
+
+export async function capture({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+  if (args.length !== 1) throw new UsageError(args.length ? 'capture takes one payment id here' : 'missing payment id: payctl payments capture PAY_ID');
+  const id = idArg(args[0], 'payment');
+  const currency = currencyFlag(opts.currency);
+  const amount = amountFlag(opts.amount, currency);
+  if ((amount === undefined) !== (currency === undefined)) {
+    throw new UsageError('--amount and --currency go together (without both, the payment\'s full amount is captured)');
+  }
+  const api = await ctx.api();
+  if (ctx.settings.dryRun) {
+    if (amount !== undefined && currency !== undefined) {
+      return { type: 'dry-run', requests: [api.prepare('capturePayment', { params: { id }, body: { amount, currency } })] };
+    }
+    const path = `/payments/${encodeURIComponent(id)}/capture`;
+    return {
+      type: 'dry-run',
+      requests: [{ endpoint: 'capturePayment', method: 'POST', path, url: api.http.url({ path }), body: { amount: `<amount of ${id}>`, currency: `<currency of ${id}>` } }],
+      note: 'without --amount, the amount and currency are read from the payment when run for real',
+    };
+  }
+  let captureAmount = amount;
+  let captureCurrency = currency;
+  if (captureAmount === undefined || captureCurrency === undefined) {
+    const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+    captureAmount = Number(payment.amount);
+    captureCurrency = String(payment.currency);
+  }
+  api.prepare('capturePayment', { params: { id }, body: { amount: captureAmount, currency: captureCurrency } });
+  await ctx.confirm(`Capture ${formatMoney(captureAmount, captureCurrency)} of payment ${id}?`);
+  const outcome = await captureSafely(api, id, captureAmount, captureCurrency);
+  if (outcome.reconciled) ctx.notice(`the capture's first answer was lost; read back from the service: ${id} is ${String(outcome.payment.status)}`);
+  return one('payment', outcome.payment);
+}
+
+export async function refund({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+  if (args.length !== 1) throw new UsageError(args.length ? 'refund takes one payment id here' : 'missing payment id: payctl payments refund PAY_ID');
+  const id = idArg(args[0], 'payment');
+  const amount = amountFlag(opts.amount);
+  const body = {
+    amount,
+    receipt: opts.receipt === undefined ? undefined : String(opts.receipt),
+    notes: notesFlag(opts.note),
+  };
+  const api = await ctx.api();
+  const req = api.prepare('refundPayment', { params: { id }, body });
+  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
+
+  let before: Record<string, unknown> | undefined;
+  if (!ctx.settings.yes) {
+    // Only a person at a terminal is asked, and they should see what the payment holds.
+    before = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+    const currency = String(before.currency);
+    const remaining = Number(before.amount) - Number(before.amount_refunded ?? 0);
+    const what = amount === undefined ? `the remaining ${formatMoney(remaining, currency)}` : formatMoney(amount, currency);
+    await ctx.confirm(
+      `Refund ${what} of payment ${id} (${String(before.status)}, ${formatMoney(before.amount as number, currency)}, refunded so far ${formatMoney(Number(before.amount_refunded ?? 0), currency)})?`,
+    );
+  }
+  try {
+    return one('refund', await api.execute(req));
+  } catch (err) {
+    if (err instanceof OutcomeUnknownError) {
+      const was = before ? ` (it was ${String(before.amount_refunded ?? 0)} before)` : '';
+      throw new OutcomeUnknownError(
+        `refund of ${id}: ${err.message}`,
+        `do not resend blindly: run \`payctl payments get ${id}\` and compare amount_refunded${was}`,
+      );
+    }
+    throw err;
+  }
+}

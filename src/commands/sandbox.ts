@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { UsageError } from '../api/errors';
+import { sandboxDbPath } from '../config/paths';
+import { parseDuration } from '../parse/duration';
+import type { Context } from './context';
+import { idArg, intFlag, need } from './flags';
+import { one } from './result';
+import type { CommandResult, Input } from './result';
+
+const METHODS = ['card', 'netbanking', 'wallet', 'upi'];
+
+function probability(raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  const text = String(raw).trim();
+  const value = Number(text);
+  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text) || value < 0 || value > 1) throw new UsageError(`--fault-rate must be a probability from 0 to 1: got "${text}"`);
+  return value;
+}
+
+export async function start({ opts }: Input, ctx: Context): Promise<CommandResult> {
+  const db = opts.db === undefined ? sandboxDbPath(ctx.paths) : String(opts.db);
+  const options = {
+    db,
+    port: intFlag(opts.port, '--port', 0, 65535) ?? 4010,
+    rateLimit: intFlag(opts.rateLimit, '--rate-limit', 0),
+    faultRate: probability(opts.faultRate),
+    latencyMs: intFlag(opts.latency, '--latency', 0, 600_000),
+    seed: intFlag(opts.seed, '--seed', 0),
+    captureWindowSeconds: opts.captureWindow === undefined ? undefined : need(parseDuration(String(opts.captureWindow)), '--capture-window'),
+  };
+  if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
+  const { startSandbox } = await import('../sandbox');
+  const sandbox = await startSandbox(options);
+  const store = await ctx.profiles();
+  store.save('sandbox', { key_id: sandbox.keyId, key_secret: sandbox.keySecret, base_url: sandbox.baseUrl, live: false }, false);
+  const lines =
+    ctx.settings.format === 'json' || ctx.settings.format === 'ndjson'
+      ? [JSON.stringify({ base_url: sandbox.baseUrl, key_id: sandbox.keyId, key_secret: sandbox.keySecret })]
+      : [
+          `sandbox listening on ${sandbox.baseUrl}`,
+          `key id:     ${sandbox.keyId}`,
+          `key secret: ${sandbox.keySecret}   (local sandbox key, stored in ${db === ':memory:' ? 'memory' : db})`,
+          `profile "sandbox" written; try: payctl -p sandbox orders list`,
+        ];
+  const until = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true })).then(() => sandbox.close());
+  return { type: 'serve', lines, until };
+}
+
+export async function pay({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+  const orderId = idArg(args[0], 'order');
+  const method = opts.method === undefined ? 'card' : String(opts.method);
+  if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}: got "${method}"`);
+  const body = {
+    order_id: orderId,
+    method,
+    fail: Boolean(opts.fail),
+    email: opts.email === undefined ? undefined : String(opts.email),
+    contact: opts.contact === undefined ? undefined : String(opts.contact),
+  };
+  const api = await ctx.api();
+  return one('payment', await api.admin('POST', '/checkout', body));
+}
+
+export async function clock(_input: Input, ctx: Context): Promise<CommandResult> {
+  const api = await ctx.api();
+  return one('generic', await api.admin('GET', '/clock'));
+}
+
+export async function clockAdvance({ args }: Input, ctx: Context): Promise<CommandResult> {
+  if (args[0] === undefined) throw new UsageError('missing DURATION, e.g. `payctl sandbox clock advance 6d`');
+  const seconds = need(parseDuration(String(args[0])), 'DURATION');
+  const api = await ctx.api();
+  return one('generic', await api.admin('POST', '/clock/advance', { seconds }));
+}
+
+export async function reset(_input: Input, ctx: Context): Promise<CommandResult> {
+  const api = await ctx.api();
+  await api.admin('POST', '/reset');
+  return { type: 'done', message: 'sandbox reset: every resource and counter deleted, clock back to real time' };
+}
+
+export async function seed({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+  const orders = intFlag(args[0], 'N', 0, 100_000);
+  const authorized = intFlag(opts.authorized, '--authorized', 0, 100_000);
+  const body = { orders: orders ?? (authorized === undefined ? 20 : 0), authorized: authorized ?? 0 };
+  const api = await ctx.api();
+  const seeded = await api.admin<{ order_ids: string[]; payment_ids: string[] }>('POST', '/seed', body);
+  const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
+  ctx.notice(`seeded ${seeded.order_ids.length} orders, ${seeded.payment_ids.length} authorized payments; printing ${body.authorized ? 'payment' : 'order'} ids`);
+  return { type: 'lines', lines: ctx.settings.format === 'json' ? [JSON.stringify(ids)] : ids };
+}
+
+export async function stats(_input: Input, ctx: Context): Promise<CommandResult> {
+  const api = await ctx.api();
+  return one('generic', await api.admin('GET', '/stats'));
+}
+
+export async function customerCreate({ opts }: Input, ctx: Context): Promise<CommandResult> {
+  if (opts.contact === undefined) throw new UsageError('missing --contact (e.g. +919876543210)');
+  const body = {
+    contact: String(opts.contact),
+    email: opts.email === undefined ? undefined : String(opts.email),
+    name: opts.name === undefined ? undefined : String(opts.name),
+  };
+  const api = await ctx.api();
+  return one('customer', await api.admin('POST', '/customers', body));
+}

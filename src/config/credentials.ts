@@ -1,0 +1,53 @@
+import { AuthError, UsageError } from '../api/errors';
+import { checkBaseUrl } from './base-url';
+import type { ProfileStore } from './profiles';
+
+export interface Credentials {
+  keyId: string;
+  keySecret: string;
+  baseUrl: string;
+  live: boolean;
+  /** Where they came from, for messages: a profile name, `environment` or `sandbox`. */
+  source: string;
+}
+
+export interface CredentialInputs {
+  env: NodeJS.ProcessEnv;
+  profile?: string;
+  baseUrl?: string;
+  store: () => ProfileStore;
+}
+
+function baseUrlOrThrow(raw: string): string {
+  const checked = checkBaseUrl(raw);
+  if (!checked.ok) throw new UsageError(checked.error);
+  return checked.value;
+}
+
+/**
+ * The active credentials: PAYCTL_KEY_ID + PAYCTL_KEY_SECRET act as an ad-hoc profile and win over
+ * stored ones; otherwise --profile, PAYCTL_PROFILE, then the default profile. --base-url and
+ * PAYCTL_BASE_URL override the profile's URL.
+ */
+export function resolveCredentials(input: CredentialInputs): Credentials {
+  const { env } = input;
+  const urlOverride = input.baseUrl ?? env.PAYCTL_BASE_URL;
+  if (env.PAYCTL_KEY_ID && env.PAYCTL_KEY_SECRET) {
+    if (!urlOverride) throw new UsageError('PAYCTL_KEY_ID and PAYCTL_KEY_SECRET need a base URL: set PAYCTL_BASE_URL or pass --base-url');
+    return { keyId: env.PAYCTL_KEY_ID, keySecret: env.PAYCTL_KEY_SECRET, baseUrl: baseUrlOrThrow(urlOverride), live: false, source: 'environment' };
+  }
+  const store = input.store();
+  const name = input.profile ?? env.PAYCTL_PROFILE ?? store.defaultName;
+  if (!name) {
+    throw new AuthError('no credentials configured: run `payctl profile add NAME`, set PAYCTL_KEY_ID and PAYCTL_KEY_SECRET, or use --sandbox');
+  }
+  const profile = store.get(name);
+  if (!profile) throw new AuthError(`no profile named "${name}": see \`payctl profile list\``);
+  return {
+    keyId: profile.key_id,
+    keySecret: profile.key_secret,
+    baseUrl: baseUrlOrThrow(urlOverride ?? profile.base_url),
+    live: profile.live,
+    source: `profile ${name}`,
+  };
+}

@@ -1,0 +1,153 @@
+import type { ApiClient } from './api/client';
+import { FailureError, InterruptedError, UsageError } from './api/errors';
+import { resolveCredentials } from './config/credentials';
+import type { Credentials } from './config/credentials';
+import { payctlPaths, sandboxDbPath } from './config/paths';
+import type { ProfileStore } from './config/profiles';
+import type { Context, IO, Settings } from './commands/context';
+import { need } from './commands/flags';
+import { parseFields } from './output/fields';
+import { resolveFormat } from './output/format';
+import { resolveZone } from './time/zone';
+import { mkdirSync } from 'node:fs';
+
+/** Global options as commander hands them over. */
+export interface GlobalFlags {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  fields?: string;
+  yes?: boolean;
+  dryRun?: boolean;
+  debug?: boolean;
+  timeout?: string;
+  tz?: string;
+  sandbox?: boolean;
+}
+
+export interface Runtime extends Context {
+  dispose(): Promise<void>;
+}
+
+function timeoutMs(raw: string | undefined, env: NodeJS.ProcessEnv): number {
+  const text = raw ?? env.PAYCTL_TIMEOUT;
+  if (text === undefined) return 30_000;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || seconds <= 0 || seconds > 3600) throw new UsageError(`--timeout must be seconds from 0.001 to 3600: got "${text}"`);
+  return Math.round(seconds * 1000);
+}
+
+export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO): Settings {
+  return {
+    format: need(resolveFormat(flags.output, env.PAYCTL_OUTPUT, io.stdoutIsTTY), '--output'),
+    fields: flags.fields === undefined ? undefined : need(parseFields(flags.fields), '--fields'),
+    tz: need(resolveZone(flags.tz, env.PAYCTL_TZ), '--tz'),
+    yes: Boolean(flags.yes),
+    dryRun: Boolean(flags.dryRun),
+    debug: Boolean(flags.debug),
+    timeoutMs: timeoutMs(flags.timeout, env),
+    sandbox: Boolean(flags.sandbox),
+    profile: flags.profile,
+    baseUrl: flags.baseUrl,
+  };
+}
+
+/** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
+export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO, signal: AbortSignal): Runtime {
+  const paths = payctlPaths(env);
+  const clients = new Map<string, ApiClient>();
+  const closers: Array<() => Promise<void>> = [];
+  let store: ProfileStore | undefined;
+  let sandboxCreds: Promise<Credentials> | undefined;
+  const secrets = new Set<string>();
+
+  const notice = (message: string) => {
+    io.stderr.write(`${message}\n`);
+  };
+
+  // conf, undici and the sandbox load only when a command needs them (startup time).
+  const profiles = async () => (store ??= new (await import('./config/profiles')).ProfileStore(paths.config));
+
+  const startInProcessSandbox = async (): Promise<Credentials> => {
+    const { startSandbox } = await import('./sandbox');
+    const db = sandboxDbPath(paths);
+    mkdirSync(paths.data, { recursive: true });
+    const sandbox = await startSandbox({ db, port: 0 });
+    closers.push(() => sandbox.close());
+    return { keyId: sandbox.keyId, keySecret: sandbox.keySecret, baseUrl: sandbox.baseUrl, live: false, source: 'sandbox' };
+  };
+
+  const credentials = async (profile?: string): Promise<Credentials> => {
+    if (settings.sandbox && profile === undefined) return (sandboxCreds ??= startInProcessSandbox());
+    const loaded = env.PAYCTL_KEY_ID && env.PAYCTL_KEY_SECRET ? undefined : await profiles();
+    return resolveCredentials({ env, profile: profile ?? settings.profile, baseUrl: settings.baseUrl, store: () => loaded as ProfileStore });
+  };
+
+  const api = async (profile?: string): Promise<ApiClient> => {
+    const key = profile ?? '';
+    const cached = clients.get(key);
+    if (cached) return cached;
+    const creds = await credentials(profile);
+    secrets.add(creds.keySecret);
+    const [{ HttpClient }, { ApiClient }] = await Promise.all([import('./api/http'), import('./api/client')]);
+    const http = new HttpClient({
+      baseUrl: creds.baseUrl,
+      keyId: creds.keyId,
+      keySecret: creds.keySecret,
+      timeoutMs: settings.timeoutMs,
+      signal,
+      debug: settings.debug ? (line) => notice(`[debug] ${redact(line, secrets)}`) : undefined,
+    });
+    const client = new ApiClient(http);
+    clients.set(key, client);
+    closers.unshift(() => http.close());
+    return client;
+  };
+
+  const confirm = async (message: string) => {
+    if (settings.yes) return;
+    if (!io.stdinIsTTY || !io.stderrIsTTY) {
+      throw new UsageError('this moves money and there is no terminal to confirm on: pass --yes to go ahead');
+    }
+    const { confirm: ask } = await import('@inquirer/prompts');
+    let ok: boolean;
+    try {
+      ok = await ask({ message, default: false }, { input: io.stdin, output: io.stderr, signal } as Parameters<typeof ask>[1]);
+    } catch (err) {
+      if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError') throw new InterruptedError('SIGINT');
+      throw err;
+    }
+    if (!ok) throw new FailureError('cancelled: nothing was sent');
+  };
+
+  const readStdin = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    return Buffer.concat(chunks).toString('utf8');
+  };
+
+  return {
+    settings,
+    env,
+    io,
+    paths,
+    signal,
+    nowMs: () => Date.now(),
+    api,
+    credentials,
+    profiles,
+    notice,
+    confirm,
+    readStdin,
+    async dispose() {
+      for (const close of closers) await close().catch(() => undefined);
+    },
+  };
+}
+
+/** Belt and braces: no secret we know of ever reaches a debug line. */
+function redact(line: string, secrets: Set<string>): string {
+  let out = line;
+  for (const s of secrets) if (s) out = out.split(s).join('[redacted]');
+  return out;
+}

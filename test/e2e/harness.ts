@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** Environment with nothing from the developer's own payctl set-up. */
+function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_') && v !== undefined) env[k] = v;
+  delete env.FORCE_COLOR;
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(opts.env ?? {}), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+export interface SandboxProcess {
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  home: string;
+  /** Environment for a payctl run against this sandbox (ad-hoc profile from the environment). */
+  env: Record<string, string>;
+  admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** `payctl sandbox start --port 0 --db :memory: -o json`, reading its first stdout line. */
+export async function startSandbox(extraArgs: string[] = []): Promise<SandboxProcess> {
+  const home = mkdtempSync(join(tmpdir(), 'payctl-e2e-'));
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--db', ':memory:', '-o', 'json', ...extraArgs], {
+    env: cleanEnv({ PAYCTL_HOME: home }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const first = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', (line) => resolve(line));
+    child.once('exit', (code) => reject(new Error(`sandbox exited early (${code}): ${stderr}`)));
+  });
+  const info = JSON.parse(first) as { base_url: string; key_id: string; key_secret: string };
+  const origin = new URL(info.base_url).origin;
+  const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
+  return {
+    baseUrl: info.base_url,
+    keyId: info.key_id,
+    keySecret: info.key_secret,
+    home,
+    env: { PAYCTL_HOME: home, PAYCTL_BASE_URL: info.base_url, PAYCTL_KEY_ID: info.key_id, PAYCTL_KEY_SECRET: info.key_secret, PAYCTL_TZ: 'Asia/Kolkata' },
+    async admin(method, path, body) {
+      const res = await fetch(`${origin}/_sandbox${path}`, {
+        method,
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: body === undefined ? (method === 'POST' ? '{}' : undefined) : JSON.stringify(body),
+      });
+      return (await res.json()) as never;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs payctl against the sandbox with JSON output and parses stdout. */
+export async function runJson<T = Record<string, unknown>>(sb: SandboxProcess, args: string[], opts: RunOptions = {}) {
+  const res = await run(['-o', 'json', ...args], { ...opts, env: { ...sb.env, ...opts.env } });
+  let data: T | undefined;
+  try {
+    data = res.stdout.trim() ? (JSON.parse(res.stdout) as T) : undefined;
+  } catch {
+    data = undefined;
+  }
+  return { ...res, data };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { walk } from '../../../src/api/paginate';
+import type { PageQuery } from '../../../src/api/paginate';
+
+/** A fake list endpoint over a mutable array, most recent first like the service. */
+function service(initial: number) {
+  const rows = Array.from({ length: initial }, (_, i) => ({ id: `r${i}`, created_at: 1000 + i }));
+  const queries: PageQuery[] = [];
+  const fetchPage = async (q: PageQuery) => {
+    queries.push(q);
+    const visible = rows.filter((r) => (q.from === undefined || r.created_at >= q.from) && (q.to === undefined || r.created_at <= q.to)).sort((a, b) => b.created_at - a.created_at);
+    return { items: visible.slice(q.skip, q.skip + q.count) };
+  };
+  return { rows, queries, fetchPage };
+}
+
+async function collect(it: AsyncIterable<unknown>) {
+  const out: Array<{ id: string }> = [];
+  for await (const x of it) out.push(x as { id: string });
+  return out;
+}
+
+describe('walk', () => {
+  it('walks every page 100 at a time', async () => {
+    const s = service(250);
+    const got = await collect(walk(s.fetchPage));
+    expect(got).toHaveLength(250);
+    expect(s.queries.map((q) => q.skip)).toEqual([0, 100, 200]);
+  });
+
+  it('stops at --limit', async () => {
+    const s = service(250);
+    expect(await collect(walk(s.fetchPage, { limit: 120 }))).toHaveLength(120);
+    expect(s.queries.map((q) => q.count)).toEqual([100, 20]);
+  });
+
+  it('pins `to` to the newest item so rows created during the walk stay out and nothing is skipped', async () => {
+    const s = service(300);
+    let inserted = 0;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      s.rows.push({ id: `new${inserted}`, created_at: 5000 + inserted++ });
+      return page;
+    };
+    const got = await collect(walk(fetchPage));
+    expect(got.map((r) => r.id).sort()).toEqual(Array.from({ length: 300 }, (_, i) => `r${i}`).sort());
+    expect(s.queries.slice(1).every((q) => q.to === 1299)).toBe(true);
+  });
+
+  it('drops an item that slid onto the next page', async () => {
+    const s = service(150);
+    let first = true;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      if (first) {
+        first = false;
+        s.rows.push({ id: 'same-second', created_at: 1149 });
+      }
+      return page;
+    };
+    const got = await collect(walk(fetchPage));
+    const ids = got.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (let i = 0; i < 150; i++) expect(ids).toContain(`r${i}`);
+  });
+});

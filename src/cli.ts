@@ -18,6 +18,9 @@ const handlers = {
   payments: () => import('./commands/payments'),
   profile: () => import('./commands/profile'),
   sandbox: () => import('./commands/sandbox'),
+  plans: () => import('./commands/plans'),
+  subscriptions: () => import('./commands/subscriptions'),
+  wallet: () => import('./commands/wallet'),
 } satisfies Record<string, () => Promise<Module>>;
 
 export const EXIT_CODES: Record<ErrorKind, number> = {
@@ -65,6 +68,7 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .option('--receipt <receipt>', 'only orders with this receipt')
     .option('--all', 'walk every page (100 at a time)')
     .option('--limit <n>', 'with --all, stop after N items')
+    .option('--out <file>', 'write to FILE atomically instead of stdout')
     .addHelpText('after', '\nExamples:\n  payctl orders list --from 7d\n  payctl orders list --all --from 2024-04-01 --to 2024-04-30 -o csv > april.csv')
     .action(run('orders', 'list'));
   orders
@@ -89,6 +93,7 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .option('--status <status>', 'keep only this status (filtered by payctl: the service has no such filter)')
     .option('--all', 'walk every page (100 at a time)')
     .option('--limit <n>', 'with --all, stop after N items')
+    .option('--out <file>', 'write to FILE atomically instead of stdout')
     .addHelpText('after', '\nExamples:\n  payctl payments list --status authorized\n  payctl payments list --all --from yesterday -o ndjson')
     .action(run('payments', 'list'));
   payments
@@ -103,6 +108,11 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .argument('[id...]', 'payment id (pay_…)')
     .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
     .option('--currency <code>', 'must equal the payment currency')
+    .option('--input <file>', "many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON")
+    .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
+    .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
+    .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
+    .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)')
     .addHelpText('after', '\nExamples:\n  payctl payments capture pay_29QQoUBi66xm2f\n  payctl payments capture pay_29QQoUBi66xm2f --amount 50000 --currency INR --yes')
     .action(run('payments', 'capture'));
   payments
@@ -112,8 +122,114 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .option('--amount <amount>', 'amount to refund in the smallest currency unit (paise); default: all that remains')
     .option('--receipt <receipt>', 'your reference, at most 40 characters')
     .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .option('--input <file>', "many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON")
+    .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
+    .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
+    .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
+    .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)')
+    .option('--retry-unknown', 'resend refunds whose outcome the journal marks unknown (check them first)')
     .addHelpText('after', '\nExamples:\n  payctl payments refund pay_29QQoUBi66xm2f --amount 20000\n  payctl payments refund pay_29QQoUBi66xm2f --yes --note reason=damaged')
     .action(run('payments', 'refund'));
+
+  program
+    .command('plans')
+    .description('recurring billing plans')
+    .command('create')
+    .description('create a plan')
+    .requiredOption('--period <period>', 'daily | weekly | monthly | yearly')
+    .requiredOption('--interval <n>', 'periods per billing cycle (3 with monthly = quarterly)')
+    .requiredOption('--name <name>', 'display name of the plan item')
+    .requiredOption('--amount <amount>', 'amount per cycle in the smallest currency unit (paise)')
+    .requiredOption('--currency <code>', 'ISO 4217 code, e.g. INR')
+    .option('--description <text>', 'item description')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText('after', '\nExample:\n  payctl plans create --period monthly --interval 1 --name "Gold" --amount 49900 --currency INR')
+    .action(run('plans', 'create'));
+
+  const subscriptions = program.command('subscriptions').description('subscriptions to plans');
+  subscriptions
+    .command('create')
+    .description('subscribe to a plan')
+    .requiredOption('--plan <id>', 'plan id (plan_…)')
+    .requiredOption('--total-count <n>', 'number of billing cycles')
+    .option('--notify', 'let the service notify the customer (customer_notify=1)')
+    .option('--no-notify', 'notify the customer yourself (customer_notify=0)')
+    .option('--start-at <time>', 'first cycle start: Unix seconds, ISO date/date-time, or relative; default now')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText('after', '\nExample:\n  payctl subscriptions create --plan plan_00000000000001 --total-count 12 --start-at 2025-01-01')
+    .action(run('subscriptions', 'create'));
+  subscriptions.command('get').description('fetch a subscription').argument('<id>', 'subscription id (sub_…)').action(run('subscriptions', 'get'));
+  subscriptions
+    .command('cancel')
+    .description('cancel now (nothing more is charged) or at the end of the current cycle')
+    .argument('<id>', 'subscription id (sub_…)')
+    .option('--at-cycle-end', 'let the current billing period finish first')
+    .action(run('subscriptions', 'cancel'));
+
+  const wallet = program.command('wallet').description('customer wallet (discontinued product, April 2023; INR only)');
+  wallet
+    .command('transfer')
+    .description("move a captured payment's money into a customer's wallet")
+    .argument('<payment_id>', 'captured payment (pay_…)')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--amount <amount>', 'paise, at most the captured amount')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText('after', '\nExample:\n  payctl wallet transfer pay_29QQoUBi66xm2f --customer cust_4xbQrmEoA5q1fP --amount 20000')
+    .action(run('wallet', 'transfer'));
+  wallet
+    .command('credit')
+    .description('credit a wallet directly (cashback; no payment consumed)')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--amount <amount>', 'paise')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .action(run('wallet', 'credit'));
+  wallet
+    .command('pay')
+    .description("pay an order from a customer's wallet balance")
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--order <id>', 'order (order_…)')
+    .requiredOption('--amount <amount>', 'paise')
+    .requiredOption('--contact <phone>', 'customer phone, e.g. +919876543210')
+    .requiredOption('--email <email>', 'customer e-mail')
+    .option('--description <text>', 'description')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .action(run('wallet', 'pay'));
+  wallet.command('balance').description('wallet balance, monthly usage and maximum').argument('<customer>', 'customer (cust_…)').action(run('wallet', 'balance'));
+  wallet
+    .command('statement')
+    .description('wallet statement entries (most recent first); several customers or --input for an export')
+    .argument('[customer...]', 'customer ids (cust_…)')
+    .option('--input <file>', 'customer ids, one per line (- for stdin)')
+    .option('--from <time>', 'entries at or after: Unix seconds, ISO date/date-time, 7d, today, this-month, last-month')
+    .option('--to <time>', 'entries at or before (a bare date includes the whole day)')
+    .option('--count <n>', 'entries in one page, 1-100')
+    .option('--skip <n>', 'entries to skip')
+    .option('--all', 'walk every page')
+    .option('--limit <n>', 'with --all, stop after N entries per customer')
+    .option('--out <file>', 'write to FILE atomically instead of stdout')
+    .addHelpText('after', '\nExamples:\n  payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --all -o csv --out statement.csv\n  payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --all -o csv')
+    .action(run('wallet', 'statement'));
+  wallet
+    .command('fund-account')
+    .description('bank accounts for payouts')
+    .command('create')
+    .description('add a bank account for a customer')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--name <name>', 'account holder name as per bank records')
+    .requiredOption('--ifsc <code>', 'bank IFSC code')
+    .requiredOption('--account-number <digits>', 'beneficiary account number')
+    .action(run('wallet', 'fundAccountCreate'));
+  wallet
+    .command('payout')
+    .description("pay out from a customer's wallet to their bank account")
+    .argument('<customer>', 'customer (cust_…)')
+    .requiredOption('--fund-account <id>', 'fund account (fa_…)')
+    .requiredOption('--amount <amount>', 'paise')
+    .requiredOption('--purpose <purpose>', 'reason, e.g. refund, cashback, payout')
+    .option('--reference-id <ref>', 'your reference, at most 40 characters')
+    .option('--narration <text>', 'bank statement text: at most 30 of a-z A-Z 0-9 space')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .action(run('wallet', 'payout'));
 
   const profile = program.command('profile').description('manage key profiles');
   profile

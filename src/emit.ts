@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
@@ -17,10 +20,18 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       await renderOne(result.kind, result.data, opts);
       return;
     case 'many': {
+      if (result.out) {
+        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, result.items, { ...opts, out }));
+        const range = [result.range?.from, result.range?.to].map((t) => (t === undefined ? '…' : new Date(t * 1000).toISOString()));
+        io.stderr.write(`wrote ${rows} rows to ${result.out} (created ${range[0]} to ${range[1]})\n`);
+        await result.finish?.();
+        return;
+      }
       const rows = await renderMany(result.kind, result.items, opts);
       const after = result.after?.(rows);
       if (after) io.stderr.write(`${after}\n`);
       else if (rows === 0 && settings.format === 'table') io.stderr.write('(no results)\n');
+      await result.finish?.();
       return;
     }
     case 'dry-run': {
@@ -42,5 +53,32 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
     case 'serve':
       for (const line of result.lines) await write(io.stdout, `${line}\n`);
       await result.until;
+  }
+}
+
+/**
+ * --out: rows go to a temporary file beside the target, renamed over it only when complete, so a
+ * failed or interrupted export never leaves a partial file under the final name.
+ */
+async function writeAtomically(target: string, fill: (out: NodeJS.WritableStream) => Promise<number>): Promise<number> {
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
+  const stream = createWriteStream(tmp, { flags: 'wx', mode: 0o644 });
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  try {
+    await opened;
+    const rows = await fill(stream);
+    await new Promise<void>((resolve, reject) => {
+      stream.once('error', reject);
+      stream.end(() => resolve());
+    });
+    await rename(tmp, target);
+    return rows;
+  } catch (err) {
+    stream.destroy();
+    await rm(tmp, { force: true });
+    throw err;
   }
 }

@@ -1,4 +1,6 @@
 import type { ApiClient } from './api/client';
+import { DEFAULT_RETRY } from './api/retry';
+import type { RetryPolicy } from './api/retry';
 import { FailureError, InterruptedError, UsageError } from './api/errors';
 import { resolveCredentials } from './config/credentials';
 import type { Credentials } from './config/credentials';
@@ -91,6 +93,7 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
     secrets.add(creds.keySecret);
     const [{ HttpClient }, { ApiClient }] = await Promise.all([import('./api/http'), import('./api/client')]);
     const http = new HttpClient({
+      retry: retryPolicy(env),
       baseUrl: creds.baseUrl,
       keyId: creds.keyId,
       keySecret: creds.keySecret,
@@ -143,6 +146,14 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
       for (const close of closers) await close().catch(() => undefined);
     },
   };
+}
+
+/** PAYCTL_MAX_RETRIES tunes how long payctl keeps retrying (scripts that prefer to fail fast). */
+function retryPolicy(env: NodeJS.ProcessEnv): RetryPolicy {
+  const raw = env.PAYCTL_MAX_RETRIES;
+  if (raw === undefined) return DEFAULT_RETRY;
+  if (!/^\d+$/.test(raw) || Number(raw) > 20) throw new UsageError(`PAYCTL_MAX_RETRIES must be a whole number from 0 to 20: got "${raw}"`);
+  return { ...DEFAULT_RETRY, maxRetries: Number(raw) };
 }
 
 /** Belt and braces: no secret we know of ever reaches a debug line. */

@@ -20,16 +20,22 @@ export async function captureSafely(api: ApiClient, id: string, amount: number, 
     return { payment: await send(), reconciled: false };
   } catch (err) {
     if (!(err instanceof OutcomeUnknownError)) throw err;
+    const unknown = new OutcomeUnknownError(err.message, `run \`payctl payments get ${id}\` to see whether it is captured`);
     for (let round = 0; round < 3; round++) {
-      const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+      let payment: Record<string, unknown>;
+      try {
+        payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+      } catch {
+        throw unknown; // could not read it back: still unknown, never assumed either way
+      }
       if (capturedWith(payment, amount)) return { payment, reconciled: true };
-      if (payment.status !== 'authorized') throw err;
+      if (payment.status !== 'authorized') throw unknown;
       try {
         return { payment: await send(), reconciled: true };
       } catch (again) {
         if (!(again instanceof OutcomeUnknownError) && !(again instanceof ApiError)) throw again;
       }
     }
-    throw new OutcomeUnknownError(err.message, `run \`payctl payments get ${id}\` to see whether it is captured`);
+    throw unknown;
   }
 }

@@ -25,12 +25,13 @@ export function pageQuery(ctx: Context, opts: Record<string, unknown>) {
 /** One page, or every page with --all; handlers share it for every list endpoint. */
 export async function listing(
   ctx: Context,
-  endpoint: 'listOrders' | 'listPayments',
+  endpoint: 'listOrders' | 'listPayments' | 'getWalletStatement',
   page: ReturnType<typeof pageQuery>,
   extra: Record<string, unknown> = {},
+  params?: Record<string, string>,
 ): Promise<{ dryRun: CommandResult } | { items: AsyncIterable<unknown> }> {
   const api = await ctx.api();
-  const first = api.prepare(endpoint, { query: { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra } });
+  const first = api.prepare(endpoint, { params, query: { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra } });
   if (ctx.settings.dryRun) return { dryRun: { type: 'dry-run', requests: [first] } };
   if (!page.all) {
     return {
@@ -41,7 +42,7 @@ export async function listing(
     };
   }
   return {
-    items: walk((q) => api.call<{ items: unknown[] }>(endpoint, { query: { ...extra, ...q } }), {
+    items: walk((q) => api.call<{ items: unknown[] }>(endpoint, { params, query: { ...extra, ...q } }), {
       from: page.from,
       to: page.to,
       limit: page.limit,

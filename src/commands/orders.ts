@@ -12,7 +12,7 @@ export async function list({ opts }: Input, ctx: Context): Promise<CommandResult
     receipt: opts.receipt === undefined ? undefined : String(opts.receipt),
   };
   const result = await listing(ctx, 'listOrders', page, extra);
-  return 'dryRun' in result ? result.dryRun : many('order', result.items);
+  return 'dryRun' in result ? result.dryRun : { ...many('order', result.items), out: opts.out === undefined ? undefined : String(opts.out), range: page };
 }
 
 export async function create({ opts }: Input, ctx: Context): Promise<CommandResult> {

@@ -17,13 +17,12 @@ export async function list({ opts }: Input, ctx: Context): Promise<CommandResult
   }
   const result = await listing(ctx, 'listPayments', page);
   if ('dryRun' in result) return result.dryRun;
-  if (!status) return many('payment', result.items);
-  return many(
-    'payment',
-    (async function* () {
-      for await (const p of result.items) if ((p as { status?: string }).status === status) yield p;
-    })(),
-  );
+  const items = status
+    ? (async function* () {
+        for await (const p of result.items) if ((p as { status?: string }).status === status) yield p;
+      })()
+    : result.items;
+  return { ...many('payment', items), out: opts.out === undefined ? undefined : String(opts.out), range: page };
 }
 
 export async function get({ args }: Input, ctx: Context): Promise<CommandResult> {
@@ -34,8 +33,12 @@ export async function get({ args }: Input, ctx: Context): Promise<CommandResult>
   return one('payment', await api.execute(req));
 }
 
+/** Many ids, or --input: the bulk runner (journal, concurrency, resume). */
+const isBulk = ({ args, opts }: Input) => args.length > 1 || opts.input !== undefined;
+
 export async function capture({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
-  if (args.length !== 1) throw new UsageError(args.length ? 'capture takes one payment id here' : 'missing payment id: payctl payments capture PAY_ID');
+  if (isBulk({ args, opts })) return (await import('./bulk')).bulk('capture', { args, opts }, ctx);
+  if (args.length === 0) throw new UsageError('missing payment id: payctl payments capture PAY_ID (or --input FILE for many)');
   const id = idArg(args[0], 'payment');
   const currency = currencyFlag(opts.currency);
   const amount = amountFlag(opts.amount, currency);
@@ -69,7 +72,8 @@ export async function capture({ args, opts }: Input, ctx: Context): Promise<Comm
 }
 
 export async function refund({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
-  if (args.length !== 1) throw new UsageError(args.length ? 'refund takes one payment id here' : 'missing payment id: payctl payments refund PAY_ID');
+  if (isBulk({ args, opts })) return (await import('./bulk')).bulk('refund', { args, opts }, ctx);
+  if (args.length === 0) throw new UsageError('missing payment id: payctl payments refund PAY_ID (or --input FILE for many)');
   const id = idArg(args[0], 'payment');
   const amount = amountFlag(opts.amount);
   const body = {

@@ -4,7 +4,19 @@ import type { ResourceKind } from '../output/columns';
 /** What a handler hands back to the CLI layer, which renders it and picks the exit code. */
 export type CommandResult =
   | { type: 'one'; kind: ResourceKind; data: unknown }
-  | { type: 'many'; kind: ResourceKind; items: AsyncIterable<unknown> | Iterable<unknown>; after?: (rows: number) => string | undefined }
+  | {
+      type: 'many';
+      kind: ResourceKind;
+      items: AsyncIterable<unknown> | Iterable<unknown>;
+      /** A summary line for stderr once every row is out. */
+      after?: (rows: number) => string | undefined;
+      /** Runs after rendering; may throw (e.g. BulkIncompleteError) to set the exit code. */
+      finish?: () => void | Promise<void>;
+      /** --out: write to this file atomically instead of stdout. */
+      out?: string;
+      /** The time range covered, for the --out summary. */
+      range?: { from?: number; to?: number };
+    }
   | { type: 'dry-run'; requests: Prepared[]; note?: string }
   | { type: 'lines'; lines: string[] }
   | { type: 'done'; message?: string }

@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { VERSION } from './version';
 import type { ErrorKind } from './api/errors';
 import type { IO } from './commands/context';
@@ -44,7 +44,7 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .version(VERSION, '-V, --version', 'print the version')
     .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
     .option('--base-url <url>', "override the profile's base URL, https only except loopback (env PAYCTL_BASE_URL)")
-    .addOption(new Option('-o, --output <format>', 'table | json | ndjson | csv; default table on a terminal, json otherwise (env PAYCTL_OUTPUT)'))
+    .addOption(new Option('-o, --output <format>', 'default table on a terminal, json otherwise (env PAYCTL_OUTPUT)').choices(['table', 'json', 'ndjson', 'csv']))
     .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
     .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
     .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
@@ -90,7 +90,9 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .option('--to <time>', 'created at or before (a bare date includes the whole day)')
     .option('--count <n>', 'items in one page, 1-100')
     .option('--skip <n>', 'items to skip')
-    .option('--status <status>', 'keep only this status (filtered by payctl: the service has no such filter)')
+    .addOption(
+      new Option('--status <status>', 'keep only this status (filtered by payctl: the service has no such filter)').choices(['created', 'authorized', 'captured', 'refunded', 'failed']),
+    )
     .option('--all', 'walk every page (100 at a time)')
     .option('--limit <n>', 'with --all, stop after N items')
     .option('--out <file>', 'write to FILE atomically instead of stdout')
@@ -136,7 +138,7 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .description('recurring billing plans')
     .command('create')
     .description('create a plan')
-    .requiredOption('--period <period>', 'daily | weekly | monthly | yearly')
+    .addOption(new Option('--period <period>', 'billing period').choices(['daily', 'weekly', 'monthly', 'yearly']).makeOptionMandatory())
     .requiredOption('--interval <n>', 'periods per billing cycle (3 with monthly = quarterly)')
     .requiredOption('--name <name>', 'display name of the plan item')
     .requiredOption('--amount <amount>', 'amount per cycle in the smallest currency unit (paise)')
@@ -265,7 +267,7 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .command('pay')
     .description("simulate the customer's checkout for an order")
     .argument('<order_id>', 'order id (order_…)')
-    .option('--method <method>', 'card | netbanking | wallet | upi', 'card')
+    .addOption(new Option('--method <method>', 'payment method').choices(['card', 'netbanking', 'wallet', 'upi']).default('card'))
     .option('--fail', 'make the payment fail')
     .option('--email <email>', 'customer e-mail')
     .option('--contact <phone>', 'customer phone')
@@ -293,6 +295,25 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .option('--email <email>', 'e-mail')
     .option('--name <name>', 'name')
     .action(run('sandbox', 'customerCreate'));
+}
+
+function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
+  program
+    .command('completion')
+    .description('print a shell completion script generated from the command tree')
+    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+    .addHelpText('after', '\nExamples:\n  payctl completion bash > ~/.local/share/bash-completion/completions/payctl\n  payctl completion zsh > "${fpath[1]}/_payctl"\n  payctl completion fish > ~/.config/fish/completions/payctl.fish')
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./completion');
+      streams.stdout.write(completionScript(shell, program) ?? '');
+    });
+  // Read by the completion scripts at completion time; reads the config file directly to stay fast.
+  program.command('__profiles', { hidden: true }).action(async () => {
+    const [{ readFile }, { join }, { payctlPaths }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('./config/paths')]);
+    const text = await readFile(join(payctlPaths(env).config, 'config.json'), 'utf8').catch(() => '{}');
+    const names = Object.keys((JSON.parse(text) as { profiles?: object }).profiles ?? {});
+    streams.stdout.write(names.length ? `${names.join('\n')}\n` : '');
+  });
 }
 
 function exitCodeOf(err: unknown, signalName?: 'SIGINT' | 'SIGTERM'): number {
@@ -347,11 +368,11 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
     const command = params[params.length - 1] as Command;
     const flags = command.optsWithGlobals() as GlobalFlags & Record<string, unknown>;
     debug = Boolean(flags.debug);
-    wantJson = flags.output === 'json' || (!flags.output && env.PAYCTL_OUTPUT === 'json');
+    wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
     const args = (command.processedArgs as unknown[]).flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a])).map(String);
     const [{ settingsFrom, createRuntime }, { emit }, mod] = await Promise.all([import('./runtime'), import('./emit'), handlers[group]()]);
     const settings = settingsFrom(flags, env, streams);
-    wantJson = settings.format === 'json';
+    wantJson = settings.formatChosen && settings.format === 'json';
     const runtime = createRuntime(settings, env, streams, controller.signal);
     try {
       const handler = (mod as Module)[name] as Handler;
@@ -370,6 +391,7 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
     outputError: (s, write) => write(s.startsWith('error:') ? `payctl: ${s}` : s),
   });
   declare(program, run);
+  declareTooling(program, streams, env);
   // exitOverride and output settings must reach every subcommand, declared after the call above.
   const apply = (cmd: Command) => {
     cmd.exitOverride();

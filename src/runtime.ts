@@ -42,6 +42,7 @@ function timeoutMs(raw: string | undefined, env: NodeJS.ProcessEnv): number {
 export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO): Settings {
   return {
     format: need(resolveFormat(flags.output, env.PAYCTL_OUTPUT, io.stdoutIsTTY), '--output'),
+    formatChosen: Boolean(flags.output ?? env.PAYCTL_OUTPUT),
     fields: flags.fields === undefined ? undefined : need(parseFields(flags.fields), '--fields'),
     tz: need(resolveZone(flags.tz, env.PAYCTL_TZ), '--tz'),
     yes: Boolean(flags.yes),
@@ -107,11 +108,12 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
     return client;
   };
 
-  const confirm = async (message: string) => {
+  const confirm = async (question: string | (() => Promise<string>)) => {
     if (settings.yes) return;
     if (!io.stdinIsTTY || !io.stderrIsTTY) {
       throw new UsageError('this moves money and there is no terminal to confirm on: pass --yes to go ahead');
     }
+    const message = typeof question === 'string' ? question : await question();
     const { confirm: ask } = await import('@inquirer/prompts');
     let ok: boolean;
     try {

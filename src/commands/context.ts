@@ -6,6 +6,8 @@ import type { OutputFormat } from '../output/format';
 
 export interface Settings {
   format: OutputFormat;
+  /** True when -o or PAYCTL_OUTPUT chose the format (not the TTY default). */
+  formatChosen: boolean;
   fields?: string[];
   tz: string;
   yes: boolean;
@@ -41,8 +43,11 @@ export interface Context {
   profiles(): Promise<ProfileStore>;
   /** One line on stderr. */
   notice(message: string): void;
-  /** Asks on a TTY; without one it needs --yes (exit 2 otherwise). Resolves only when confirmed. */
-  confirm(message: string): Promise<void>;
+  /**
+   * Asks on a TTY; without one it needs --yes (exit 2 otherwise, checked before the question is
+   * built, so a lazy question that fetches data sends nothing). Resolves only when confirmed.
+   */
+  confirm(question: string | (() => Promise<string>)): Promise<void>;
   /** Reads all of stdin (for --key-secret-stdin, --input -). */
   readStdin(): Promise<string>;
 }

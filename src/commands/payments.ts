@@ -59,13 +59,19 @@ export async function capture({ args, opts }: Input, ctx: Context): Promise<Comm
   }
   let captureAmount = amount;
   let captureCurrency = currency;
-  if (captureAmount === undefined || captureCurrency === undefined) {
-    const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
-    captureAmount = Number(payment.amount);
-    captureCurrency = String(payment.currency);
-  }
-  api.prepare('capturePayment', { params: { id }, body: { amount: captureAmount, currency: captureCurrency } });
-  await ctx.confirm(`Capture ${formatMoney(captureAmount, captureCurrency)} of payment ${id}?`);
+  const readPayment = async () => {
+    if (captureAmount === undefined || captureCurrency === undefined) {
+      const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+      captureAmount = Number(payment.amount);
+      captureCurrency = String(payment.currency);
+    }
+  };
+  await ctx.confirm(async () => {
+    await readPayment();
+    return `Capture ${formatMoney(captureAmount, captureCurrency)} of payment ${id}?`;
+  });
+  await readPayment();
+  if (captureAmount === undefined || captureCurrency === undefined) throw new UsageError('could not read the payment amount');
   const outcome = await captureSafely(api, id, captureAmount, captureCurrency);
   if (outcome.reconciled) ctx.notice(`the capture's first answer was lost; read back from the service: ${id} is ${String(outcome.payment.status)}`);
   return one('payment', outcome.payment);
@@ -86,16 +92,16 @@ export async function refund({ args, opts }: Input, ctx: Context): Promise<Comma
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
 
   let before: Record<string, unknown> | undefined;
-  if (!ctx.settings.yes) {
-    // Only a person at a terminal is asked, and they should see what the payment holds.
-    before = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
-    const currency = String(before.currency);
-    const remaining = Number(before.amount) - Number(before.amount_refunded ?? 0);
+  // A person at a terminal is asked, and should see what the payment holds before money moves.
+  await ctx.confirm(async () => {
+    const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+    before = payment;
+    const currency = String(payment.currency);
+    const refunded = Number(payment.amount_refunded ?? 0);
+    const remaining = Number(payment.amount) - refunded;
     const what = amount === undefined ? `the remaining ${formatMoney(remaining, currency)}` : formatMoney(amount, currency);
-    await ctx.confirm(
-      `Refund ${what} of payment ${id} (${String(before.status)}, ${formatMoney(before.amount as number, currency)}, refunded so far ${formatMoney(Number(before.amount_refunded ?? 0), currency)})?`,
-    );
-  }
+    return `Refund ${what} of payment ${id} (${String(payment.status)}, ${formatMoney(payment.amount, currency)}, refunded so far ${formatMoney(refunded, currency)})?`;
+  });
   try {
     return one('refund', await api.execute(req));
   } catch (err) {

@@ -1,29 +1,31 @@
 import type { Prepared } from '../api/client';
 import type { ResourceKind } from '../output/columns';
 
+export interface ManyResult {
+  type: 'many';
+  kind: ResourceKind;
+  items: AsyncIterable<unknown> | Iterable<unknown>;
+  /** A summary line for stderr once every row is out. */
+  after?: (rows: number) => string | undefined;
+  /** Runs after rendering; may throw (e.g. BulkIncompleteError) to set the exit code. */
+  finish?: () => void | Promise<void>;
+  /** --out: write to this file atomically instead of stdout. */
+  out?: string;
+  /** The time range covered, for the --out summary. */
+  range?: { from?: number; to?: number };
+}
+
 /** What a handler hands back to the CLI layer, which renders it and picks the exit code. */
 export type CommandResult =
   | { type: 'one'; kind: ResourceKind; data: unknown }
-  | {
-      type: 'many';
-      kind: ResourceKind;
-      items: AsyncIterable<unknown> | Iterable<unknown>;
-      /** A summary line for stderr once every row is out. */
-      after?: (rows: number) => string | undefined;
-      /** Runs after rendering; may throw (e.g. BulkIncompleteError) to set the exit code. */
-      finish?: () => void | Promise<void>;
-      /** --out: write to this file atomically instead of stdout. */
-      out?: string;
-      /** The time range covered, for the --out summary. */
-      range?: { from?: number; to?: number };
-    }
+  | ManyResult
   | { type: 'dry-run'; requests: Prepared[]; note?: string }
   | { type: 'lines'; lines: string[] }
   | { type: 'done'; message?: string }
   | { type: 'serve'; lines: string[]; until: Promise<void> };
 
 export const one = (kind: ResourceKind, data: unknown): CommandResult => ({ type: 'one', kind, data });
-export const many = (kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>): CommandResult => ({ type: 'many', kind, items });
+export const many = (kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>): ManyResult => ({ type: 'many', kind, items });
 
 /** Positional arguments and options of one command, as commander parsed them. */
 export interface Input {

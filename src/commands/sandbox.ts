@@ -88,7 +88,7 @@ export async function seed({ args, opts }: Input, ctx: Context): Promise<Command
   const seeded = await api.admin<{ order_ids: string[]; payment_ids: string[] }>('POST', '/seed', body);
   const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
   ctx.notice(`seeded ${seeded.order_ids.length} orders, ${seeded.payment_ids.length} authorized payments; printing ${body.authorized ? 'payment' : 'order'} ids`);
-  return { type: 'lines', lines: ctx.settings.format === 'json' ? [JSON.stringify(ids)] : ids };
+  return { type: 'lines', lines: ctx.settings.formatChosen && ctx.settings.format === 'json' ? [JSON.stringify(ids)] : ids };
 }
 
 export async function stats(_input: Input, ctx: Context): Promise<CommandResult> {

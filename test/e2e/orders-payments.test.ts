@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJson, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
@@ -129,7 +132,9 @@ describe('credentials', () => {
   });
 
   it('no credentials at all exits 3 and says how to set them', async () => {
-    const res = await runJson(sb, ['orders', 'list'], { env: { PAYCTL_KEY_ID: undefined, PAYCTL_KEY_SECRET: undefined } });
+    const home = mkdtempSync(join(tmpdir(), 'payctl-nocreds-'));
+    const res = await runJson(sb, ['orders', 'list'], { env: { PAYCTL_HOME: home, PAYCTL_KEY_ID: undefined, PAYCTL_KEY_SECRET: undefined } });
+    rmSync(home, { recursive: true, force: true });
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/no credentials configured/);
   });

@@ -1,0 +1,86 @@
+import { getPath } from './fields';
+
+export type ResourceKind =
+  | 'order'
+  | 'payment'
+  | 'refund'
+  | 'plan'
+  | 'subscription'
+  | 'transfer'
+  | 'fund_account'
+  | 'payout'
+  | 'customer_transaction'
+  | 'wallet_balance'
+  | 'wallet_payment'
+  | 'profile'
+  | 'bulk_result'
+  | 'customer'
+  | 'generic';
+
+export interface Column {
+  key: string;
+  header: string;
+  type: 'text' | 'money' | 'time' | 'bool' | 'json';
+  /** Older payloads name some fields differently (transfer `transfer_status`). */
+  fallback?: string;
+  /** Where a money column's currency is; default the row's `currency`, INR for wallet rows. */
+  currencyKey?: string;
+}
+
+const c = (key: string, type: Column['type'] = 'text', extra: Partial<Column> = {}): Column => ({ key, header: key, type, ...extra });
+
+const DEFAULTS: Record<ResourceKind, Column[]> = {
+  order: [c('id'), c('status'), c('amount', 'money'), c('amount_paid', 'money'), c('amount_due', 'money'), c('attempts'), c('receipt'), c('created_at', 'time')],
+  payment: [c('id'), c('status'), c('amount', 'money'), c('amount_refunded', 'money'), c('method'), c('order_id'), c('email'), c('contact'), c('captured', 'bool'), c('created_at', 'time')],
+  refund: [c('id'), c('payment_id'), c('amount', 'money'), c('status'), c('receipt'), c('speed_processed'), c('created_at', 'time')],
+  plan: [c('id'), c('period'), c('interval'), c('item.name'), c('item.amount', 'money', { currencyKey: 'item.currency' }), c('created_at', 'time')],
+  subscription: [c('id'), c('plan_id'), c('status'), c('paid_count'), c('remaining_count'), c('total_count'), c('current_start', 'time'), c('current_end', 'time'), c('charge_at', 'time')],
+  transfer: [c('id'), c('status', 'text', { fallback: 'transfer_status' }), c('source'), c('recipient'), c('amount', 'money'), c('fees', 'money'), c('tax', 'money'), c('created_at', 'time')],
+  fund_account: [c('id'), c('customer_id'), c('bank_account.name'), c('bank_account.ifsc'), c('bank_account.account_number'), c('active'), c('created_at', 'time')],
+  payout: [c('id'), c('status'), c('amount', 'money'), c('fees', 'money'), c('tax', 'money'), c('purpose'), c('fund_account_id'), c('utr'), c('created_at', 'time')],
+  customer_transaction: [c('created_at', 'time'), c('type'), c('credit', 'money'), c('debit', 'money'), c('balance', 'money'), c('description'), c('id'), c('source')],
+  wallet_balance: [c('balance', 'money'), c('monthly_usage', 'money'), c('max_balance', 'money')],
+  wallet_payment: [c('gateway_payment_id'), c('gateway_order_id'), c('gateway_signature')],
+  profile: [c('name'), c('key_id'), c('key_secret'), c('base_url'), c('live', 'bool'), c('default', 'bool')],
+  bulk_result: [c('id'), c('outcome'), c('status'), c('amount', 'money'), c('message')],
+  customer: [c('id'), c('name'), c('contact'), c('email'), c('created_at', 'time')],
+  generic: [],
+};
+
+const WALLET_KINDS: ResourceKind[] = ['customer_transaction', 'wallet_balance', 'transfer', 'payout'];
+
+function guessType(path: string): Column['type'] {
+  const leaf = path.split('.').pop() ?? path;
+  if (/^(amount|amount_\w+|fee|fees|tax|credit|debit|balance|monthly_usage|max_balance)$/.test(leaf)) return 'money';
+  if (/(_at|_start|_end|_by|_until)$/.test(leaf)) return 'time';
+  return 'text';
+}
+
+/** The columns to show: --fields exactly, else the kind's defaults, else every top-level key of a sample row. */
+export function columnsFor(kind: ResourceKind, fields?: string[], sample?: unknown): Column[] {
+  if (fields?.length) return fields.map((f) => c(f, guessType(f)));
+  const defaults = DEFAULTS[kind];
+  if (defaults.length) {
+    const tagged = sample && typeof sample === 'object' && 'customer_id' in sample && kind === 'customer_transaction';
+    return tagged ? [c('customer_id'), ...defaults] : defaults;
+  }
+  if (sample && typeof sample === 'object' && !Array.isArray(sample)) {
+    return Object.keys(sample).map((k) => {
+      const v = (sample as Record<string, unknown>)[k];
+      return c(k, v !== null && typeof v === 'object' ? 'json' : guessType(k));
+    });
+  }
+  return [c('value', 'json')];
+}
+
+export function cellValue(row: unknown, col: Column): unknown {
+  if (col.key === 'value' && (row === null || typeof row !== 'object')) return row;
+  const v = getPath(row, col.key);
+  return v === undefined && col.fallback ? getPath(row, col.fallback) : v;
+}
+
+export function currencyOf(row: unknown, col: Column, kind: ResourceKind): string | undefined {
+  const explicit = getPath(row, col.currencyKey ?? 'currency');
+  if (typeof explicit === 'string' && explicit) return explicit;
+  return WALLET_KINDS.includes(kind) ? 'INR' : undefined;
+}

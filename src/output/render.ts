@@ -1,0 +1,67 @@
+import { columnsFor } from './columns';
+import type { ResourceKind } from './columns';
+import { csvColumns, csvHeader, csvRow } from './csv';
+import { getPath } from './fields';
+import type { OutputFormat } from './format';
+import { tableOfMany, tableOfOne } from './table';
+
+export interface RenderOptions {
+  format: OutputFormat;
+  fields?: string[];
+  tz: string;
+  out: NodeJS.WritableStream;
+}
+
+/** Writes, waiting for 'drain' when the stream is full, so memory stays flat on long exports. */
+function write(out: NodeJS.WritableStream, text: string): Promise<void> | undefined {
+  if (out.write(text)) return undefined;
+  return new Promise((resolve) => out.once('drain', () => resolve()));
+}
+
+function pick(obj: unknown, fields?: string[]): unknown {
+  if (!fields?.length || obj === null || typeof obj !== 'object') return obj;
+  return Object.fromEntries(fields.map((f) => [f, getPath(obj, f) ?? null]));
+}
+
+export async function renderOne(kind: ResourceKind, obj: unknown, opts: RenderOptions): Promise<void> {
+  switch (opts.format) {
+    case 'json':
+      await write(opts.out, `${JSON.stringify(pick(obj, opts.fields), null, 2)}\n`);
+      return;
+    case 'ndjson':
+      await write(opts.out, `${JSON.stringify(pick(obj, opts.fields))}\n`);
+      return;
+    case 'csv': {
+      const cols = csvColumns(columnsFor(kind, opts.fields, obj), kind, opts.tz, Boolean(opts.fields?.length));
+      await write(opts.out, csvHeader(cols) + csvRow(cols, obj));
+      return;
+    }
+    case 'table':
+      await write(opts.out, tableOfOne(obj, columnsFor(kind, opts.fields, obj), kind, opts.tz));
+  }
+}
+
+export async function renderMany(kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>, opts: RenderOptions): Promise<number> {
+  let n = 0;
+  if (opts.format === 'table') {
+    const rows: unknown[] = [];
+    for await (const item of items) rows.push(item);
+    if (rows.length) await write(opts.out, tableOfMany(rows, columnsFor(kind, opts.fields, rows[0]), kind, opts.tz));
+    return rows.length;
+  }
+  let cols: ReturnType<typeof csvColumns> | undefined;
+  for await (const item of items) {
+    let text: string;
+    if (opts.format === 'json') text = `${n === 0 ? '[\n' : ',\n'}${JSON.stringify(pick(item, opts.fields), null, 2)}`;
+    else if (opts.format === 'ndjson') text = `${JSON.stringify(pick(item, opts.fields))}\n`;
+    else {
+      const first = !cols;
+      cols ??= csvColumns(columnsFor(kind, opts.fields, item), kind, opts.tz, Boolean(opts.fields?.length));
+      text = (first ? csvHeader(cols) : '') + csvRow(cols, item);
+    }
+    n++;
+    await write(opts.out, text);
+  }
+  if (opts.format === 'json') await write(opts.out, n === 0 ? '[]\n' : '\n]\n');
+  return n;
+}

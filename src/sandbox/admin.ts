@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { describeIssue } from '../spec';
+import type { SandboxConfig } from './context';
+import { SandboxError } from './errors';
+import { newId } from './ids';
+import { checkout, createOrder } from './orders';
+import { publicView } from './store';
+import type { Store } from './store';
+
+const CheckoutBody = z.object({
+  order_id: z.string().regex(/^order_[A-Za-z0-9]+$/, { message: 'is not a valid order id' }),
+  method: z.enum(['card', 'netbanking', 'wallet', 'upi']).optional(),
+  fail: z.boolean().optional(),
+  email: z.string().max(120).optional(),
+  contact: z.string().max(20).optional(),
+});
+const AdvanceBody = z.object({ seconds: z.number().int().min(0).max(100 * 365 * 86_400) });
+const SeedBody = z.object({ orders: z.number().int().min(0).max(100_000).optional(), authorized: z.number().int().min(0).max(100_000).optional() });
+const CustomerBody = z.object({ contact: z.string().min(1).max(20), email: z.string().max(120).optional(), name: z.string().max(120).optional() });
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const r = schema.safeParse(body);
+  if (!r.success) throw new SandboxError(describeIssue(r.error, body), 400, r.error.issues[0]?.path.join('.') || undefined);
+  return r.data;
+}
+
+export interface AdminDeps {
+  store: Store;
+  config: SandboxConfig;
+  now: () => number;
+  settle: (now: number) => void;
+  requests: () => number;
+}
+
+/** The sandbox's own endpoints under /_sandbox/ (never /v1): checkout, clock, seed, reset, stats. */
+export function adminRoute(method: string, path: string, body: unknown, deps: AdminDeps): unknown {
+  const { store, config } = deps;
+  const route = `${method} ${path}`;
+  switch (route) {
+    case 'POST /checkout': {
+      const input = parse(CheckoutBody, body);
+      return publicView(store.tx(() => checkout(store, deps.now(), config.captureWindowSeconds, input)));
+    }
+    case 'GET /clock':
+      return { now: deps.now(), offset: Number(store.meta('clock_offset') ?? 0) };
+    case 'POST /clock/advance': {
+      const { seconds } = parse(AdvanceBody, body);
+      store.tx(() => store.setMeta('clock_offset', String(Number(store.meta('clock_offset') ?? 0) + seconds)));
+      deps.settle(deps.now());
+      return { now: deps.now(), offset: Number(store.meta('clock_offset')) };
+    }
+    case 'POST /reset':
+      store.reset();
+      return { reset: true };
+    case 'POST /seed':
+      return seed(store, deps.now(), config, parse(SeedBody, body));
+    case 'POST /customers': {
+      const input = parse(CustomerBody, body);
+      const now = deps.now();
+      return publicView(
+        store.tx(() =>
+          store.insert({ id: newId('cust'), entity: 'customer', name: input.name ?? null, email: input.email ?? null, contact: input.contact, gstin: null, notes: {}, created_at: now }),
+        ),
+      );
+    }
+    case 'GET /stats':
+      return stats(deps);
+  }
+  throw new SandboxError(`No sandbox admin endpoint ${route}`, 400);
+}
+
+function seed(store: Store, now: number, config: SandboxConfig, body: { orders?: number; authorized?: number }) {
+  const order_ids: string[] = [];
+  const payment_ids: string[] = [];
+  store.tx(() => {
+    for (let i = 0; i < (body.orders ?? 0); i++) {
+      const mix = i % 3;
+      const order = createOrder(store, now, { amount: 1000 * (1 + (i % 50)), currency: 'INR', receipt: `seed-${i + 1}`, payment_capture: mix === 0, notes: {} });
+      order_ids.push(String(order.id));
+      if (mix < 2) {
+        const payment = checkout(store, now, config.captureWindowSeconds, { order_id: String(order.id) });
+        if (payment.status === 'authorized') payment_ids.push(String(payment.id));
+      }
+    }
+    for (let i = 0; i < (body.authorized ?? 0); i++) {
+      const order = createOrder(store, now, { amount: 50000, currency: 'INR', receipt: `bulk-${i + 1}`, payment_capture: false, notes: {} });
+      order_ids.push(String(order.id));
+      payment_ids.push(String(checkout(store, now, config.captureWindowSeconds, { order_id: String(order.id) }).id));
+    }
+  });
+  return { order_ids, payment_ids };
+}
+
+function stats(deps: AdminDeps) {
+  const captures: Record<string, number> = {};
+  const refunds: Record<string, { count: number; amount: number }> = {};
+  let captureWrites = 0;
+  let refundWrites = 0;
+  for (const row of deps.store.applied()) {
+    if (row.kind === 'capture') {
+      captures[row.payment_id] = row.count;
+      captureWrites += row.count;
+    } else {
+      refunds[row.payment_id] = { count: row.count, amount: row.amount };
+      refundWrites += row.count;
+    }
+  }
+  const entities = deps.store.countEntities();
+  return {
+    requests: deps.requests(),
+    writes: { orders: entities.order ?? 0, captures: captureWrites, refunds: refundWrites },
+    records: entities,
+    applied: { captures, refunds },
+  };
+}

@@ -1,0 +1,60 @@
+import type { AddressInfo } from 'node:net';
+import { createSandboxServer } from './server';
+import { Store } from './store';
+
+export interface SandboxOptions {
+  db: string;
+  port?: number;
+  host?: string;
+  rateLimit?: number;
+  faultRate?: number;
+  latencyMs?: number;
+  seed?: number;
+  captureWindowSeconds?: number;
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  origin: string;
+  keyId: string;
+  keySecret: string;
+  close(): Promise<void>;
+}
+
+const FIVE_DAYS = 5 * 86_400;
+
+/** Serves the service interface on loopback from a SQLite file (or :memory:). */
+export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
+  const store = new Store(opts.db);
+  const { keyId, keySecret } = store.keys();
+  const { server } = createSandboxServer({
+    store,
+    keyId,
+    keySecret,
+    config: { captureWindowSeconds: opts.captureWindowSeconds ?? FIVE_DAYS },
+    rateLimit: opts.rateLimit,
+    faultRate: opts.faultRate,
+    latencyMs: opts.latencyMs,
+    seed: opts.seed,
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    baseUrl: `${origin}/v1`,
+    origin,
+    keyId,
+    keySecret,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      store.close();
+    },
+  };
+}

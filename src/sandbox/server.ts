@@ -1,0 +1,196 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeIssue, endpoints, matchPath } from '../spec';
+import type { EndpointName } from '../spec';
+import { adminRoute } from './admin';
+import type { SandboxConfig } from './context';
+import { SandboxError, errorBody } from './errors';
+import { seededRandom } from './ids';
+import { settleDue } from './payments';
+import { routes } from './routes';
+import type { Store } from './store';
+
+export interface ServerOptions {
+  store: Store;
+  keyId: string;
+  keySecret: string;
+  config: SandboxConfig;
+  rateLimit?: number;
+  faultRate?: number;
+  latencyMs?: number;
+  seed?: number;
+}
+
+const MAX_BODY = 1024 * 1024;
+type Fault = 'none' | 'error_before' | 'error_after' | 'drop_before' | 'drop_after';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  if (res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new SandboxError('The request body is larger than 1 MiB'));
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function queryOf(url: URL): Record<string, string> {
+  const q: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) q[k] = v;
+  return q;
+}
+
+function validated(schema: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } } | undefined, input: unknown) {
+  if (!schema) return input;
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const error = r.error as Parameters<typeof describeIssue>[0];
+  throw new SandboxError(describeIssue(error, input), 400, error.issues[0]?.path.map(String).join('.') || undefined);
+}
+
+/** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
+export function createSandboxServer(opts: ServerOptions): { server: Server; requests: () => number } {
+  const { store, config } = opts;
+  const random = seededRandom(opts.seed ?? Date.now());
+  const expected = digest(`${opts.keyId}:${opts.keySecret}`);
+  let requests = 0;
+  let tokens = opts.rateLimit ?? 0;
+  let refilled = Date.now();
+
+  const now = () => Math.floor(Date.now() / 1000) + Number(store.meta('clock_offset') ?? 0);
+
+  const authorized = (req: IncomingMessage) => {
+    const header = req.headers.authorization ?? '';
+    if (!header.startsWith('Basic ')) return false;
+    return timingSafeEqual(digest(Buffer.from(header.slice(6), 'base64').toString('utf8')), expected);
+  };
+
+  const rateLimited = () => {
+    if (!opts.rateLimit) return false;
+    const t = Date.now();
+    tokens = Math.min(opts.rateLimit, tokens + ((t - refilled) / 1000) * opts.rateLimit);
+    refilled = t;
+    if (tokens < 1) return true;
+    tokens -= 1;
+    return false;
+  };
+
+  const pickFault = (): Fault => {
+    if (!opts.faultRate || random() >= opts.faultRate) return 'none';
+    return (['error_before', 'error_after', 'drop_before', 'drop_after'] as const)[Math.floor(random() * 4)]!;
+  };
+
+  async function service(req: IncomingMessage, res: ServerResponse, url: URL) {
+    requests++;
+    if (!authorized(req)) {
+      await readBody(req).catch(() => '');
+      return send(res, 401, errorBody(new SandboxError('The api key provided is invalid', 401, undefined)), { 'www-authenticate': 'Basic realm="sandbox"' });
+    }
+    if (rateLimited()) return send(res, 429, errorBody(new SandboxError('Too many requests', 429)));
+    const fault = pickFault();
+    if (opts.latencyMs) await sleep(opts.latencyMs);
+    if (fault === 'drop_before') return req.socket.destroy();
+    if (fault === 'error_before') return send(res, 500, errorBody(new SandboxError('The server encountered an error', 500, undefined, 'SERVER_ERROR')));
+
+    const path = url.pathname.slice('/v1'.length);
+    const method = req.method ?? 'GET';
+    let found: { name: EndpointName; params: Record<string, string> } | undefined;
+    for (const [name, ep] of Object.entries(endpoints)) {
+      const params = ep.method === method ? matchPath(ep.path, path) : null;
+      if (params) {
+        found = { name: name as EndpointName, params };
+        break;
+      }
+    }
+    let status = 200;
+    let body: unknown;
+    try {
+      const raw = await readBody(req);
+      if (!found) throw new SandboxError('The requested URL was not found on the server.');
+      const handler = routes[found.name];
+      if (!handler) throw new SandboxError(`${method} ${path} is not implemented in the sandbox yet`);
+      let parsed: unknown = {};
+      if (method === 'POST' && raw.trim()) {
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          throw new SandboxError('The request body is not valid JSON');
+        }
+      }
+      if (method === 'POST' && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) throw new SandboxError('The request body must be a JSON object');
+      const ep = endpoints[found.name];
+      const t = now();
+      settleDue(store, t);
+      body = handler({
+        store,
+        now: t,
+        config,
+        params: found.params,
+        body: (method === 'POST' ? validated('body' in ep ? ep.body : undefined, parsed) : {}) as Record<string, unknown>,
+        query: validated('query' in ep ? ep.query : undefined, queryOf(url)) as Record<string, unknown>,
+      });
+    } catch (err) {
+      if (!(err instanceof SandboxError)) throw err;
+      status = err.status;
+      body = errorBody(err);
+    }
+    if (fault === 'drop_after') return req.socket.destroy();
+    if (fault === 'error_after') return send(res, 500, errorBody(new SandboxError('The server encountered an error', 500, undefined, 'SERVER_ERROR')));
+    send(res, status, body);
+  }
+
+  async function admin(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (!authorized(req)) return send(res, 401, errorBody(new SandboxError('The api key provided is invalid', 401)), { 'www-authenticate': 'Basic realm="sandbox"' });
+    try {
+      const raw = await readBody(req);
+      let parsed: unknown = {};
+      if (raw.trim()) {
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          throw new SandboxError('The request body is not valid JSON');
+        }
+      }
+      settleDue(store, now());
+      send(res, 200, adminRoute(req.method ?? 'GET', url.pathname.slice('/_sandbox'.length), parsed, { store, config, now, settle: (t) => settleDue(store, t), requests: () => requests }));
+    } catch (err) {
+      if (!(err instanceof SandboxError)) throw err;
+      send(res, err.status, errorBody(err));
+    }
+  }
+
+  const server = createServer((req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox');
+    } catch {
+      return send(res, 400, errorBody(new SandboxError('The requested URL is malformed')));
+    }
+    const handle = url.pathname.startsWith('/v1/') ? service : url.pathname.startsWith('/_sandbox/') ? admin : undefined;
+    if (!handle) return send(res, 400, errorBody(new SandboxError('The requested URL was not found on the server.')));
+    handle(req, res, url).catch((err: unknown) => {
+      process.stderr.write(`sandbox: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
+      send(res, 500, errorBody(new SandboxError('The server encountered an unexpected error', 500, undefined, 'SERVER_ERROR')));
+    });
+  });
+  return { server, requests: () => requests };
+}

@@ -1,0 +1,135 @@
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import { base62 } from './ids';
+
+export type Row = Record<string, unknown>;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS records (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  entity TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  parent TEXT,
+  status TEXT,
+  due_at INTEGER,
+  data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS records_list ON records (entity, created_at DESC, seq DESC);
+CREATE INDEX IF NOT EXISTS records_parent ON records (entity, parent);
+CREATE INDEX IF NOT EXISTS records_due ON records (entity, status, due_at);
+CREATE TABLE IF NOT EXISTS applied (payment_id TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL, amount INTEGER NOT NULL, PRIMARY KEY (payment_id, kind));
+`;
+
+/**
+ * Every resource lives in one table: indexed columns for listing and due-time processing, the record
+ * itself as JSON. Keys starting with `_` are the sandbox's own bookkeeping and never leave it.
+ */
+export class Store {
+  readonly db: Db;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // WAL + NORMAL: a committed transaction survives the process being killed (it is in the WAL);
+    // only an OS crash could lose the newest ones.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+  }
+
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  meta(key: string): string | undefined {
+    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** The keys of this database, made once and kept, so every process on the file agrees. */
+  keys(): { keyId: string; keySecret: string } {
+    return this.tx(() => {
+      let keyId = this.meta('key_id');
+      let keySecret = this.meta('key_secret');
+      if (!keyId || !keySecret) {
+        keyId = `rzp_test_${base62(14)}`;
+        keySecret = base62(24);
+        this.setMeta('key_id', keyId);
+        this.setMeta('key_secret', keySecret);
+      }
+      return { keyId, keySecret };
+    });
+  }
+
+  get(entity: string, id: string): Row | undefined {
+    const row = this.db.prepare('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as Row) : undefined;
+  }
+
+  insert(record: Row, opts: { parent?: string; due_at?: number } = {}): Row {
+    this.db
+      .prepare('INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(record.id, record.entity, record.created_at, opts.parent ?? null, (record.status as string) ?? null, opts.due_at ?? null, JSON.stringify(record));
+    return record;
+  }
+
+  update(record: Row, due_at?: number | null): Row {
+    const sets = due_at === undefined ? 'status = ?, data = ?' : 'status = ?, data = ?, due_at = ?';
+    const args = due_at === undefined ? [record.status ?? null, JSON.stringify(record)] : [record.status ?? null, JSON.stringify(record), due_at];
+    this.db.prepare(`UPDATE records SET ${sets} WHERE entity = ? AND id = ?`).run(...args, record.entity, record.id);
+    return record;
+  }
+
+  list(entity: string, q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: unknown[] }): Row[] {
+    const rows = this.db
+      .prepare(
+        `SELECT data FROM records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}
+         ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`,
+      )
+      .all(entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? []), q.count, q.skip) as Array<{ data: string }>;
+    return rows.map((r) => JSON.parse(r.data) as Row);
+  }
+
+  due(entity: string, status: string, now: number): Row[] {
+    const rows = this.db.prepare('SELECT data FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq').all(entity, status, now) as Array<{ data: string }>;
+    return rows.map((r) => JSON.parse(r.data) as Row);
+  }
+
+  countApplied(paymentId: string, kind: 'capture' | 'refund', amount: number): void {
+    this.db
+      .prepare('INSERT INTO applied (payment_id, kind, count, amount) VALUES (?, ?, 1, ?) ON CONFLICT(payment_id, kind) DO UPDATE SET count = count + 1, amount = amount + excluded.amount')
+      .run(paymentId, kind, amount);
+  }
+
+  applied(): Array<{ payment_id: string; kind: string; count: number; amount: number }> {
+    return this.db.prepare('SELECT payment_id, kind, count, amount FROM applied').all() as never;
+  }
+
+  countEntities(): Record<string, number> {
+    const rows = this.db.prepare('SELECT entity, COUNT(*) AS n FROM records GROUP BY entity').all() as Array<{ entity: string; n: number }>;
+    return Object.fromEntries(rows.map((r) => [r.entity, r.n]));
+  }
+
+  reset(): void {
+    this.tx(() => {
+      this.db.exec('DELETE FROM records; DELETE FROM applied;');
+      this.db.prepare("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret')").run();
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** What leaves the sandbox: the record without its bookkeeping keys. */
+export function publicView(record: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(record)) if (!k.startsWith('_')) out[k] = v;
+  return out;
+}

@@ -6,26 +6,13 @@ import { formatMoney, formatMoneyShort } from '../../../src/output/money';
 import { renderMany, renderOne } from '../../../src/output/render';
 import type { RenderOptions } from '../../../src/output/render';
 import { stripControl } from '../../../src/output/sanitize';
+import { parseCsvRows } from '../../../src/parse/csv-rows';
 
-/** A minimal RFC 4180 reader, to prove what we write reads back the same. */
+/** Reads what we write back with the parser bulk --input uses, to prove the round trip. */
 function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
-    else if (ch !== '\r') cell += ch;
-  }
-  if (cell || row.length) row.push(cell), rows.push(row);
-  return rows;
+  const parsed = parseCsvRows(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value.map((r) => r.cells);
 }
 
 async function rendered(fn: (opts: RenderOptions) => Promise<unknown>, format: RenderOptions['format'], fields?: string[]) {

@@ -6,7 +6,7 @@ import { resolveCredentials } from './config/credentials';
 import type { Credentials } from './config/credentials';
 import { payctlPaths, sandboxDbPath } from './config/paths';
 import type { ProfileStore } from './config/profiles';
-import type { Context, IO, Settings } from './commands/context';
+import type { ApiOptions, Context, IO, Settings } from './commands/context';
 import { need } from './commands/flags';
 import { parseFields } from './output/fields';
 import { resolveFormat } from './output/format';
@@ -86,8 +86,8 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
     return resolveCredentials({ env, profile: profile ?? settings.profile, baseUrl: settings.baseUrl, store: () => loaded as ProfileStore });
   };
 
-  const api = async (profile?: string): Promise<ApiClient> => {
-    const key = profile ?? '';
+  const api = async (profile?: string, opts: ApiOptions = {}): Promise<ApiClient> => {
+    const key = `${profile ?? ''}|${opts.uninterruptible ? 'u' : ''}|${opts.connections ?? ''}`;
     const cached = clients.get(key);
     if (cached) return cached;
     const creds = await credentials(profile);
@@ -99,7 +99,8 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
       keyId: creds.keyId,
       keySecret: creds.keySecret,
       timeoutMs: settings.timeoutMs,
-      signal,
+      connections: opts.connections,
+      signal: opts.uninterruptible ? undefined : signal,
       debug: settings.debug ? (line) => notice(`[debug] ${redact(line, secrets)}`) : undefined,
     });
     const client = new ApiClient(http);

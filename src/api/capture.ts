@@ -14,14 +14,14 @@ const capturedWith = (p: Record<string, unknown>, amount: number) => p.status ==
  * guessing: `captured` means done; still `authorized` means the capture was not applied, so it is sent
  * again — safe, because the service refuses to capture a payment twice.
  */
-export async function captureSafely(api: ApiClient, id: string, amount: number, currency: string): Promise<CaptureOutcome> {
+export async function captureSafely(api: ApiClient, id: string, amount: number, currency: string, rounds = 3): Promise<CaptureOutcome> {
   const send = () => api.call<Record<string, unknown>>('capturePayment', { params: { id }, body: { amount, currency } });
   try {
     return { payment: await send(), reconciled: false };
   } catch (err) {
     if (!(err instanceof OutcomeUnknownError)) throw err;
     const unknown = new OutcomeUnknownError(err.message, `run \`payctl payments get ${id}\` to see whether it is captured`);
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < rounds; round++) {
       let payment: Record<string, unknown>;
       try {
         payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });

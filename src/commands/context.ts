@@ -28,6 +28,16 @@ export interface IO {
   stderrIsTTY: boolean;
 }
 
+export interface ApiOptions {
+  /**
+   * Requests already sent run to their answer even after SIGINT (a bulk run must learn every
+   * outcome it started); only waiting between retries is still cut short by a second signal's exit.
+   */
+  uninterruptible?: boolean;
+  /** Connections in the pool (bulk runs size it to their concurrency). */
+  connections?: number;
+}
+
 /** What a handler may use. Handlers return data; they never print results, read argv or exit. */
 export interface Context {
   settings: Settings;
@@ -38,7 +48,7 @@ export interface Context {
   /** Seconds since the epoch, injectable for tests. */
   nowMs(): number;
   /** The client for the active credentials, or for the named profile. */
-  api(profile?: string): Promise<ApiClient>;
+  api(profile?: string, opts?: ApiOptions): Promise<ApiClient>;
   credentials(profile?: string): Promise<Credentials>;
   profiles(): Promise<ProfileStore>;
   /** One line on stderr. */

@@ -42,7 +42,7 @@ const DEFAULTS: Record<ResourceKind, Column[]> = {
   wallet_balance: [c('balance', 'money'), c('monthly_usage', 'money'), c('max_balance', 'money')],
   wallet_payment: [c('gateway_payment_id'), c('gateway_order_id'), c('gateway_signature')],
   profile: [c('name'), c('key_id'), c('key_secret'), c('base_url'), c('live', 'bool'), c('default', 'bool')],
-  bulk_result: [c('id'), c('outcome'), c('status'), c('amount', 'money'), c('message')],
+  bulk_result: [c('line'), c('payment_id'), c('result'), c('status'), c('amount', 'money'), c('refund_id'), c('reason')],
   customer: [c('id'), c('name'), c('contact'), c('email'), c('created_at', 'time')],
   generic: [],
 };

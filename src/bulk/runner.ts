@@ -1,0 +1,107 @@
+import type { BulkItem, BulkOp } from './input';
+import type { ItemState, Journal } from './journal';
+import type { ItemOutcome, OperationOptions, RowResult } from './operations';
+import { operations } from './operations';
+import type { Progress } from './progress';
+
+/** One line of a bulk run's output. */
+export interface BulkRow {
+  line: number;
+  payment_id: string;
+  op: BulkOp;
+  result: RowResult;
+  status: string | null;
+  amount: number | null;
+  currency: string | null;
+  refund_id: string | null;
+  reason: string | null;
+}
+
+export interface Summary {
+  done: number;
+  skipped: number;
+  failed: number;
+  unknown: number;
+  notStarted: number;
+  interrupted: boolean;
+  /** Rows that need a person: failed and unknown, in input order. */
+  attention: BulkRow[];
+}
+
+export interface RunOptions extends OperationOptions {
+  op: BulkOp;
+  items: BulkItem[];
+  concurrency: number;
+  journal: Journal;
+  signal: AbortSignal;
+  progress: Progress;
+  onRow: (row: BulkRow) => void;
+}
+
+const rowOf = (op: BulkOp, item: BulkItem, o: ItemOutcome): BulkRow => ({
+  line: item.line,
+  payment_id: item.id,
+  op,
+  result: o.result,
+  status: o.status ?? null,
+  amount: o.amount ?? item.amount ?? null,
+  currency: o.currency ?? item.currency ?? null,
+  refund_id: o.refund_id ?? null,
+  reason: o.reason ?? null,
+});
+
+/**
+ * Runs the items through `concurrency` workers sharing one client (and so one connection pool and
+ * one 429 gate). On abort, workers stop taking items but every request already sent is seen to its
+ * outcome and journaled, so the run can be resumed with nothing lost or done twice.
+ */
+export async function runBulk(opts: RunOptions): Promise<Summary> {
+  const { op, items, journal } = opts;
+  const summary: Summary = { done: 0, skipped: 0, failed: 0, unknown: 0, notStarted: 0, interrupted: false, attention: [] };
+  let next = 0;
+  let fatal: unknown;
+  const perform = operations[op];
+
+  const finishItem = (item: BulkItem, outcome: ItemOutcome) => {
+    const row = rowOf(op, item, outcome);
+    summary[outcome.result]++;
+    if (outcome.result === 'failed' || outcome.result === 'unknown') summary.attention.push(row);
+    opts.progress.tick();
+    opts.onRow(row);
+  };
+
+  const worker = async () => {
+    while (!opts.signal.aborted && fatal === undefined && next < items.length) {
+      const item = items[next++]!;
+      const state: ItemState = journal.stateOf(item.id);
+      if (state === 'done') {
+        finishItem(item, { result: 'skipped', reason: 'done by an earlier run (journal)' });
+        continue;
+      }
+      let sent = false;
+      let outcome: ItemOutcome;
+      try {
+        outcome = await perform(item, state, (amount, currency) => {
+          journal.sent(item.id, item.line, amount, currency);
+          sent = true;
+        }, opts);
+      } catch (err) {
+        fatal = err;
+        // Stopped by a failure that is not this item's (credentials): what was sent stays "in flight".
+        if (sent) journal.outcome(item.id, 'failed', { reason: (err as Error).message });
+        return;
+      }
+      const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;
+      // A refund left unknown on resume was not sent again: its journal state must stay as it was.
+      if (sent || outcome.result !== 'unknown') journal.outcome(item.id, journaled, { status: outcome.status, refund_id: outcome.refund_id, reason: outcome.reason });
+      finishItem(item, outcome);
+    }
+  };
+
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency, items.length) }, worker));
+  summary.notStarted = items.length - (summary.done + summary.skipped + summary.failed + summary.unknown);
+  summary.interrupted = opts.signal.aborted;
+  summary.attention.sort((a, b) => a.line - b.line);
+  if (fatal !== undefined) throw Object.assign(fatal as object, { summary });
+  return summary;
+}

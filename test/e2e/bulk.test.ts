@@ -1,0 +1,257 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, run, runJson, startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+
+interface Row {
+  line: number;
+  payment_id: string;
+  result: 'done' | 'skipped' | 'failed' | 'unknown';
+  status: string | null;
+  amount: number | null;
+  reason: string | null;
+}
+interface Stats {
+  requests: number;
+  applied: { captures: Record<string, number>; refunds: Record<string, { count: number; amount: number }> };
+}
+interface Payment {
+  id: string;
+  status: string;
+  amount: number;
+  amount_refunded: number;
+}
+
+const rowsOf = (stdout: string): Row[] => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Row);
+const journalRecords = (path: string) => readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+let sb: SandboxProcess | undefined;
+afterEach(async () => {
+  await sb?.stop();
+  sb = undefined;
+});
+
+async function seedAuthorized(n: number): Promise<string[]> {
+  const { payment_ids } = await sb!.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n });
+  return payment_ids;
+}
+
+/** Every payment as the service sees it now, read through an admin-free path: the CLI's own page walker. */
+async function allPayments(): Promise<Map<string, Payment>> {
+  const res = await runJson<Payment[]>(sb!, ['payments', 'list', '--all'], { timeoutMs: 120_000 });
+  expect(res.code, res.stderr).toBe(0);
+  return new Map(res.data!.map((p) => [p.id, p]));
+}
+
+describe('bulk capture', () => {
+  it('captures 1,000 payments from stdin through 10% faults and a rate limit, each exactly once', async () => {
+    sb = await startSandbox(['--fault-rate', '0.1', '--rate-limit', '150', '--seed', '7']);
+    const ids = await seedAuthorized(1000);
+    const journal = join(sb.home, 'capture.ndjson');
+    const res = await run(['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal], {
+      env: sb.env,
+      input: `${ids.join('\n')}\n`,
+      timeoutMs: 180_000,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    const rows = rowsOf(res.stdout);
+    expect(rows).toHaveLength(1000);
+    expect(rows.every((r) => r.result === 'done' && r.status === 'captured')).toBe(true);
+    expect(res.stderr).toContain('1000 done, 0 skipped (already done), 0 failed, 0 unknown');
+
+    const stats = await sb.admin<Stats>('GET', '/stats');
+    expect(Object.keys(stats.applied.captures).sort()).toEqual([...ids].sort());
+    expect(Object.values(stats.applied.captures).every((n) => n === 1)).toBe(true);
+    const payments = await allPayments();
+    expect(ids.every((id) => payments.get(id)?.status === 'captured')).toBe(true);
+    // Faults and the rate limit really happened: answers were lost and read back, 429s were waited out.
+    expect(rows.some((r) => r.reason?.includes('read back'))).toBe(true);
+    expect(res.stderr).toMatch(/capture -> 429 /);
+    expect(res.stderr).toMatch(/capture -> 500 /);
+  });
+
+  it('resumes a run killed with SIGKILL half way: nothing captured twice, nothing missed', async () => {
+    sb = await startSandbox(['--fault-rate', '0.1', '--rate-limit', '400', '--seed', '11', '--latency', '2']);
+    const ids = await seedAuthorized(1000);
+    const journal = join(sb.home, 'killed.ndjson');
+    const args = [BIN, 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal];
+
+    const first = spawn(process.execPath, args, { env: { ...process.env, ...sb.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    first.stdin.end(`${ids.join('\n')}\n`);
+    let seen = 0;
+    let firstOut = '';
+    const killed = new Promise<number>((resolve) => {
+      first.stdout.on('data', (d: Buffer) => {
+        firstOut += d.toString();
+        seen = firstOut.split('\n').length - 1;
+        if (seen >= 500 && first.exitCode === null && !first.killed) first.kill('SIGKILL');
+      });
+      first.on('exit', () => resolve(seen));
+    });
+    const before = await killed;
+    expect(before).toBeGreaterThanOrEqual(500);
+    expect(before).toBeLessThan(1000);
+    expect(existsSync(`${journal}.lock`)).toBe(true); // left behind by the killed run; the resume takes it over
+
+    const resumed = await run(args.slice(1), { env: sb.env, input: `${ids.join('\n')}\n`, timeoutMs: 180_000 });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/resuming: \d+ done before/);
+    const rows = rowsOf(resumed.stdout);
+    expect(rows).toHaveLength(1000);
+    expect(rows.filter((r) => r.result === 'skipped').length).toBeGreaterThanOrEqual(before - 16);
+    expect(rows.every((r) => r.result === 'done' || r.result === 'skipped')).toBe(true);
+
+    const stats = await sb.admin<Stats>('GET', '/stats');
+    expect(Object.keys(stats.applied.captures)).toHaveLength(1000);
+    expect(Object.values(stats.applied.captures).every((n) => n === 1)).toBe(true);
+    const payments = await allPayments();
+    expect(ids.every((id) => payments.get(id)?.status === 'captured')).toBe(true);
+  });
+
+  it('stops on SIGINT after the requests in flight, exits 130, and the journal finishes the run', async () => {
+    sb = await startSandbox(['--latency', '20']);
+    const ids = await seedAuthorized(200);
+    const input = join(sb.home, 'ids.txt');
+    writeFileSync(input, ids.join('\n'));
+    const journal = join(sb.home, 'int.ndjson');
+    const args = [BIN, 'payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal, '--concurrency', '4'];
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.split('\n').length > 20 && !child.killed) child.kill('SIGINT');
+      });
+      child.on('exit', (c) => resolve(c));
+    });
+    expect(code, err).toBe(130);
+    expect(err).toContain('interrupted:');
+    const rows = rowsOf(out);
+    const records = journalRecords(journal);
+    const sent = records.filter((r) => r.type === 'sent').map((r) => r.id);
+    const outcomes = new Set(records.filter((r) => r.type === 'outcome').map((r) => r.id));
+    // Everything it sent, it waited for: no request is left in flight by an interrupt.
+    expect(sent.every((id) => outcomes.has(id as string))).toBe(true);
+    expect(rows.length).toBe(outcomes.size);
+    expect(rows.length).toBeLessThan(200);
+
+    const rest = await run(args.slice(1), { env: sb.env });
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(rowsOf(rest.stdout).filter((r) => r.result === 'done')).toHaveLength(200 - rows.length);
+    const stats = await sb.admin<Stats>('GET', '/stats');
+    expect(Object.values(stats.applied.captures).every((n) => n === 1)).toBe(true);
+    expect(Object.keys(stats.applied.captures)).toHaveLength(200);
+  });
+});
+
+describe('bulk refund', () => {
+  it('never refunds more than asked under faults; lost answers are unknown, exit 7, and stay unknown on resume', async () => {
+    sb = await startSandbox(['--fault-rate', '0.15', '--seed', '3']);
+    const ids = await seedAuthorized(150);
+    const cap = await run(['payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson'], { env: sb.env, input: ids.join('\n') });
+    expect(cap.code, cap.stderr).toBe(0);
+
+    const csv = join(sb.home, 'refunds.csv');
+    writeFileSync(csv, `payment_id,amount,note.reason\n${ids.map((id) => `${id},12000,damaged`).join('\n')}\n`);
+    const journal = join(sb.home, 'refunds.ndjson');
+    const res = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], { env: sb.env, timeoutMs: 120_000 });
+    const rows = rowsOf(res.stdout);
+    expect(rows).toHaveLength(150);
+    const unknown = rows.filter((r) => r.result === 'unknown');
+    expect(unknown.length).toBeGreaterThan(0); // 15% faults over 150 refunds
+    expect(res.code).toBe(7);
+    expect(res.stderr).toMatch(/unknown pay_\w+ \(line \d+\)/);
+
+    // The journal names exactly the payments whose outcome is unknown.
+    const records = journalRecords(journal);
+    const journalUnknown = records.filter((r) => r.type === 'outcome' && r.result === 'unknown').map((r) => r.id);
+    expect(new Set(journalUnknown)).toEqual(new Set(unknown.map((r) => r.payment_id)));
+
+    const payments = await allPayments();
+    for (const id of ids) expect(payments.get(id)!.amount_refunded).toBeLessThanOrEqual(12000);
+    for (const r of rows.filter((x) => x.result === 'done')) expect(payments.get(r.payment_id)!.amount_refunded).toBe(12000);
+
+    // Resuming sends nothing for them: they are listed again as unknown, and the refunded amounts do not move.
+    const again = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], { env: sb.env, timeoutMs: 120_000 });
+    expect(again.code).toBe(7);
+    const againRows = rowsOf(again.stdout);
+    expect(againRows.filter((r) => r.result === 'unknown').map((r) => r.payment_id).sort()).toEqual(unknown.map((r) => r.payment_id).sort());
+    const after = await allPayments();
+    for (const id of ids) expect(after.get(id)!.amount_refunded).toBe(payments.get(id)!.amount_refunded);
+  });
+});
+
+describe('bulk input', () => {
+  it('reports every bad row with its line number and sends nothing', async () => {
+    sb = await startSandbox();
+    const [good] = await seedAuthorized(1);
+    const before = await sb.admin<Stats>('GET', '/stats');
+    const input = `payment_id,amount,currency\n${good},50000,INR\npay_bad id,1,INR\n${good},50000,INR\npay_x1,12.5,INR\n`;
+    const res = await run(['payments', 'capture', '--input', '-', '--yes'], { env: sb.env, input });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('3 bad input row(s); nothing was sent');
+    expect(res.stderr).toMatch(/line 3: payment id must look like pay_/);
+    expect(res.stderr).toMatch(/line 4: pay_\w+ is already on line 2/);
+    expect(res.stderr).toMatch(/line 5: amount must be a whole number of paise.*did you mean 1250\?/);
+    const after = await sb.admin<Stats>('GET', '/stats');
+    expect(after.requests).toBe(before.requests);
+  });
+
+  it('with --skip-invalid lists the bad rows and works through the good ones (NDJSON input)', async () => {
+    sb = await startSandbox();
+    const ids = await seedAuthorized(2);
+    const input = `{"payment_id":"${ids[0]}"}\nnot json\n{"payment_id":"${ids[1]}","amount":50000,"currency":"INR","notes":[]}\n`;
+    const res = await run(['payments', 'capture', '--input', '-', '--yes', '--skip-invalid', '-o', 'ndjson'], { env: sb.env, input });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('skipped line 2: not a JSON object');
+    expect(rowsOf(res.stdout).map((r) => r.result)).toEqual(['done', 'done']);
+  });
+
+  it('--dry-run prints each request and the total, and sends nothing', async () => {
+    sb = await startSandbox();
+    const ids = await seedAuthorized(3);
+    const before = await sb.admin<Stats>('GET', '/stats');
+    const res = await run(['payments', 'refund', ...ids, '--amount', '2500', '--dry-run', '-o', 'ndjson'], { env: sb.env });
+    expect(res.code, res.stderr).toBe(0);
+    const requests = rowsOf(res.stdout) as unknown as Array<{ method: string; url: string; body: { amount: number } }>;
+    expect(requests.map((r) => r.url)).toEqual(ids.map((id) => `${sb!.baseUrl}/payments/${id}/refund`));
+    expect(requests.every((r) => r.method === 'POST' && r.body.amount === 2500)).toBe(true);
+    expect(res.stderr).toContain('3 refund(s), total ₹75.00');
+    expect((await sb.admin<Stats>('GET', '/stats')).requests).toBe(before.requests);
+  });
+
+  it('a live profile without a terminal needs --yes and --confirm-live with its name', async () => {
+    sb = await startSandbox();
+    const ids = await seedAuthorized(2);
+    const env = { PAYCTL_HOME: sb.home, PAYCTL_KEY_ID: undefined, PAYCTL_KEY_SECRET: undefined, PAYCTL_BASE_URL: undefined };
+    const add = await run(['profile', 'add', 'prod', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', sb.baseUrl, '--live'], { env, input: sb.keySecret });
+    expect(add.code, add.stderr).toBe(0);
+    const refused = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"prod" is a live profile');
+    expect(refused.stderr).toContain('--confirm-live prod');
+    const wrong = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes', '--confirm-live', 'sandbox'], { env });
+    expect(wrong.code).toBe(2);
+    const ok = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes', '--confirm-live', 'prod', '-o', 'ndjson'], { env });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(rowsOf(ok.stdout).map((r) => r.result)).toEqual(['done', 'done']);
+  });
+
+  it('a payment the service refuses is listed with its reason and the run exits 7', async () => {
+    sb = await startSandbox();
+    const ids = await seedAuthorized(2);
+    await run(['payments', 'capture', ids[0]!, '--yes'], { env: sb.env });
+    const res = await run(['payments', 'refund', ...ids, '--yes', '-o', 'ndjson'], { env: sb.env });
+    expect(res.code).toBe(7);
+    const rows = rowsOf(res.stdout);
+    expect(rows.find((r) => r.payment_id === ids[0])?.result).toBe('done');
+    const failed = rows.find((r) => r.payment_id === ids[1])!;
+    expect(failed.result).toBe('failed');
+    expect(failed.reason).toContain('Only captured payments can be refunded');
+    expect(res.stderr).toContain(`failed ${ids[1]} (line 2)`);
+  });
+});

@@ -113,7 +113,8 @@ export class ApiClient {
 function classify(method: string, path: string, response: HttpResponse): unknown {
   const { status, text } = response;
   const parsed = parseJson(text);
-  const errorBody = parsed.ok ? ErrorBody.safeParse(parsed.value) : undefined;
+  const hasError = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && 'error' in parsed.value;
+  const errorBody = hasError ? ErrorBody.safeParse(parsed.value) : undefined;
   const service = errorBody?.success ? errorBody.data.error : undefined;
   const describe = service?.description ?? (parsed.ok ? undefined : text.trim() ? `body is not JSON: ${snippet(text)}` : 'empty body');
 

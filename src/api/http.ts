@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+import { createPool } from './pool';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VERSION } from '../version';
 import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter } from './retry';
@@ -65,7 +66,7 @@ export class HttpClient {
     this.auth = 'Basic ' + Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64');
     this.policy = opts.retry ?? DEFAULT_RETRY;
     this.pause = opts.sleep ?? ((ms) => sleep(ms, undefined, { signal: opts.signal }));
-    this.pool = new Pool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 });
+    this.pool = createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 });
   }
 
   url(req: Pick<HttpRequest, 'path' | 'query' | 'fromOrigin'>): string {
@@ -128,8 +129,8 @@ export class HttpClient {
     body: string | undefined,
     attempts: number,
   ): Promise<HttpResponse> {
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
-    const signal = this.opts.signal ? AbortSignal.any([timeout, this.opts.signal]) : timeout;
+    // undici's own headers/body timeouts bound each attempt; a signal only when the run can be interrupted.
+    const signal = this.opts.signal;
     const res = await this.pool.request({
       path,
       method: method as 'GET' | 'POST',

@@ -1,0 +1,132 @@
+// Benchmarks, each measured side by side in one run, reported as ratios (never as a pass/fail time).
+//   node test/bench/run.mjs [--only startup|bulk] [--n 2000] [--rounds 3]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-undici.mjs', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const only = flag('only');
+const N = Number(flag('n', 2000));
+const ROUNDS = Number(flag('rounds', 3));
+const CONCURRENCY = 16;
+const home = mkdtempSync(join(tmpdir(), 'payctl-bench-'));
+const env = { ...process.env, PAYCTL_HOME: home };
+for (const k of Object.keys(env)) if (k.startsWith('PAYCTL_') && k !== 'PAYCTL_HOME') delete env[k];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (t) => `${t.toFixed(0)} ms`;
+
+function timeSync(cmd, argv, opts = {}) {
+  const t = performance.now();
+  const r = spawnSync(cmd, argv, { env, stdio: ['pipe', 'ignore', 'pipe'], ...opts });
+  const elapsed = performance.now() - t;
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return elapsed;
+}
+
+function startup() {
+  const runs = 15;
+  const node = [];
+  const version = [];
+  const help = [];
+  timeSync(process.execPath, [BIN, '--version']); // warm the compile cache
+  for (let i = 0; i < runs; i++) {
+    node.push(timeSync(process.execPath, ['-e', '0']));
+    version.push(timeSync(process.execPath, [BIN, '--version']));
+    help.push(timeSync(process.execPath, [BIN, 'payments', 'capture', '--help']));
+  }
+  const [n, v, h] = [median(node), median(version), median(help)];
+  console.log(`startup (median of ${runs}, interleaved)`);
+  console.log(`  node -e 0                  ${ms(n)}`);
+  console.log(`  payctl --version           ${ms(v)}  ratio ${(v / n).toFixed(2)}x node`);
+  console.log(`  payctl payments capture -h ${ms(h)}  ratio ${(h / n).toFixed(2)}x node`);
+  return { node: n, version: v, help: h };
+}
+
+async function sandbox() {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--db', join(home, 'bench.db'), '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+  const info = JSON.parse(line);
+  const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
+  const origin = new URL(info.base_url).origin;
+  const admin = async (path, body) => {
+    const res = await fetch(`${origin}/_sandbox${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    return res.json();
+  };
+  return { info, admin, stop: () => child.kill('SIGTERM') };
+}
+
+function timeAsync(fn) {
+  const t = performance.now();
+  return fn().then(() => performance.now() - t);
+}
+
+function runChild(cmd, argv, opts) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { env: opts.env ?? env, stdio: ['pipe', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}: ${err.slice(0, 500)}`))));
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+async function bulk() {
+  const sb = await sandbox();
+  const { info } = sb;
+  const curlConfig = join(home, 'curl.conf');
+  // Credentials for curl in a config file, not argv (ps would show them).
+  writeFileSync(curlConfig, `user = "${info.key_id}:${info.key_secret}"\nheader = "content-type: application/json"\ndata = "{\\"amount\\":50000,\\"currency\\":\\"INR\\"}"\nsilent\nshow-error\nfail\noutput = "/dev/null"\n`, { mode: 0o600 });
+  const payEnv = { ...env, PAYCTL_BASE_URL: info.base_url, PAYCTL_KEY_ID: info.key_id, PAYCTL_KEY_SECRET: info.key_secret };
+  const contenders = {
+    'xargs -P16 curl': (ids) =>
+      runChild('sh', ['-c', `xargs -P ${CONCURRENCY} -I{} curl -K "${curlConfig}" "${info.base_url}/payments/{}/capture"`], { input: ids.join('\n') }),
+    'bare undici loop': (ids) =>
+      runChild(process.execPath, [BARE], {
+        env: { ...env, BENCH_BASE_URL: info.base_url, BENCH_KEY_ID: info.key_id, BENCH_KEY_SECRET: info.key_secret, BENCH_CONCURRENCY: String(CONCURRENCY) },
+        input: ids.join('\n'),
+      }),
+    payctl: (ids) => {
+      const csv = `payment_id,amount,currency\n${ids.map((id) => `${id},50000,INR`).join('\n')}\n`;
+      return runChild(process.execPath, [BIN, 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--concurrency', String(CONCURRENCY), '--journal', join(home, `j-${Date.now()}.ndjson`)], { env: payEnv, input: csv });
+    },
+  };
+  const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Rotate the order each round so no contender always runs first (or on a warmer database).
+    const names = Object.keys(contenders);
+    const order = names.slice(round % names.length).concat(names.slice(0, round % names.length));
+    for (const name of order) {
+      const { payment_ids: ids } = await sb.admin('/seed', { authorized: N });
+      times[name].push(await timeAsync(() => contenders[name](ids)));
+      const stats = await (await fetch(`${new URL(info.base_url).origin}/_sandbox/stats`, { headers: { authorization: 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64') } })).json();
+      const captured = ids.filter((id) => stats.applied.captures[id] === 1).length;
+      if (captured !== N) throw new Error(`${name}: only ${captured} of ${N} captured`);
+    }
+  }
+  sb.stop();
+  const med = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+  console.log(`bulk capture of ${N} payments, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds (each contender and the sandbox in their own processes)`);
+  for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(18)} ${ms(v)}  (${(N / (v / 1000)).toFixed(0)} captures/s)  runs: ${times[k].map((t) => t.toFixed(0)).join(', ')}`);
+  const vsCurl = med['xargs -P16 curl'] / med.payctl;
+  const vsBare = med.payctl / med['bare undici loop'];
+  console.log(`  payctl is ${vsCurl.toFixed(2)}x faster than xargs+curl (target >= 3x)`);
+  console.log(`  payctl takes ${vsBare.toFixed(2)}x the bare undici loop (target <= 1.3x)`);
+  return { vsCurl, vsBare };
+}
+
+try {
+  if (!only || only === 'startup') startup();
+  if (!only || only === 'bulk') await bulk();
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}

@@ -261,7 +261,8 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .option('--latency <ms>', 'delay every response by this many milliseconds')
     .option('--seed <n>', 'seed for faults and generated data')
     .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
-    .addHelpText('after', '\nExamples:\n  payctl sandbox start\n  payctl sandbox start --port 0 --db :memory: -o json')
+    .option('--webhook <url>', 'POST transfer.processed, transfer.failed and payout.updated events here (retried)')
+    .addHelpText('after', '\nExamples:\n  payctl sandbox start\n  payctl sandbox start --port 0 --db :memory: -o json\n  payctl sandbox start --webhook http://127.0.0.1:9000/hooks')
     .action(run('sandbox', 'start'));
   sandbox
     .command('pay')
@@ -286,6 +287,11 @@ function declare(program: Command, run: (group: keyof typeof handlers, name: str
     .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
     .action(run('sandbox', 'seed'));
   sandbox.command('stats').description('requests seen and writes applied (for tests)').action(run('sandbox', 'stats'));
+  sandbox
+    .command('events')
+    .description('events the sandbox emitted (newest first), with their webhook delivery state')
+    .addHelpText('after', '\nExamples:\n  payctl sandbox events\n  payctl sandbox events -o ndjson | jq .event')
+    .action(run('sandbox', 'events'));
   sandbox
     .command('customer')
     .description('sandbox customers')

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../api/errors';
+import { checkBaseUrl } from '../config/base-url';
 import { sandboxDbPath } from '../config/paths';
 import { parseDuration } from '../parse/duration';
 import type { Context } from './context';
 import { idArg, intFlag, need } from './flags';
-import { one } from './result';
+import { many, one } from './result';
 import type { CommandResult, Input } from './result';
 
 const METHODS = ['card', 'netbanking', 'wallet', 'upi'];
@@ -28,6 +29,7 @@ export async function start({ opts }: Input, ctx: Context): Promise<CommandResul
     latencyMs: intFlag(opts.latency, '--latency', 0, 600_000),
     seed: intFlag(opts.seed, '--seed', 0),
     captureWindowSeconds: opts.captureWindow === undefined ? undefined : need(parseDuration(String(opts.captureWindow)), '--capture-window'),
+    webhook: opts.webhook === undefined ? undefined : need(checkBaseUrl(String(opts.webhook)), '--webhook'),
   };
   if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
   const { startSandbox } = await import('../sandbox');
@@ -105,4 +107,10 @@ export async function customerCreate({ opts }: Input, ctx: Context): Promise<Com
   };
   const api = await ctx.api();
   return one('customer', await api.admin('POST', '/customers', body));
+}
+
+export async function events(_input: Input, ctx: Context): Promise<CommandResult> {
+  const api = await ctx.api();
+  const { items } = await api.admin<{ items: unknown[] }>('GET', '/events');
+  return many('event', items);
 }

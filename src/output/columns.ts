@@ -15,6 +15,7 @@ export type ResourceKind =
   | 'profile'
   | 'bulk_result'
   | 'customer'
+  | 'event'
   | 'generic';
 
 export interface Column {
@@ -44,6 +45,7 @@ const DEFAULTS: Record<ResourceKind, Column[]> = {
   profile: [c('name'), c('key_id'), c('key_secret'), c('base_url'), c('live', 'bool'), c('default', 'bool')],
   bulk_result: [c('line'), c('payment_id'), c('result'), c('status'), c('amount', 'money'), c('refund_id'), c('reason')],
   customer: [c('id'), c('name'), c('contact'), c('email'), c('created_at', 'time')],
+  event: [c('created_at', 'time'), c('event'), c('id'), c('delivery'), c('attempts')],
   generic: [],
 };
 

@@ -3,6 +3,7 @@ import { describeIssue } from '../spec';
 import type { SandboxConfig } from './context';
 import { SandboxError } from './errors';
 import { newId } from './ids';
+import { listEvents } from './events';
 import { checkout, createOrder } from './orders';
 import { publicView } from './store';
 import type { Store } from './store';
@@ -65,6 +66,8 @@ export function adminRoute(method: string, path: string, body: unknown, deps: Ad
     }
     case 'GET /stats':
       return stats(deps);
+    case 'GET /events':
+      return listEvents(store);
   }
   throw new SandboxError(`No sandbox admin endpoint ${route}`, 400);
 }
@@ -72,7 +75,14 @@ export function adminRoute(method: string, path: string, body: unknown, deps: Ad
 function seed(store: Store, now: number, config: SandboxConfig, body: { orders?: number; authorized?: number }) {
   const order_ids: string[] = [];
   const payment_ids: string[] = [];
+  const customer_ids: string[] = [];
   store.tx(() => {
+    if (body.orders) {
+      // Two with valid Indian mobiles (wallets can open) and one without (wallet creation is refused).
+      for (const [name, contact] of [['Asha Rao', '+919876543210'], ['Vikram Shah', '9123456780'], ['Overseas Buyer', '+14155550100']]) {
+        customer_ids.push(String(store.insert({ id: newId('cust'), entity: 'customer', name, email: null, contact, gstin: null, notes: {}, created_at: now }).id));
+      }
+    }
     for (let i = 0; i < (body.orders ?? 0); i++) {
       const mix = i % 3;
       const order = createOrder(store, now, { amount: 1000 * (1 + (i % 50)), currency: 'INR', receipt: `seed-${i + 1}`, payment_capture: mix === 0, notes: {} });
@@ -88,7 +98,7 @@ function seed(store: Store, now: number, config: SandboxConfig, body: { orders?:
       payment_ids.push(String(checkout(store, now, config.captureWindowSeconds, { order_id: String(order.id) }).id));
     }
   });
-  return { order_ids, payment_ids };
+  return { order_ids, payment_ids, customer_ids };
 }
 
 function stats(deps: AdminDeps) {

@@ -1,3 +1,4 @@
+import type { Emit } from './events';
 import type { Store } from './store';
 
 export interface SandboxConfig {
@@ -12,6 +13,8 @@ export interface RouteContext {
   params: Record<string, string>;
   body: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** Records an event and sends it to the webhook, if one is set. */
+  emit: Emit;
 }
 
 export type RouteHandler = (ctx: RouteContext) => unknown;

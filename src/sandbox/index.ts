@@ -11,6 +11,7 @@ export interface SandboxOptions {
   latencyMs?: number;
   seed?: number;
   captureWindowSeconds?: number;
+  webhook?: string;
 }
 
 export interface RunningSandbox {
@@ -28,6 +29,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const store = new Store(opts.db);
   const { keyId, keySecret } = store.keys();
   const { server } = createSandboxServer({
+    webhook: opts.webhook,
     store,
     keyId,
     keySecret,

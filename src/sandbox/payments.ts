@@ -1,6 +1,7 @@
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
 import { base62, newId } from './ids';
+import { move } from './ledger';
 import type { CheckoutInput } from './orders';
 import { publicView } from './store';
 import type { Row, Store } from './store';
@@ -118,6 +119,11 @@ export function refund(store: Store, now: number, payment: Row, body: Row): Row 
   if (full) payment.status = 'refunded';
   store.update(payment);
   store.countApplied(String(payment.id), 'refund', amount);
+  if (payment._wallet_customer) {
+    // A wallet payment's refund goes back into the wallet it came from.
+    const c = store.get('customer', String(payment._wallet_customer));
+    if (c) move(store, now, c, { type: 'refund', source: String(record.id), credit: amount, description: `Refund of payment ${String(payment.id)}` });
+  }
   return record;
 }
 

@@ -8,7 +8,11 @@ import { adminRoute } from './admin';
 import type { SandboxConfig } from './context';
 import { SandboxError, errorBody } from './errors';
 import { seededRandom } from './ids';
+import { recordEvent, webhookSender } from './events';
+import type { Emit } from './events';
 import { settleDue } from './payments';
+import { settleSubscriptions } from './subscriptions';
+import { settlePayouts } from './wallet';
 import { routes } from './routes';
 import type { Store } from './store';
 
@@ -21,6 +25,8 @@ export interface ServerOptions {
   faultRate?: number;
   latencyMs?: number;
   seed?: number;
+  /** Where events are POSTed, with retries. */
+  webhook?: string;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -68,8 +74,28 @@ function validated(schema: { safeParse(v: unknown): { success: boolean; data?: u
 }
 
 /** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
-export function createSandboxServer(opts: ServerOptions): { server: Server; requests: () => number } {
+export function createSandboxServer(opts: ServerOptions): { server: Server; requests: () => number; drain: () => Promise<void> } {
   const { store, config } = opts;
+  const sender = webhookSender(store, opts.webhook);
+  let emitted: Array<Record<string, unknown>> = [];
+  const emitAt =
+    (t: number): Emit =>
+    (event, entity, record) => {
+      emitted.push(recordEvent(store, t, event, entity, record));
+    };
+  /** Sends what was emitted, once its transaction has committed (a rolled-back event is gone from the store). */
+  const flush = () => {
+    const batch = emitted;
+    emitted = [];
+    for (const e of batch) if (store.get('event', String(e.id))) sender.send(e);
+  };
+  /** Everything that falls due by sandbox time `t`: auto-refunds, subscription cycles, payout outcomes. */
+  const settle = (t: number) => {
+    settleDue(store, t);
+    settleSubscriptions(store, t, config.captureWindowSeconds);
+    settlePayouts(store, t, emitAt(t));
+    flush();
+  };
   const random = seededRandom(opts.seed ?? Date.now());
   const expected = digest(`${opts.keyId}:${opts.keySecret}`);
   let requests = 0;
@@ -139,8 +165,9 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       if (method === 'POST' && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) throw new SandboxError('The request body must be a JSON object');
       const ep = endpoints[found.name];
       const t = now();
-      settleDue(store, t);
+      settle(t);
       body = handler({
+        emit: emitAt(t),
         store,
         now: t,
         config,
@@ -152,6 +179,8 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       if (!(err instanceof SandboxError)) throw err;
       status = err.status;
       body = errorBody(err);
+    } finally {
+      flush();
     }
     if (fault === 'drop_after') return req.socket.destroy();
     if (fault === 'error_after') return send(res, 500, errorBody(new SandboxError('The server encountered an error', 500, undefined, 'SERVER_ERROR')));
@@ -170,8 +199,8 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
           throw new SandboxError('The request body is not valid JSON');
         }
       }
-      settleDue(store, now());
-      send(res, 200, adminRoute(req.method ?? 'GET', url.pathname.slice('/_sandbox'.length), parsed, { store, config, now, settle: (t) => settleDue(store, t), requests: () => requests }));
+      settle(now());
+      send(res, 200, adminRoute(req.method ?? 'GET', url.pathname.slice('/_sandbox'.length), parsed, { store, config, now, settle, requests: () => requests }));
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       send(res, err.status, errorBody(err));
@@ -192,5 +221,5 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       send(res, 500, errorBody(new SandboxError('The server encountered an unexpected error', 500, undefined, 'SERVER_ERROR')));
     });
   });
-  return { server, requests: () => requests };
+  return { server, requests: () => requests, drain: () => sender.drain() };
 }

@@ -5,7 +5,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path
     set -l skip 0
-    set -l valued --account-number --amount --authorized --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz -o -p
+    set -l valued --account-number --amount --authorized --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -483,7 +483,7 @@ complete -c payctl -n 'test (__payctl_path) = "profile test"' -l timeout -r
 complete -c payctl -n 'test (__payctl_path) = "profile test"' -l tz -r
 complete -c payctl -n 'test (__payctl_path) = "profile test"' -l version
 complete -c payctl -n 'test (__payctl_path) = "profile test"' -l yes
-complete -c payctl -n 'test (__payctl_path) = "sandbox"' -a 'start pay clock reset seed stats customer'
+complete -c payctl -n 'test (__payctl_path) = "sandbox"' -a 'start pay clock reset seed stats events customer'
 complete -c payctl -n 'test (__payctl_path) = "sandbox"' -l base-url -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox"' -l debug
 complete -c payctl -n 'test (__payctl_path) = "sandbox"' -l dry-run
@@ -514,6 +514,7 @@ complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l seed -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l timeout -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l tz -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l version
+complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l webhook -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l yes
 complete -c payctl -n 'test (__payctl_path) = "sandbox pay"' -l base-url -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox pay"' -l contact -r
@@ -593,6 +594,18 @@ complete -c payctl -n 'test (__payctl_path) = "sandbox stats"' -l timeout -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox stats"' -l tz -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox stats"' -l version
 complete -c payctl -n 'test (__payctl_path) = "sandbox stats"' -l yes
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l base-url -r
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l debug
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l dry-run
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l fields -r
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l no-color
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l output -x -a 'table json ndjson csv'
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l profile -x -a '(payctl __profiles 2>/dev/null)'
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l sandbox
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l timeout -r
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l tz -r
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l version
+complete -c payctl -n 'test (__payctl_path) = "sandbox events"' -l yes
 complete -c payctl -n 'test (__payctl_path) = "sandbox customer"' -a 'create'
 complete -c payctl -n 'test (__payctl_path) = "sandbox customer"' -l base-url -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox customer"' -l debug

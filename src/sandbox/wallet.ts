@@ -7,7 +7,6 @@ import { capture, newPayment } from './payments';
 import { publicView } from './store';
 import type { Row, Store } from './store';
 
-type Body = Record<string, unknown>;
 
 function newTransfer(store: Store, now: number, fields: { source: string; recipient: string; amount: number; notes: unknown; status: string; parent?: string; error?: string }): Row {
   return store.insert(

@@ -1,3 +1,4 @@
+import { AuthError } from '../api/errors';
 import type { BulkItem, BulkOp } from './input';
 import type { ItemState, Journal } from './journal';
 import type { ItemOutcome, OperationOptions, RowResult } from './operations';
@@ -87,8 +88,9 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
         }, opts);
       } catch (err) {
         fatal = err;
-        // Stopped by a failure that is not this item's (credentials): what was sent stays "in flight".
-        if (sent) journal.outcome(item.id, 'failed', { reason: (err as Error).message });
+        // Stopped by a failure that is not this item's. A 401 proves nothing was applied; anything
+        // else after sending leaves the outcome unknown, and the journal says so.
+        if (sent) journal.outcome(item.id, err instanceof AuthError ? 'failed' : 'unknown', { reason: (err as Error).message });
         return;
       }
       const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;

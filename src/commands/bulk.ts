@@ -59,14 +59,13 @@ function describeTotal(items: BulkItem[]): string {
   return parts.join(' + ') || 'nothing';
 }
 
-function dryRun(op: BulkOp, items: BulkItem[], ctx: Context, api: Awaited<ReturnType<Context['api']>>): CommandResult {
+function dryRun(op: BulkOp, items: BulkItem[], api: Awaited<ReturnType<Context['api']>>): CommandResult {
   const requests: Prepared[] = items.map((item) => {
     if (op === 'refund') return api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });
     if (item.amount !== undefined) return api.prepare('capturePayment', { params: { id: item.id }, body: { amount: item.amount, currency: item.currency } });
     const path = `/payments/${encodeURIComponent(item.id)}/capture`;
     return { endpoint: 'capturePayment', method: 'POST', path, url: api.http.url({ path }), body: { amount: `<amount of ${item.id}>`, currency: `<currency of ${item.id}>` } };
   });
-  void ctx;
   return { type: 'dry-run', requests, note: `${items.length} ${op}(s), total ${describeTotal(items)}` };
 }
 
@@ -132,7 +131,7 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
   if (!items.length) throw new UsageError('no payment ids to work on: the input is empty');
 
   const api = await ctx.api(undefined, { uninterruptible: true, connections: concurrency });
-  if (ctx.settings.dryRun) return dryRun(op, items, ctx, api);
+  if (ctx.settings.dryRun) return dryRun(op, items, api);
   for (const item of items) {
     // Same checks as the service's, so a row it would refuse is caught before any money moves.
     if (op === 'refund') api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });

@@ -1,5 +1,5 @@
-// Benchmarks, each measured side by side in one run, reported as ratios (never as a pass/fail time).
 /* global fetch, performance */
+// Benchmarks, each measured side by side in one run, reported as ratios (never as a pass/fail time).
 //   node test/bench/run.mjs [--only startup|bulk] [--n 2000] [--rounds 3]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

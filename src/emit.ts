@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
+import { isoTime } from './time/format';
 
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   return new Promise((resolve) => {
@@ -21,9 +22,12 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       return;
     case 'many': {
       if (result.out) {
-        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, result.items, { ...opts, out }));
-        const range = [result.range?.from, result.range?.to].map((t) => (t === undefined ? '…' : new Date(t * 1000).toISOString()));
-        io.stderr.write(`wrote ${rows} rows to ${result.out} (created ${range[0]} to ${range[1]})\n`);
+        const seen = { first: Infinity, last: -Infinity };
+        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), { ...opts, out }));
+        const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
+        const asked = `range ${when(result.range?.from)} to ${when(result.range?.to)}`;
+        const got = rows && Number.isFinite(seen.first) ? `; rows created ${when(seen.first)} to ${when(seen.last)}` : '';
+        io.stderr.write(`wrote ${rows} rows to ${result.out} (${asked}${got})\n`);
         await result.finish?.();
         return;
       }
@@ -53,6 +57,18 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
     case 'serve':
       for (const line of result.lines) await write(io.stdout, `${line}\n`);
       await result.until;
+  }
+}
+
+/** Passes rows through, noting the earliest and latest `created_at` for the export summary. */
+async function* noteCreated(items: AsyncIterable<unknown> | Iterable<unknown>, seen: { first: number; last: number }) {
+  for await (const item of items) {
+    const at = Number((item as { created_at?: unknown } | null)?.created_at);
+    if (Number.isFinite(at)) {
+      seen.first = Math.min(seen.first, at);
+      seen.last = Math.max(seen.last, at);
+    }
+    yield item;
   }
 }
 

@@ -20,8 +20,9 @@ const createdAt = (item: unknown) => Number((item as { created_at?: unknown } | 
  * Walks every page (most recent first) and yields items as pages arrive.
  * Without a caller's `to`, the walk pins it to the newest item it saw first, using the service's own
  * clock (the sandbox's may run ahead of ours), so items created during a long export do not join it.
- * Items that slide onto the next page are dropped by id; only the last two pages' ids are kept, so
- * memory stays flat however long the walk.
+ * Pages are offset-based, so items created meanwhile push older ones down onto the next page: anything
+ * newer than the oldest item yielded so far has been seen already (or is new) and is dropped, and at
+ * that oldest second only the ids yielded are remembered, so memory stays flat however long the walk.
  */
 export async function* walk(
   fetchPage: (query: PageQuery) => Promise<{ items: unknown[] }>,
@@ -31,24 +32,30 @@ export async function* walk(
   let to = opts.to;
   let skip = 0;
   let yielded = 0;
-  let previous = new Set<unknown>();
+  let oldest = Infinity;
+  let seenAtOldest = new Set<unknown>();
   for (let page = 1; ; page++) {
     const want = opts.limit === undefined ? pageSize : Math.min(pageSize, opts.limit - yielded);
     if (want <= 0) return;
     const { items } = await fetchPage({ count: want, skip, from: opts.from, to });
     opts.onPage?.({ page, items: items.length });
     if (to === undefined && items.length > 0 && Number.isFinite(createdAt(items[0]))) to = createdAt(items[0]);
-    const current = new Set<unknown>();
     for (const item of items) {
       const id = idOf(item);
-      if (id !== undefined && (previous.has(id) || current.has(id))) continue;
-      if (to !== undefined && createdAt(item) > to) continue;
-      current.add(id);
+      const at = createdAt(item);
+      if (to !== undefined && at > to) continue;
+      if (Number.isFinite(at)) {
+        if (at > oldest || (at === oldest && seenAtOldest.has(id))) continue;
+        if (at < oldest) {
+          oldest = at;
+          seenAtOldest = new Set();
+        }
+        seenAtOldest.add(id);
+      }
       yield item;
       if (opts.limit !== undefined && ++yielded >= opts.limit) return;
     }
     if (items.length < want) return;
     skip += items.length;
-    previous = current;
   }
 }

@@ -1,5 +1,6 @@
 import { UsageError } from '../api/errors';
 import { walk } from '../api/paginate';
+import { ExportProgress } from '../output/export-progress';
 import type { Context } from './context';
 import { intFlag, rangeFlags } from './flags';
 import type { CommandResult } from './result';
@@ -29,6 +30,7 @@ export async function listing(
   page: ReturnType<typeof pageQuery>,
   extra: Record<string, unknown> = {},
   params?: Record<string, string>,
+  progress?: ExportProgress,
 ): Promise<{ dryRun: CommandResult } | { items: AsyncIterable<unknown> }> {
   const api = await ctx.api();
   const first = api.prepare(endpoint, { params, query: { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra } });
@@ -41,12 +43,33 @@ export async function listing(
       })(),
     };
   }
+  const rows = walk((q) => api.call<{ items: unknown[] }>(endpoint, { params, query: { ...extra, ...q } }), {
+    from: page.from,
+    to: page.to,
+    limit: page.limit,
+    onPage: () => progress?.page(),
+  });
+  if (!progress) return { items: rows };
   return {
-    items: walk((q) => api.call<{ items: unknown[] }>(endpoint, { params, query: { ...extra, ...q } }), {
-      from: page.from,
-      to: page.to,
-      limit: page.limit,
-    }),
+    items: (async function* () {
+      for await (const row of rows) {
+        progress.row();
+        yield row;
+      }
+    })(),
   };
+}
+
+/** Progress for a walk of every page, on a terminal's stderr; `finally` clears it however the walk ends. */
+export function exportProgress(ctx: Context, page: { all: boolean }, customers = 0): ExportProgress | undefined {
+  return page.all && ctx.io.stderrIsTTY ? new ExportProgress(ctx.io.stderr, true, customers) : undefined;
+}
+
+export async function* clearedAfter<T>(items: AsyncIterable<T>, progress?: ExportProgress): AsyncGenerator<T> {
+  try {
+    yield* items;
+  } finally {
+    progress?.clear();
+  }
 }
 

@@ -1,6 +1,6 @@
 import { UsageError } from '../api/errors';
 import { amountFlag, currencyFlag, notesFlag } from './flags';
-import { listing, pageQuery } from './listing';
+import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
 import { many, one } from './result';
 import type { Context } from './context';
 import type { CommandResult, Input } from './result';
@@ -11,8 +11,9 @@ export async function list({ opts }: Input, ctx: Context): Promise<CommandResult
     authorized: opts.authorized ? true : undefined,
     receipt: opts.receipt === undefined ? undefined : String(opts.receipt),
   };
-  const result = await listing(ctx, 'listOrders', page, extra);
-  return 'dryRun' in result ? result.dryRun : { ...many('order', result.items), out: opts.out === undefined ? undefined : String(opts.out), range: page };
+  const progress = exportProgress(ctx, page);
+  const result = await listing(ctx, 'listOrders', page, extra, undefined, progress);
+  return 'dryRun' in result ? result.dryRun : { ...many('order', clearedAfter(result.items, progress)), out: opts.out === undefined ? undefined : String(opts.out), range: page };
 }
 
 export async function create({ opts }: Input, ctx: Context): Promise<CommandResult> {

@@ -3,7 +3,7 @@ import { OutcomeUnknownError, UsageError } from '../api/errors';
 import { formatMoney } from '../output/money';
 import type { Context } from './context';
 import { amountFlag, currencyFlag, idArg, notesFlag } from './flags';
-import { listing, pageQuery } from './listing';
+import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
 import { many, one } from './result';
 import type { CommandResult, Input } from './result';
 
@@ -15,14 +15,15 @@ export async function list({ opts }: Input, ctx: Context): Promise<CommandResult
   if (status !== undefined && !PAYMENT_STATUSES.includes(status)) {
     throw new UsageError(`--status must be one of ${PAYMENT_STATUSES.join(', ')}: got "${status}"`);
   }
-  const result = await listing(ctx, 'listPayments', page);
+  const progress = exportProgress(ctx, page);
+  const result = await listing(ctx, 'listPayments', page, {}, undefined, progress);
   if ('dryRun' in result) return result.dryRun;
   const items = status
     ? (async function* () {
         for await (const p of result.items) if ((p as { status?: string }).status === status) yield p;
       })()
     : result.items;
-  return { ...many('payment', items), out: opts.out === undefined ? undefined : String(opts.out), range: page };
+  return { ...many('payment', clearedAfter(items, progress)), out: opts.out === undefined ? undefined : String(opts.out), range: page };
 }
 
 export async function get({ args }: Input, ctx: Context): Promise<CommandResult> {

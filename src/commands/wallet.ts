@@ -5,7 +5,7 @@ import { NARRATION_PATTERN } from '../spec/requests';
 import { formatMoney } from '../output/money';
 import type { Context } from './context';
 import { amountFlag, idArg, notesFlag } from './flags';
-import { listing, pageQuery } from './listing';
+import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
 import { moveMoney } from './money';
 import { many, one } from './result';
 import type { CommandResult, Input } from './result';
@@ -180,9 +180,10 @@ export async function statement({ args, opts }: Input, ctx: Context): Promise<Co
   const customers = await customerIds(ctx, args, opts.input);
   const page = pageQuery(ctx, opts);
   if (customers.length > 1 && !page.all && page.count === undefined) page.all = true;
+  const progress = exportProgress(ctx, page, customers.length);
   const results = [];
   for (const id of customers) {
-    const r = await listing(ctx, 'getWalletStatement', page, {}, { id });
+    const r = await listing(ctx, 'getWalletStatement', page, {}, { id }, progress);
     if ('dryRun' in r) {
       if (customers.length === 1) return r.dryRun;
       continue;
@@ -194,13 +195,11 @@ export async function statement({ args, opts }: Input, ctx: Context): Promise<Co
     return { type: 'dry-run', requests: customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query: { count: 100, skip: 0, from: page.from, to: page.to } })) };
   }
   const tagged = customers.length > 1;
-  let done = 0;
   const rows = (async function* () {
     for (const { id, items } of results) {
       for await (const entry of items) yield tagged ? { customer_id: id, ...(entry as object) } : entry;
-      done++;
-      if (tagged && ctx.io.stderrIsTTY) ctx.notice(`statement: ${done}/${customers.length} customers done`);
+      progress?.customerDone();
     }
   })();
-  return { ...many('customer_transaction', rows), out: str(opts.out), range: { from: page.from, to: page.to } };
+  return { ...many('customer_transaction', clearedAfter(rows, progress)), out: str(opts.out), range: { from: page.from, to: page.to } };
 }

@@ -1,11 +1,18 @@
 import { minorUnitName } from '../parse/amount';
 
-const formatters = new Map<string, Intl.NumberFormat | null>();
+interface Formatter {
+  format: Intl.NumberFormat;
+  digits: number;
+}
 
-function formatter(currency: string): Intl.NumberFormat | null {
+// Built once per currency: constructing a formatter (or asking its options) costs more than formatting.
+const formatters = new Map<string, Formatter | null>();
+
+function formatter(currency: string): Formatter | null {
   if (!formatters.has(currency)) {
     try {
-      formatters.set(currency, new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency }));
+      const format = new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency });
+      formatters.set(currency, { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 });
     } catch {
       formatters.set(currency, null);
     }
@@ -27,8 +34,7 @@ export function formatMoneyShort(amount: unknown, currency?: unknown): string {
   const code = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
   const f = code ? formatter(code) : null;
   if (!f) return `${n} minor units${code ? ` ${code}` : ''}`;
-  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
-  return f.format(n / 10 ** digits);
+  return f.format.format(n / 10 ** f.digits);
 }
 
 /** `₹500.00 (50000 paise)`: what a person reads, and what the service counts. */

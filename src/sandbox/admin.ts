@@ -4,6 +4,7 @@ import type { SandboxConfig } from './context';
 import { SandboxError } from './errors';
 import { newId } from './ids';
 import { listEvents } from './events';
+import { move } from './ledger';
 import { checkout, createOrder } from './orders';
 import { publicView } from './store';
 import type { Store } from './store';
@@ -16,7 +17,15 @@ const CheckoutBody = z.object({
   contact: z.string().max(20).optional(),
 });
 const AdvanceBody = z.object({ seconds: z.number().int().min(0).max(100 * 365 * 86_400) });
-const SeedBody = z.object({ orders: z.number().int().min(0).max(100_000).optional(), authorized: z.number().int().min(0).max(100_000).optional() });
+const SeedBody = z.object({
+  orders: z.number().int().min(0).max(100_000).optional(),
+  authorized: z.number().int().min(0).max(100_000).optional(),
+  /** A new customer whose wallet statement holds this many entries, one a minute up to now. */
+  wallet_entries: z.number().int().min(0).max(1_000_000).optional(),
+  /** Or entries at exactly these Unix times (day-boundary tests). */
+  wallet_entry_times: z.array(z.number().int().min(0)).max(10_000).optional(),
+});
+type Seed = z.output<typeof SeedBody>;
 const CustomerBody = z.object({ contact: z.string().min(1).max(20), email: z.string().max(120).optional(), name: z.string().max(120).optional() });
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
@@ -72,7 +81,7 @@ export function adminRoute(method: string, path: string, body: unknown, deps: Ad
   throw new SandboxError(`No sandbox admin endpoint ${route}`, 400);
 }
 
-function seed(store: Store, now: number, config: SandboxConfig, body: { orders?: number; authorized?: number }) {
+function seed(store: Store, now: number, config: SandboxConfig, body: Seed) {
   const order_ids: string[] = [];
   const payment_ids: string[] = [];
   const customer_ids: string[] = [];
@@ -97,8 +106,21 @@ function seed(store: Store, now: number, config: SandboxConfig, body: { orders?:
       order_ids.push(String(order.id));
       payment_ids.push(String(checkout(store, now, config.captureWindowSeconds, { order_id: String(order.id) }).id));
     }
+    const entries = body.wallet_entry_times ?? Array.from({ length: body.wallet_entries ?? 0 }, (_, i) => now - 60 * ((body.wallet_entries ?? 0) - i));
+    if (entries.length) customer_ids.push(seedStatement(store, [...entries].sort((a, b) => a - b)));
   });
   return { order_ids, payment_ids, customer_ids };
+}
+
+/** Alternating cashback credits and wallet debits, so the running balance moves both ways and stays positive. */
+function seedStatement(store: Store, times: number[]): string {
+  const c = store.insert({ id: newId('cust'), entity: 'customer', name: 'Statement Seed', email: null, contact: '+919812345678', gstin: null, notes: {}, created_at: times[0]! });
+  times.forEach((at, i) => {
+    const amount = 100 + ((i * 37) % 900);
+    if (i % 2 === 0) move(store, at, c, { type: 'transfer', source: 'cashback', credit: amount + 50, description: 'Cashback' });
+    else move(store, at, c, { type: 'payment', source: `pay_seed${i}`, debit: amount, description: `Payment for order seed-${i}` });
+  });
+  return String(c.id);
 }
 
 function stats(deps: AdminDeps) {

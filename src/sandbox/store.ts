@@ -17,7 +17,8 @@ CREATE TABLE IF NOT EXISTS records (
   data TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS records_list ON records (entity, created_at DESC, seq DESC);
-CREATE INDEX IF NOT EXISTS records_parent ON records (entity, parent);
+DROP INDEX IF EXISTS records_parent;
+CREATE INDEX IF NOT EXISTS records_parent_list ON records (entity, parent, created_at DESC, seq DESC);
 CREATE INDEX IF NOT EXISTS records_due ON records (entity, status, due_at);
 CREATE TABLE IF NOT EXISTS applied (payment_id TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL, amount INTEGER NOT NULL, PRIMARY KEY (payment_id, kind));
 `;
@@ -28,6 +29,13 @@ CREATE TABLE IF NOT EXISTS applied (payment_id TEXT NOT NULL, kind TEXT NOT NULL
  */
 export class Store {
   readonly db: Db;
+  /**
+   * Where the page ending at each offset stopped, so walking page by page reads on from there instead
+   * of stepping over every earlier row again. Any insert or reset starts a new generation, and then
+   * pages fall back to OFFSET, so the answers are exactly what offset paging gives.
+   */
+  private readonly cursors = new Map<string, { created_at: number; seq: number }>();
+  private generation = 0;
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -72,6 +80,7 @@ export class Store {
   }
 
   insert(record: Row, opts: { parent?: string; due_at?: number } = {}): Row {
+    this.generation++;
     this.db
       .prepare('INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(record.id, record.entity, record.created_at, opts.parent ?? null, (record.status as string) ?? null, opts.due_at ?? null, JSON.stringify(record));
@@ -86,12 +95,22 @@ export class Store {
   }
 
   list(entity: string, q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: unknown[] }): Row[] {
-    const rows = this.db
-      .prepare(
-        `SELECT data FROM records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}
-         ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`,
-      )
-      .all(entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? []), q.count, q.skip) as Array<{ data: string }>;
+    const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? [])];
+    const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}`;
+    const key = (skip: number) => `${this.generation}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
+    const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
+    const rows = (
+      cursor
+        ? this.db
+            .prepare(`SELECT seq, created_at, data FROM ${filter} AND (created_at < ? OR (created_at = ? AND seq < ?)) ORDER BY created_at DESC, seq DESC LIMIT ?`)
+            .all(...args, cursor.created_at, cursor.created_at, cursor.seq, q.count)
+        : this.db.prepare(`SELECT seq, created_at, data FROM ${filter} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`).all(...args, q.count, q.skip)
+    ) as Array<{ seq: number; created_at: number; data: string }>;
+    const last = rows.at(-1);
+    if (last) {
+      if (this.cursors.size > 1000) this.cursors.clear();
+      this.cursors.set(key(q.skip + rows.length), { created_at: last.created_at, seq: last.seq });
+    }
     return rows.map((r) => JSON.parse(r.data) as Row);
   }
 
@@ -116,6 +135,7 @@ export class Store {
   }
 
   reset(): void {
+    this.generation++;
     this.tx(() => {
       this.db.exec('DELETE FROM records; DELETE FROM applied;');
       this.db.prepare("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret')").run();

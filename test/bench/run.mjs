@@ -1,8 +1,8 @@
 /* global fetch, performance */
 // Benchmarks, each measured side by side in one run, reported as ratios (never as a pass/fail time).
-//   node test/bench/run.mjs [--only startup|bulk] [--n 2000] [--rounds 3]
+//   node test/bench/run.mjs [--only startup|export|bulk] [--n 2000] [--rounds 3]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-undici.mjs', import.meta.url));
+const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -34,23 +35,78 @@ function timeSync(cmd, argv, opts = {}) {
   return elapsed;
 }
 
-function startup() {
+/** Wall time and peak memory (MiB) of one run; the preload reports memory for every contender alike. */
+function measure(argv, extraEnv = {}) {
+  const rssFile = join(home, 'rss.txt');
+  writeFileSync(rssFile, '');
+  const ms = timeSync(process.execPath, ['--require', RSS, ...argv], { env: { ...env, ...extraEnv, BENCH_RSS_FILE: rssFile } });
+  return { ms, mib: Number(readFileSync(rssFile, 'utf8').trim()) / 1024 };
+}
+
+async function startup() {
   const runs = 15;
-  const node = [];
-  const version = [];
-  const help = [];
-  timeSync(process.execPath, [BIN, '--version']); // warm the compile cache
+  const sb = await sandbox();
+  const { payment_ids: [paymentId] } = await sb.admin('/seed', { authorized: 1 });
+  const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret };
+  const contenders = {
+    'node -e 0': [['-e', '0']],
+    'payctl --version': [[BIN, '--version']],
+    'payctl --help': [[BIN, '--help']],
+    'payctl payments get ID': [[BIN, 'payments', 'get', paymentId, '-o', 'json'], apiEnv],
+  };
+  const targets = { 'payctl --version': 1.3, 'payctl --help': 1.5, 'payctl payments get ID': 2.2 };
+  const results = Object.fromEntries(Object.keys(contenders).map((k) => [k, { ms: [], mib: [] }]));
+  for (const [argv, extra] of Object.values(contenders)) measure(argv, extra); // warm caches once
   for (let i = 0; i < runs; i++) {
-    node.push(timeSync(process.execPath, ['-e', '0']));
-    version.push(timeSync(process.execPath, [BIN, '--version']));
-    help.push(timeSync(process.execPath, [BIN, 'payments', 'capture', '--help']));
+    for (const [name, [argv, extra]] of Object.entries(contenders)) {
+      const r = measure(argv, extra);
+      results[name].ms.push(r.ms);
+      results[name].mib.push(r.mib);
+    }
   }
-  const [n, v, h] = [median(node), median(version), median(help)];
-  console.log(`startup (median of ${runs}, interleaved)`);
-  console.log(`  node -e 0                  ${ms(n)}`);
-  console.log(`  payctl --version           ${ms(v)}  ratio ${(v / n).toFixed(2)}x node`);
-  console.log(`  payctl payments capture -h ${ms(h)}  ratio ${(h / n).toFixed(2)}x node`);
-  return { node: n, version: v, help: h };
+  sb.stop();
+  const node = median(results['node -e 0'].ms);
+  console.log(`startup (median of ${runs} interleaved runs; peak RSS)`);
+  const out = {};
+  for (const [name, r] of Object.entries(results)) {
+    const t = median(r.ms);
+    const ratio = t / node;
+    out[name] = { ms: t, ratio, mib: median(r.mib) };
+    const target = targets[name] ? `  ratio ${ratio.toFixed(2)}x node (target <= ${targets[name]}x)` : '';
+    console.log(`  ${name.padEnd(24)} ${ms(t).padStart(7)}  ${median(r.mib).toFixed(1).padStart(6)} MiB${target}`);
+  }
+  return out;
+}
+
+/** Statement exports of 10,000 and 100,000 rows to CSV: rows per second and peak memory of each. */
+async function exports() {
+  const sb = await sandbox();
+  const sizes = [10_000, 100_000];
+  const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret };
+  const customers = {};
+  for (const n of sizes) customers[n] = (await sb.admin('/seed', { wallet_entries: n })).customer_ids.at(-1);
+  const results = Object.fromEntries(sizes.map((n) => [n, { ms: [], mib: [] }]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const n of round % 2 ? [...sizes].reverse() : sizes) {
+      const out = join(home, `statement-${n}.csv`);
+      const r = measure([BIN, 'wallet', 'statement', customers[n], '--all', '-o', 'csv', '--out', out], apiEnv);
+      const rows = readFileSync(out, 'utf8').split('\n').length - 2;
+      if (rows !== n) throw new Error(`export of ${n}: ${rows} rows written`);
+      results[n].ms.push(r.ms);
+      results[n].mib.push(r.mib);
+    }
+  }
+  sb.stop();
+  console.log(`statement export to CSV (median of ${ROUNDS} rounds; payctl and the sandbox in their own processes)`);
+  const out = {};
+  for (const n of sizes) {
+    const t = median(results[n].ms);
+    out[n] = { rowsPerSecond: n / (t / 1000), mib: median(results[n].mib) };
+    console.log(`  ${String(n).padStart(7)} rows  ${ms(t).padStart(9)}  ${out[n].rowsPerSecond.toFixed(0).padStart(6)} rows/s  peak ${out[n].mib.toFixed(1)} MiB`);
+  }
+  const growth = out[100_000].mib / out[10_000].mib - 1;
+  console.log(`  peak memory of 100,000 rows is ${(growth * 100).toFixed(1)}% above 10,000 (target <= 15%)`);
+  return out;
 }
 
 async function sandbox() {
@@ -126,7 +182,8 @@ async function bulk() {
 }
 
 try {
-  if (!only || only === 'startup') startup();
+  if (!only || only === 'startup') await startup();
+  if (!only || only === 'export') await exports();
   if (!only || only === 'bulk') await bulk();
 } finally {
   rmSync(home, { recursive: true, force: true });

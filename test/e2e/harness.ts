@@ -56,6 +56,8 @@ export interface SandboxProcess {
   /** Environment for a payctl run against this sandbox (ad-hoc profile from the environment). */
   env: Record<string, string>;
   admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  /** A call to the service's own /v1 API, as a script would make it. */
+  api<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,14 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxPro
         body: body === undefined ? (method === 'POST' ? '{}' : undefined) : JSON.stringify(body),
       });
       return (await res.json()) as never;
+    },
+    async api(method, path, body) {
+      const res = await fetch(`${info.base_url}${path}`, {
+        method,
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as never };
     },
     async stop() {
       if (child.exitCode === null) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { walk } from '../../../src/api/paginate';
 import type { PageQuery } from '../../../src/api/paginate';
+import { exportProgressLine } from '../../../src/output/export-progress';
 
 /** A fake list endpoint over a mutable array, most recent first like the service. */
 function service(initial: number) {
@@ -63,4 +64,25 @@ describe('walk', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (let i = 0; i < 150; i++) expect(ids).toContain(`r${i}`);
   });
+
+  it('more than a page created between two pages within the range: nothing duplicated or skipped', async () => {
+    const s = service(450);
+    let calls = 0;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      if (calls++ === 1) for (let i = 0; i < 250; i++) s.rows.push({ id: `late${i}`, created_at: 1449 });
+      return page;
+    };
+    const ids = (await collect(walk(fetchPage, { to: 9999 }))).map((r) => r.id);
+    expect(ids).toHaveLength(450);
+    expect(new Set(ids)).toEqual(new Set(Array.from({ length: 450 }, (_, i) => `r${i}`)));
+  });
+});
+
+describe('export progress line', () => {
+  it.each([
+    [0, 0, 0, 0, '0 rows · 0 pages'],
+    [1234, 13, 0, 1, '1,234 rows · 13 pages'],
+    [100, 1, 2, 5, '100 rows · 1 page · 2/5 customers'],
+  ])('%i rows, %i pages, %i/%i customers', (rows, pages, done, customers, want) => expect(exportProgressLine(rows, pages, done, customers)).toBe(want));
 });

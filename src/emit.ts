@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
-import { isoTime } from './time/format';
+import type { RenderOptions } from './output/render';
 
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   return new Promise((resolve) => {
@@ -15,7 +15,16 @@ function write(out: NodeJS.WritableStream, text: string): Promise<void> {
 
 /** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
 export async function emit(result: CommandResult, settings: Settings, io: IO): Promise<void> {
-  const opts = { format: settings.format, fields: settings.fields, tz: settings.tz, out: io.stdout };
+  // `tz` stays a getter: finding the machine's zone costs ~10 ms, and JSON output never needs it.
+  const to = (out: NodeJS.WritableStream, fields = settings.fields): RenderOptions => ({
+    format: settings.format,
+    fields,
+    get tz() {
+      return settings.tz;
+    },
+    out,
+  });
+  const opts = to(io.stdout);
   switch (result.type) {
     case 'one':
       await renderOne(result.kind, result.data, opts);
@@ -23,7 +32,8 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
     case 'many': {
       if (result.out) {
         const seen = { first: Infinity, last: -Infinity };
-        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), { ...opts, out }));
+        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out)));
+        const { isoTime } = await import('./time/format');
         const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
         const asked = `range ${when(result.range?.from)} to ${when(result.range?.to)}`;
         const got = rows && Number.isFinite(seen.first) ? `; rows created ${when(seen.first)} to ${when(seen.last)}` : '';
@@ -43,7 +53,7 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       if (settings.format === 'table') {
         for (const r of requests) await write(io.stdout, `${r.method} ${r.url}${'body' in r ? `\n${JSON.stringify(r.body, null, 2)}` : ''}\n`);
       } else {
-        await renderMany('generic', requests, { ...opts, fields: undefined });
+        await renderMany('generic', requests, to(io.stdout, undefined));
       }
       io.stderr.write(`dry run: ${requests.length} request(s) shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`);
       return;

@@ -10,7 +10,7 @@ import type { ApiOptions, Context, IO, Settings } from './commands/context';
 import { need } from './commands/flags';
 import { parseFields } from './output/fields';
 import { resolveFormat } from './output/format';
-import { resolveZone } from './time/zone';
+import { localZone, resolveZone } from './time/zone';
 import { mkdirSync } from 'node:fs';
 
 /** Global options as commander hands them over. */
@@ -40,11 +40,17 @@ function timeoutMs(raw: string | undefined, env: NodeJS.ProcessEnv): number {
 }
 
 export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO): Settings {
+  // A zone that was asked for is checked now (exit 2 before anything is sent); the machine's own is
+  // looked up only if a time is shown.
+  const asked = flags.tz ?? env.PAYCTL_TZ;
+  let tz = asked ? need(resolveZone(flags.tz, env.PAYCTL_TZ), '--tz') : undefined;
   return {
+    get tz() {
+      return (tz ??= localZone());
+    },
     format: need(resolveFormat(flags.output, env.PAYCTL_OUTPUT, io.stdoutIsTTY), '--output'),
     formatChosen: Boolean(flags.output ?? env.PAYCTL_OUTPUT),
     fields: flags.fields === undefined ? undefined : need(parseFields(flags.fields), '--fields'),
-    tz: need(resolveZone(flags.tz, env.PAYCTL_TZ), '--tz'),
     yes: Boolean(flags.yes),
     dryRun: Boolean(flags.dryRun),
     debug: Boolean(flags.debug),

@@ -90,7 +90,7 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       const wait = this.gateUntil - Date.now();
       if (wait > 0) await this.pause(wait);
-      const started = performance.now();
+      const started = Date.now();
       let outcome: AttemptOutcome;
       let response: HttpResponse | undefined;
       let failure: unknown;
@@ -106,7 +106,7 @@ export class HttpClient {
         failure = err;
         outcome = { type: 'error', failure: classifyTransportError(err) };
       }
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(Date.now() - started);
       this.trace(
         `${req.method} ${target} -> ${outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`} in ${ms} ms`,
       );

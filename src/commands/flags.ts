@@ -4,7 +4,6 @@ import { parseCurrency } from '../parse/currency';
 import { parseId } from '../parse/id';
 import { parseInteger } from '../parse/integer';
 import { parseNotes } from '../parse/notes';
-import { parseTimeInput } from '../time/parse';
 import type { Context } from './context';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -30,15 +29,17 @@ export const intFlag = (raw: unknown, flag: string, min: number, max = Number.MA
 
 export const idArg = (raw: unknown, kind: Parameters<typeof parseId>[1]) => need(parseId(String(raw ?? ''), kind));
 
-export function timeFlag(ctx: Context, raw: unknown, flag: string, bound: 'start' | 'end'): number | undefined {
+/** Time input; its parser (and time-zone library) loads only for commands given a time. */
+export async function timeFlag(ctx: Context, raw: unknown, flag: string, bound: 'start' | 'end'): Promise<number | undefined> {
   if (raw === undefined) return undefined;
+  const { parseTimeInput } = await import('../time/parse');
   return need(parseTimeInput(String(raw), { tz: ctx.settings.tz, nowMs: ctx.nowMs(), bound }), flag);
 }
 
 /** --from/--to as Unix seconds, refusing an empty range before anything is sent. */
-export function rangeFlags(ctx: Context, opts: { from?: unknown; to?: unknown }): { from?: number; to?: number } {
-  const from = timeFlag(ctx, opts.from, '--from', 'start');
-  const to = timeFlag(ctx, opts.to, '--to', 'end');
+export async function rangeFlags(ctx: Context, opts: { from?: unknown; to?: unknown }): Promise<{ from?: number; to?: number }> {
+  const from = await timeFlag(ctx, opts.from, '--from', 'start');
+  const to = await timeFlag(ctx, opts.to, '--to', 'end');
   if (from !== undefined && to !== undefined && from > to) throw new UsageError('--from is after --to: the range is empty');
   return { from, to };
 }

@@ -6,8 +6,8 @@ import { intFlag, rangeFlags } from './flags';
 import type { CommandResult } from './result';
 
 /** Page query shared by `orders list` and `payments list`. */
-export function pageQuery(ctx: Context, opts: Record<string, unknown>) {
-  const { from, to } = rangeFlags(ctx, opts);
+export async function pageQuery(ctx: Context, opts: Record<string, unknown>) {
+  const { from, to } = await rangeFlags(ctx, opts);
   const all = Boolean(opts.all);
   if (all && (opts.count !== undefined || opts.skip !== undefined)) {
     throw new UsageError('--count and --skip pick one page; with --all every page is walked (use --limit to stop early)');
@@ -27,7 +27,7 @@ export function pageQuery(ctx: Context, opts: Record<string, unknown>) {
 export async function listing(
   ctx: Context,
   endpoint: 'listOrders' | 'listPayments' | 'getWalletStatement',
-  page: ReturnType<typeof pageQuery>,
+  page: Awaited<ReturnType<typeof pageQuery>>,
   extra: Record<string, unknown> = {},
   params?: Record<string, string>,
   progress?: ExportProgress,

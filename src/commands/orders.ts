@@ -6,7 +6,7 @@ import type { Context } from './context';
 import type { CommandResult, Input } from './result';
 
 export async function list({ opts }: Input, ctx: Context): Promise<CommandResult> {
-  const page = pageQuery(ctx, opts);
+  const page = await pageQuery(ctx, opts);
   const extra = {
     authorized: opts.authorized ? true : undefined,
     receipt: opts.receipt === undefined ? undefined : String(opts.receipt),

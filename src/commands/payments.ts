@@ -10,7 +10,7 @@ import type { CommandResult, Input } from './result';
 const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'refunded', 'failed'];
 
 export async function list({ opts }: Input, ctx: Context): Promise<CommandResult> {
-  const page = pageQuery(ctx, opts);
+  const page = await pageQuery(ctx, opts);
   const status = opts.status === undefined ? undefined : String(opts.status);
   if (status !== undefined && !PAYMENT_STATUSES.includes(status)) {
     throw new UsageError(`--status must be one of ${PAYMENT_STATUSES.join(', ')}: got "${status}"`);

@@ -8,7 +8,7 @@ export async function create({ opts }: Input, ctx: Context): Promise<CommandResu
     plan_id: idArg(opts.plan, 'plan'),
     total_count: intFlag(opts.totalCount, '--total-count', 1, 10_000),
     customer_notify: opts.notify === undefined ? undefined : opts.notify ? 1 : 0,
-    start_at: timeFlag(ctx, opts.startAt, '--start-at', 'start'),
+    start_at: await timeFlag(ctx, opts.startAt, '--start-at', 'start'),
     notes: notesFlag(opts.note),
   };
   const api = await ctx.api();

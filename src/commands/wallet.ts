@@ -178,7 +178,7 @@ async function customerIds(ctx: Context, args: string[], input: unknown): Promis
 export async function statement({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
   const customers = await customerIds(ctx, args, opts.input);
-  const page = pageQuery(ctx, opts);
+  const page = await pageQuery(ctx, opts);
   if (customers.length > 1 && !page.all && page.count === undefined) page.all = true;
   const progress = exportProgress(ctx, page, customers.length);
   const results = [];

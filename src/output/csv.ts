@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { isoTime } from '../time/format';
 import { cellValue, currencyOf } from './columns';
 import type { Column, ResourceKind } from './columns';
@@ -34,5 +33,12 @@ function cell(value: unknown): string {
   return guardFormula(String(value));
 }
 
-export const csvHeader = (cols: CsvColumn[]) => stringify([cols.map((c) => c.header)]);
-export const csvRow = (cols: CsvColumn[], row: unknown) => stringify([cols.map((c) => cell(c.value(row)))]);
+/** RFC 4180: a field holding a comma, quote or line break is quoted, its quotes doubled. */
+export function quoteField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (fields: string[]) => `${fields.map(quoteField).join(',')}\n`;
+
+export const csvHeader = (cols: CsvColumn[]) => line(cols.map((c) => c.header));
+export const csvRow = (cols: CsvColumn[], row: unknown) => line(cols.map((c) => cell(c.value(row))));

@@ -1,9 +1,12 @@
 import { columnsFor } from './columns';
 import type { ResourceKind } from './columns';
-import { csvColumns, csvHeader, csvRow } from './csv';
 import { getPath } from './fields';
 import type { OutputFormat } from './format';
-import { tableOfMany, tableOfOne } from './table';
+
+// Table and CSV (with their libraries and time-zone code) load only when that format is chosen:
+// JSON output, the scripted default, skips them.
+const loadCsv = () => import('./csv');
+const loadTable = () => import('./table');
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -32,12 +35,15 @@ export async function renderOne(kind: ResourceKind, obj: unknown, opts: RenderOp
       await write(opts.out, `${JSON.stringify(pick(obj, opts.fields))}\n`);
       return;
     case 'csv': {
+      const { csvColumns, csvHeader, csvRow } = await loadCsv();
       const cols = csvColumns(columnsFor(kind, opts.fields, obj), kind, opts.tz, Boolean(opts.fields?.length));
       await write(opts.out, csvHeader(cols) + csvRow(cols, obj));
       return;
     }
-    case 'table':
+    case 'table': {
+      const { tableOfOne } = await loadTable();
       await write(opts.out, tableOfOne(obj, columnsFor(kind, opts.fields, obj), kind, opts.tz));
+    }
   }
 }
 
@@ -46,18 +52,20 @@ export async function renderMany(kind: ResourceKind, items: AsyncIterable<unknow
   if (opts.format === 'table') {
     const rows: unknown[] = [];
     for await (const item of items) rows.push(item);
+    const { tableOfMany } = await loadTable();
     if (rows.length) await write(opts.out, tableOfMany(rows, columnsFor(kind, opts.fields, rows[0]), kind, opts.tz));
     return rows.length;
   }
-  let cols: ReturnType<typeof csvColumns> | undefined;
+  const csv = opts.format === 'csv' ? await loadCsv() : undefined;
+  let cols: ReturnType<NonNullable<typeof csv>['csvColumns']> | undefined;
   for await (const item of items) {
     let text: string;
     if (opts.format === 'json') text = `${n === 0 ? '[\n' : ',\n'}${JSON.stringify(pick(item, opts.fields), null, 2)}`;
     else if (opts.format === 'ndjson') text = `${JSON.stringify(pick(item, opts.fields))}\n`;
     else {
       const first = !cols;
-      cols ??= csvColumns(columnsFor(kind, opts.fields, item), kind, opts.tz, Boolean(opts.fields?.length));
-      text = (first ? csvHeader(cols) : '') + csvRow(cols, item);
+      cols ??= csv!.csvColumns(columnsFor(kind, opts.fields, item), kind, opts.tz, Boolean(opts.fields?.length));
+      text = (first ? csv!.csvHeader(cols) : '') + csv!.csvRow(cols, item);
     }
     n++;
     await write(opts.out, text);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssue } from '../spec';
 import type { SandboxConfig } from './context';
 import { SandboxError } from './errors';

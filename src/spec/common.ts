@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Limits of spec section 8, named once so client validation and the sandbox agree. */
 export const LIMITS = {

@@ -36,10 +36,14 @@ function timeSync(cmd, argv, opts = {}) {
 }
 
 /** Wall time and peak memory (MiB) of one run; the preload reports memory for every contender alike. */
-function measure(argv, extraEnv = {}) {
+function measure(argv, extraEnv = {}, { asInstalled = false } = {}) {
   const rssFile = join(home, 'rss.txt');
   writeFileSync(rssFile, '');
-  const ms = timeSync(process.execPath, ['--require', RSS, ...argv], { env: { ...env, ...extraEnv, BENCH_RSS_FILE: rssFile } });
+  const runEnv = { ...env, ...extraEnv, BENCH_RSS_FILE: rssFile };
+  // As installed, payctl runs through its shebang (with its V8 flags); the preload then comes by NODE_OPTIONS.
+  const ms = asInstalled
+    ? timeSync(argv[0], argv.slice(1), { env: { ...runEnv, NODE_OPTIONS: `--require ${RSS}` } })
+    : timeSync(process.execPath, ['--require', RSS, ...argv], { env: runEnv });
   return { ms, mib: Number(readFileSync(rssFile, 'utf8').trim()) / 1024 };
 }
 
@@ -89,7 +93,7 @@ async function exports() {
   for (let round = 0; round < ROUNDS; round++) {
     for (const n of round % 2 ? [...sizes].reverse() : sizes) {
       const out = join(home, `statement-${n}.csv`);
-      const r = measure([BIN, 'wallet', 'statement', customers[n], '--all', '-o', 'csv', '--out', out], apiEnv);
+      const r = measure([BIN, 'wallet', 'statement', customers[n], '--all', '-o', 'csv', '--out', out], apiEnv, { asInstalled: true });
       const rows = readFileSync(out, 'utf8').split('\n').length - 2;
       if (rows !== n) throw new Error(`export of ${n}: ${rows} rows written`);
       results[n].ms.push(r.ms);

@@ -7,28 +7,55 @@ import { describe, expect, it } from 'vitest';
 import { BIN } from './harness';
 
 const HOOK = fileURLToPath(new URL('./fixtures/import-trace.mjs', import.meta.url));
-const HEAVY = ['undici', 'zod', '@inquirer', 'better-sqlite3', 'cli-table3', 'conf', 'luxon', 'csv-stringify', '/sandbox', '/api/'];
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HEAVY = ['undici', 'zod', '@inquirer', 'better-sqlite3', 'cli-table3', 'conf', 'luxon', 'src/output/csv', 'src/sandbox/', 'src/api/'];
 
-/** Which modules a run loads, from a resolve hook (no timing: this cannot flake). */
-function modulesLoadedBy(args: string[]): string[] {
+/** What the build put in each output file (esbuild's metafile), so bundled packages are seen too. */
+const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+
+/** Every source file and package file a run loads, from a resolve hook (no timing: this cannot flake). */
+function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'payctl-trace-'));
   const trace = join(dir, 'trace.txt');
   try {
     const res = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], {
-      env: { ...process.env, PAYCTL_IMPORT_TRACE: trace, PAYCTL_HOME: dir },
+      env: { ...process.env, ...env, PAYCTL_IMPORT_TRACE: trace, PAYCTL_HOME: dir },
       encoding: 'utf8',
     });
     expect(res.status, res.stderr).toBe(0);
-    return readFileSync(trace, 'utf8').trim().split('\n');
+    return readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .flatMap((url) => {
+        const file = url.startsWith('file:') ? fileURLToPath(url).slice(ROOT.length) : url;
+        return meta.outputs[file] ? Object.keys(meta.outputs[file].inputs) : [file];
+      });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const heavyIn = (loaded: string[]) => HEAVY.filter((h) => loaded.some((f) => f.includes(h)));
+
 describe('startup loads only what the command needs', () => {
-  it.each([[['--version']], [['--help']], [['payments', '--help']]])('%j loads no HTTP, validation, prompt, table or sqlite code', (args) => {
-    const loaded = modulesLoadedBy(args);
-    expect(loaded.some((u) => u.includes('commander'))).toBe(true);
-    for (const heavy of HEAVY) expect(loaded.filter((u) => u.includes(heavy)), heavy).toEqual([]);
+  it('--version loads neither the command tree nor anything heavy', () => {
+    const loaded = sourcesLoadedBy(['--version']);
+    expect(loaded).toContain('src/version.ts');
+    expect(loaded.filter((f) => f.includes('commander'))).toEqual([]);
+    expect(heavyIn(loaded)).toEqual([]);
+  });
+
+  it.each([[['--help']], [['payments', '--help']], [['help', 'wallet', 'statement']]])('%j loads the command tree and no HTTP, validation, prompt, table or sqlite code', (args) => {
+    const loaded = sourcesLoadedBy(args);
+    expect(loaded.some((f) => f.includes('commander'))).toBe(true);
+    expect(heavyIn(loaded)).toEqual([]);
+  });
+
+  it('the check sees bundled code: a command that calls the service loads the HTTP layer and zod', () => {
+    const env = { PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1', PAYCTL_KEY_ID: 'rzp_test_trace', PAYCTL_KEY_SECRET: 'not-used' };
+    const loaded = sourcesLoadedBy(['payments', 'get', 'pay_00000000000001', '--dry-run', '-o', 'json'], env);
+    expect(heavyIn(loaded)).toEqual(expect.arrayContaining(['undici', 'zod', 'src/api/']));
+    expect(heavyIn(loaded)).not.toContain('better-sqlite3');
+    expect(heavyIn(loaded)).not.toContain('luxon');
   });
 });

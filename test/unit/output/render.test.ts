@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { guardFormula } from '../../../src/output/csv';
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { guardFormula, quoteField } from '../../../src/output/csv';
 import { parseFields, getPath } from '../../../src/output/fields';
 import { formatMoney, formatMoneyShort } from '../../../src/output/money';
 import { renderMany, renderOne } from '../../../src/output/render';
@@ -63,6 +65,25 @@ describe('csv', () => {
     ['\rfoo', "'\rfoo"],
     ['plain', 'plain'],
   ])('guards %j', (cell, want) => expect(guardFormula(cell)).toBe(want));
+
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['cr\r', '"cr\r"'],
+    ['', ''],
+  ])('quotes %j as %j (RFC 4180)', (field, want) => expect(quoteField(field)).toBe(want));
+
+  it('any row of any strings reads back the same through a CSV parser', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: 'binary' }), { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const text = rows.map((r) => `${r.map(quoteField).join(',')}\n`).join('');
+        expect(parse(text, { relax_column_count: true })).toEqual(rows);
+      }),
+      { numRuns: 500 },
+    );
+  });
 
   it('writes the header once however many rows stream', async () => {
     async function* rows() {

@@ -1,0 +1,424 @@
+import { Argument, Command, CommanderError, Option } from 'commander';
+import { VERSION } from './version';
+import type { ErrorKind } from './api/errors';
+import type { IO } from './commands/context';
+import type { CommandResult, Input } from './commands/result';
+import type { GlobalFlags } from './runtime';
+
+/**
+ * The one place that declares payctl's commands and options, and maps errors to exit codes.
+ * Handlers are loaded with import() only when their command runs, so --version and --help stay light.
+ */
+
+type Handler = (input: Input, ctx: import('./commands/context').Context) => Promise<CommandResult>;
+type Module = Record<string, Handler | unknown>;
+
+const handlers = {
+  orders: () => import('./commands/orders'),
+  payments: () => import('./commands/payments'),
+  profile: () => import('./commands/profile'),
+  sandbox: () => import('./commands/sandbox'),
+  plans: () => import('./commands/plans'),
+  subscriptions: () => import('./commands/subscriptions'),
+  wallet: () => import('./commands/wallet'),
+} satisfies Record<string, () => Promise<Module>>;
+
+export const EXIT_CODES: Record<ErrorKind, number> = {
+  usage: 2,
+  api: 1,
+  failure: 1,
+  auth: 3,
+  rate_limit: 4,
+  network: 5,
+  unknown_outcome: 6,
+  bulk_incomplete: 7,
+  interrupted: 130,
+};
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function declare(program: Command, run: (group: keyof typeof handlers, name: string) => (...a: unknown[]) => Promise<void>) {
+  program
+    .name('payctl')
+    .description('Admin and operations tool for the payments service: orders, payments, refunds, plans, subscriptions and the customer wallet.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
+    .option('--base-url <url>', "override the profile's base URL, https only except loopback (env PAYCTL_BASE_URL)")
+    .addOption(new Option('-o, --output <format>', 'default table on a terminal, json otherwise (env PAYCTL_OUTPUT)').choices(['table', 'json', 'ndjson', 'csv']))
+    .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
+    .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
+    .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
+    .option('--debug', 'HTTP trace on stderr (credentials redacted)')
+    .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
+    .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
+    .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
+    .option('--no-color', 'no colours (also NO_COLOR)')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)');
+
+  const orders = program.command('orders').description('list and create orders');
+  orders
+    .command('list')
+    .description('list orders, most recent first')
+    .option('--from <time>', 'created at or after: Unix seconds, ISO date/date-time, 7d, 24h, today, yesterday')
+    .option('--to <time>', 'created at or before (a bare date includes the whole day)')
+    .option('--count <n>', 'items in one page, 1-100 (service default 10)')
+    .option('--skip <n>', 'items to skip')
+    .option('--authorized', 'only orders with an authorized payment')
+    .option('--receipt <receipt>', 'only orders with this receipt')
+    .option('--all', 'walk every page (100 at a time)')
+    .option('--limit <n>', 'with --all, stop after N items')
+    .option('--out <file>', 'write to FILE atomically instead of stdout')
+    .addHelpText('after', '\nExamples:\n  payctl orders list --from 7d\n  payctl orders list --all --from 2024-04-01 --to 2024-04-30 -o csv > april.csv')
+    .action(run('orders', 'list'));
+  orders
+    .command('create')
+    .description('create an order')
+    .requiredOption('--amount <amount>', 'amount in the smallest currency unit (paise for INR): 50000 = ₹500.00')
+    .requiredOption('--currency <code>', 'ISO 4217 currency code, e.g. INR')
+    .option('--receipt <receipt>', 'your reference, at most 40 characters')
+    .option('--manual-capture', 'authorize only; capture later with `payments capture`')
+    .option('--note <key=value>', 'note to attach (repeatable, at most 15, values up to 256 characters)', collect)
+    .addHelpText('after', '\nExamples:\n  payctl orders create --amount 50000 --currency INR --receipt rcpt-42\n  payctl orders create --amount 50000 --currency INR --manual-capture --note customer=acme')
+    .action(run('orders', 'create'));
+
+  const payments = program.command('payments').description('list, fetch, capture and refund payments');
+  payments
+    .command('list')
+    .description('list payments, most recent first')
+    .option('--from <time>', 'created at or after: Unix seconds, ISO date/date-time, 7d, 24h, today, yesterday')
+    .option('--to <time>', 'created at or before (a bare date includes the whole day)')
+    .option('--count <n>', 'items in one page, 1-100')
+    .option('--skip <n>', 'items to skip')
+    .addOption(
+      new Option('--status <status>', 'keep only this status (filtered by payctl: the service has no such filter)').choices(['created', 'authorized', 'captured', 'refunded', 'failed']),
+    )
+    .option('--all', 'walk every page (100 at a time)')
+    .option('--limit <n>', 'with --all, stop after N items')
+    .option('--out <file>', 'write to FILE atomically instead of stdout')
+    .addHelpText('after', '\nExamples:\n  payctl payments list --status authorized\n  payctl payments list --all --from yesterday -o ndjson')
+    .action(run('payments', 'list'));
+  payments
+    .command('get')
+    .description('fetch one payment')
+    .argument('<id>', 'payment id (pay_…)')
+    .addHelpText('after', '\nExample:\n  payctl payments get pay_29QQoUBi66xm2f')
+    .action(run('payments', 'get'));
+  payments
+    .command('capture')
+    .description('capture an authorized payment (its full amount unless --amount/--currency are given)')
+    .argument('[id...]', 'payment id (pay_…)')
+    .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
+    .option('--currency <code>', 'must equal the payment currency')
+    .option('--input <file>', "many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON")
+    .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
+    .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
+    .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
+    .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)')
+    .addHelpText('after', '\nExamples:\n  payctl payments capture pay_29QQoUBi66xm2f\n  payctl payments capture pay_29QQoUBi66xm2f --amount 50000 --currency INR --yes')
+    .action(run('payments', 'capture'));
+  payments
+    .command('refund')
+    .description('refund a captured payment, in full or in part')
+    .argument('[id...]', 'payment id (pay_…)')
+    .option('--amount <amount>', 'amount to refund in the smallest currency unit (paise); default: all that remains')
+    .option('--receipt <receipt>', 'your reference, at most 40 characters')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .option('--input <file>', "many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON")
+    .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
+    .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
+    .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
+    .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)')
+    .option('--retry-unknown', 'resend refunds whose outcome the journal marks unknown (check them first)')
+    .addHelpText('after', '\nExamples:\n  payctl payments refund pay_29QQoUBi66xm2f --amount 20000\n  payctl payments refund pay_29QQoUBi66xm2f --yes --note reason=damaged')
+    .action(run('payments', 'refund'));
+
+  program
+    .command('plans')
+    .description('recurring billing plans')
+    .command('create')
+    .description('create a plan')
+    .addOption(new Option('--period <period>', 'billing period').choices(['daily', 'weekly', 'monthly', 'yearly']).makeOptionMandatory())
+    .requiredOption('--interval <n>', 'periods per billing cycle (3 with monthly = quarterly)')
+    .requiredOption('--name <name>', 'display name of the plan item')
+    .requiredOption('--amount <amount>', 'amount per cycle in the smallest currency unit (paise)')
+    .requiredOption('--currency <code>', 'ISO 4217 code, e.g. INR')
+    .option('--description <text>', 'item description')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText('after', '\nExample:\n  payctl plans create --period monthly --interval 1 --name "Gold" --amount 49900 --currency INR')
+    .action(run('plans', 'create'));
+
+  const subscriptions = program.command('subscriptions').description('subscriptions to plans');
+  subscriptions
+    .command('create')
+    .description('subscribe to a plan')
+    .requiredOption('--plan <id>', 'plan id (plan_…)')
+    .requiredOption('--total-count <n>', 'number of billing cycles')
+    .option('--notify', 'let the service notify the customer (customer_notify=1)')
+    .option('--no-notify', 'notify the customer yourself (customer_notify=0)')
+    .option('--start-at <time>', 'first cycle start: Unix seconds, ISO date/date-time, or relative; default now')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText('after', '\nExample:\n  payctl subscriptions create --plan plan_00000000000001 --total-count 12 --start-at 2025-01-01')
+    .action(run('subscriptions', 'create'));
+  subscriptions.command('get').description('fetch a subscription').argument('<id>', 'subscription id (sub_…)').action(run('subscriptions', 'get'));
+  subscriptions
+    .command('cancel')
+    .description('cancel now (nothing more is charged) or at the end of the current cycle')
+    .argument('<id>', 'subscription id (sub_…)')
+    .option('--at-cycle-end', 'let the current billing period finish first')
+    .action(run('subscriptions', 'cancel'));
+
+  const wallet = program.command('wallet').description('customer wallet (discontinued product, April 2023; INR only)');
+  wallet
+    .command('transfer')
+    .description("move a captured payment's money into a customer's wallet")
+    .argument('<payment_id>', 'captured payment (pay_…)')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--amount <amount>', 'paise, at most the captured amount')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText('after', '\nExample:\n  payctl wallet transfer pay_29QQoUBi66xm2f --customer cust_4xbQrmEoA5q1fP --amount 20000')
+    .action(run('wallet', 'transfer'));
+  wallet
+    .command('credit')
+    .description('credit a wallet directly (cashback; no payment consumed)')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--amount <amount>', 'paise')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .action(run('wallet', 'credit'));
+  wallet
+    .command('pay')
+    .description("pay an order from a customer's wallet balance")
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--order <id>', 'order (order_…)')
+    .requiredOption('--amount <amount>', 'paise')
+    .requiredOption('--contact <phone>', 'customer phone, e.g. +919876543210')
+    .requiredOption('--email <email>', 'customer e-mail')
+    .option('--description <text>', 'description')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .action(run('wallet', 'pay'));
+  wallet.command('balance').description('wallet balance, monthly usage and maximum').argument('<customer>', 'customer (cust_…)').action(run('wallet', 'balance'));
+  wallet
+    .command('statement')
+    .description('wallet statement entries (most recent first); several customers or --input for an export')
+    .argument('[customer...]', 'customer ids (cust_…)')
+    .option('--input <file>', 'customer ids, one per line (- for stdin)')
+    .option('--from <time>', 'entries at or after: Unix seconds, ISO date/date-time, 7d, today, this-month, last-month')
+    .option('--to <time>', 'entries at or before (a bare date includes the whole day)')
+    .option('--count <n>', 'entries in one page, 1-100')
+    .option('--skip <n>', 'entries to skip')
+    .option('--all', 'walk every page')
+    .option('--limit <n>', 'with --all, stop after N entries per customer')
+    .option('--out <file>', 'write to FILE atomically instead of stdout')
+    .addHelpText('after', '\nExamples:\n  payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --all -o csv --out statement.csv\n  payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --all -o csv')
+    .action(run('wallet', 'statement'));
+  wallet
+    .command('fund-account')
+    .description('bank accounts for payouts')
+    .command('create')
+    .description('add a bank account for a customer')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--name <name>', 'account holder name as per bank records')
+    .requiredOption('--ifsc <code>', 'bank IFSC code')
+    .requiredOption('--account-number <digits>', 'beneficiary account number')
+    .action(run('wallet', 'fundAccountCreate'));
+  wallet
+    .command('payout')
+    .description("pay out from a customer's wallet to their bank account")
+    .argument('<customer>', 'customer (cust_…)')
+    .requiredOption('--fund-account <id>', 'fund account (fa_…)')
+    .requiredOption('--amount <amount>', 'paise')
+    .requiredOption('--purpose <purpose>', 'reason, e.g. refund, cashback, payout')
+    .option('--reference-id <ref>', 'your reference, at most 40 characters')
+    .option('--narration <text>', 'bank statement text: at most 30 of a-z A-Z 0-9 space')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .action(run('wallet', 'payout'));
+
+  const profile = program.command('profile').description('manage key profiles');
+  profile
+    .command('add')
+    .description('add or replace a key profile (the secret is asked for hidden, or read from stdin/PAYCTL_KEY_SECRET)')
+    .argument('<name>', 'profile name')
+    .option('--key-id <id>', 'key id')
+    .option('--key-secret-stdin', 'read the key secret from standard input')
+    .option('--live', 'mark as a live profile (bulk runs ask to type its name)')
+    .option('--default', 'make it the default profile')
+    .addHelpText('after', '\nExamples:\n  payctl profile add prod --key-id rzp_live_XXXX --base-url https://api.example.com/v1 --live\n  printf %s "$SECRET" | payctl profile add ci --key-id rzp_test_XXXX --base-url https://api.example.com/v1 --key-secret-stdin')
+    .action(run('profile', 'add'));
+  profile.command('list').description('list profiles (secrets masked)').action(run('profile', 'list'));
+  profile.command('use').description('make a profile the default').argument('<name>').action(run('profile', 'use'));
+  profile.command('remove').description('delete a profile').argument('<name>').action(run('profile', 'remove'));
+  profile.command('show').description('show one profile (secret masked)').argument('[name]').action(run('profile', 'show'));
+  profile.command('test').description('check that a profile\'s key is accepted').argument('[name]').action(run('profile', 'test'));
+
+  const sandbox = program.command('sandbox').description('the embedded local sandbox of the service');
+  sandbox
+    .command('start')
+    .description('serve the sandbox on loopback; prints its URL and keys and writes a "sandbox" profile')
+    .option('--port <n>', 'port (0 = any free port)', '4010')
+    .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
+    .option('--rate-limit <n>', 'answer 429 past N requests per second')
+    .option('--fault-rate <p>', 'probability 0-1 of a 500 or dropped connection, some after the write was applied')
+    .option('--latency <ms>', 'delay every response by this many milliseconds')
+    .option('--seed <n>', 'seed for faults and generated data')
+    .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
+    .option('--webhook <url>', 'POST transfer.processed, transfer.failed and payout.updated events here (retried)')
+    .addHelpText('after', '\nExamples:\n  payctl sandbox start\n  payctl sandbox start --port 0 --db :memory: -o json\n  payctl sandbox start --webhook http://127.0.0.1:9000/hooks')
+    .action(run('sandbox', 'start'));
+  sandbox
+    .command('pay')
+    .description("simulate the customer's checkout for an order")
+    .argument('<order_id>', 'order id (order_…)')
+    .addOption(new Option('--method <method>', 'payment method').choices(['card', 'netbanking', 'wallet', 'upi']).default('card'))
+    .option('--fail', 'make the payment fail')
+    .option('--email <email>', 'customer e-mail')
+    .option('--contact <phone>', 'customer phone')
+    .action(run('sandbox', 'pay'));
+  const clock = sandbox.command('clock').description('show or move the sandbox clock').action(run('sandbox', 'clock'));
+  clock
+    .command('advance')
+    .description('move sandbox time forward; what falls due happens (auto-refunds)')
+    .argument('<duration>', 'e.g. 6d, 24h, 90m, 3600')
+    .action(run('sandbox', 'clockAdvance'));
+  sandbox.command('reset').description('delete every sandbox resource and counter').action(run('sandbox', 'reset'));
+  sandbox
+    .command('seed')
+    .description('create sample data; prints the ids (payment ids with --authorized)')
+    .argument('[n]', 'orders in a realistic mix of states (default 20)')
+    .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
+    .action(run('sandbox', 'seed'));
+  sandbox.command('stats').description('requests seen and writes applied (for tests)').action(run('sandbox', 'stats'));
+  sandbox
+    .command('events')
+    .description('events the sandbox emitted (newest first), with their webhook delivery state')
+    .addHelpText('after', '\nExamples:\n  payctl sandbox events\n  payctl sandbox events -o ndjson | jq .event')
+    .action(run('sandbox', 'events'));
+  sandbox
+    .command('customer')
+    .description('sandbox customers')
+    .command('create')
+    .description('create a customer (the service has no create endpoint)')
+    .requiredOption('--contact <phone>', 'phone number, e.g. +919876543210')
+    .option('--email <email>', 'e-mail')
+    .option('--name <name>', 'name')
+    .action(run('sandbox', 'customerCreate'));
+}
+
+function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
+  program
+    .command('completion')
+    .description('print a shell completion script generated from the command tree')
+    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+    .addHelpText('after', '\nExamples:\n  payctl completion bash > ~/.local/share/bash-completion/completions/payctl\n  payctl completion zsh > "${fpath[1]}/_payctl"\n  payctl completion fish > ~/.config/fish/completions/payctl.fish')
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./completion');
+      streams.stdout.write(completionScript(shell, program) ?? '');
+    });
+  // Read by the completion scripts at completion time; reads the config file directly to stay fast.
+  program.command('__profiles', { hidden: true }).action(async () => {
+    const [{ readFile }, { join }, { payctlPaths }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('./config/paths')]);
+    const text = await readFile(join(payctlPaths(env).config, 'config.json'), 'utf8').catch(() => '{}');
+    const names = Object.keys((JSON.parse(text) as { profiles?: object }).profiles ?? {});
+    streams.stdout.write(names.length ? `${names.join('\n')}\n` : '');
+  });
+}
+
+function exitCodeOf(err: unknown, signalName?: 'SIGINT' | 'SIGTERM'): number {
+  if (signalName) return signalName === 'SIGTERM' ? 143 : 130;
+  const kind = (err as { kind?: ErrorKind })?.kind;
+  if (kind === 'interrupted') return (err as { signal?: string }).signal === 'SIGTERM' ? 143 : 130;
+  if (kind && kind in EXIT_CODES) return EXIT_CODES[kind];
+  return 1;
+}
+
+function report(err: unknown, io: IO, json: boolean, debug: boolean) {
+  const e = err as { message?: string; hints?: string[]; kind?: string; service?: Record<string, unknown>; toJSON?: () => unknown; stack?: string };
+  const lines = [`payctl: ${e?.message ?? String(err)}`];
+  const service = e?.service;
+  if (service) {
+    const extra = ['code', 'reason', 'field', 'source', 'step']
+      .filter((k) => service[k] && service[k] !== 'NA')
+      .map((k) => `${k}=${String(service[k])}`);
+    if (extra.length) lines.push(`  ${extra.join(' ')}`);
+  }
+  for (const hint of e?.hints ?? []) lines.push(`  ${hint}`);
+  if (debug && e?.stack) lines.push(e.stack);
+  io.stderr.write(`${lines.join('\n')}\n`);
+  if (json) io.stderr.write(`${JSON.stringify({ error: e?.toJSON ? e.toJSON() : { kind: 'failure', message: e?.message ?? String(err) } })}\n`);
+}
+
+export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const streams: IO = io ?? {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+  };
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0); // the reader went away (| head): not our failure
+  });
+  const controller = new AbortController();
+  let signalName: 'SIGINT' | 'SIGTERM' | undefined;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (signalName) process.exit(sig === 'SIGTERM' ? 143 : 130);
+      signalName = sig;
+      controller.abort();
+    });
+  }
+  let wantJson = false;
+  let debug = false;
+
+  const run = (group: keyof typeof handlers, name: string) => async (...params: unknown[]) => {
+    const command = params[params.length - 1] as Command;
+    const flags = command.optsWithGlobals() as GlobalFlags & Record<string, unknown>;
+    debug = Boolean(flags.debug);
+    wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
+    const args = (command.processedArgs as unknown[]).flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a])).map(String);
+    const [{ settingsFrom, createRuntime }, { emit }, mod] = await Promise.all([import('./runtime'), import('./emit'), handlers[group]()]);
+    const settings = settingsFrom(flags, env, streams);
+    wantJson = settings.formatChosen && settings.format === 'json';
+    const runtime = createRuntime(settings, env, streams, controller.signal);
+    try {
+      const handler = (mod as Module)[name] as Handler;
+      const result = await handler({ args, opts: command.opts() }, runtime);
+      await emit(result, settings, streams);
+    } finally {
+      await runtime.dispose();
+    }
+  };
+
+  const program = new Command();
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => streams.stdout.write(s),
+    writeErr: (s) => streams.stderr.write(s),
+    outputError: (s, write) => write(s.startsWith('error:') ? `payctl: ${s}` : s),
+  });
+  declare(program, run);
+  declareTooling(program, streams, env);
+  // exitOverride and output settings must reach every subcommand, declared after the call above.
+  const apply = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.configureOutput(program.configureOutput());
+    cmd.commands.forEach(apply);
+  };
+  program.commands.forEach(apply);
+
+  let code = 0;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    if (signalName) code = exitCodeOf(undefined, signalName);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      code = err.exitCode === 0 ? 0 : 2;
+    } else {
+      code = exitCodeOf(err, signalName);
+      if (!(signalName && (err as Error)?.name === 'AbortError')) report(err, streams, wantJson, debug);
+    }
+  }
+  process.exitCode = code;
+  // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
+  if (!io) process.stdout.write('', () => process.exit(code));
+}

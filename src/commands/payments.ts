@@ -34,12 +34,18 @@ export async function get({ args }: Input, ctx: Context): Promise<CommandResult>
   return one('payment', await api.execute(req));
 }
 
+/** No id on a terminal (and no --yes/--dry-run, which mean a script): walk a person through it. */
+const guidable = (ctx: Context) => ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !ctx.settings.yes && !ctx.settings.dryRun;
+
 /** Many ids, or --input: the bulk runner (journal, concurrency, resume). */
 const isBulk = ({ args, opts }: Input) => args.length > 1 || opts.input !== undefined;
 
 export async function capture({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
   if (isBulk({ args, opts })) return (await import('./bulk')).bulk('capture', { args, opts }, ctx);
-  if (args.length === 0) throw new UsageError('missing payment id: payctl payments capture PAY_ID (or --input FILE for many)');
+  if (args.length === 0) {
+    if (guidable(ctx)) return (await import('./guided')).guidedCapture(ctx);
+    throw new UsageError('missing payment id: payctl payments capture PAY_ID (or --input FILE for many; on a terminal, no id starts a guided capture)');
+  }
   const id = idArg(args[0], 'payment');
   const currency = currencyFlag(opts.currency);
   const amount = amountFlag(opts.amount, currency);
@@ -80,7 +86,10 @@ export async function capture({ args, opts }: Input, ctx: Context): Promise<Comm
 
 export async function refund({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
   if (isBulk({ args, opts })) return (await import('./bulk')).bulk('refund', { args, opts }, ctx);
-  if (args.length === 0) throw new UsageError('missing payment id: payctl payments refund PAY_ID (or --input FILE for many)');
+  if (args.length === 0) {
+    if (guidable(ctx)) return (await import('./guided')).guidedRefund(ctx);
+    throw new UsageError('missing payment id: payctl payments refund PAY_ID (or --input FILE for many; on a terminal, no id starts a guided refund)');
+  }
   const id = idArg(args[0], 'payment');
   const amount = amountFlag(opts.amount);
   const body = {

@@ -3,6 +3,7 @@ import { checkBaseUrl } from '../config/base-url';
 import { PROFILE_NAME, maskSecret } from '../config/profiles';
 import type { Profile, ProfileStore } from '../config/profiles';
 import type { Context } from './context';
+import { promptSession } from './prompt';
 import { need } from './flags';
 import { many, one } from './result';
 import type { CommandResult, Input } from './result';
@@ -31,10 +32,9 @@ function existing(store: ProfileStore, name: string): Profile {
 /** Asks only on a terminal; elsewhere a missing value is a usage error naming the flag. */
 async function ask(ctx: Context, flag: string, message: string, secret = false): Promise<string> {
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) throw new UsageError(`missing ${flag} (no terminal to ask on)`);
-  const prompts = await import('@inquirer/prompts');
+  const s = await promptSession(ctx);
   const opts = { message, validate: (v: string) => (v.trim() ? true : 'required') };
-  const ioCtx = { input: ctx.io.stdin, output: ctx.io.stderr } as Parameters<typeof prompts.input>[1];
-  const value = secret ? await prompts.password({ ...opts, mask: '*' }, ioCtx) : await prompts.input(opts, ioCtx);
+  const value = await s.ask((p) => (secret ? p.password({ ...opts, mask: '*' }, s.context) : p.input(opts, s.context)));
   return value.trim();
 }
 

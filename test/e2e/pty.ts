@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { BIN } from './harness';
+
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\r/g;
+
+export const KEY = { enter: '\r', down: '\x1b[B', ctrlC: '\x03', backspace: '\x7f' } as const;
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * payctl on a real pseudo-terminal (util-linux `script`), driven by keystrokes the way a person
+ * would: wait for a question, type, wait for the next.
+ */
+export function onTerminal(args: string[], env: Record<string, string>) {
+  const command = `stty cols 160 rows 50; exec ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`;
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, ...env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  let seen = 0;
+  child.stdout.on('data', (d) => (screen += String(d)));
+  child.stderr.on('data', (d) => (screen += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const plain = () => screen.replace(ANSI, '');
+  return {
+    /** Everything shown so far, escape sequences removed. */
+    text: plain,
+    /** Waits until `pattern` shows up after what earlier waits consumed. */
+    async waitFor(pattern: RegExp | string, timeoutMs = 15_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const rest = plain().slice(seen);
+        const m = typeof pattern === 'string' ? (rest.includes(pattern) ? { index: rest.indexOf(pattern), 0: pattern } : null) : pattern.exec(rest);
+        if (m) {
+          seen += m.index + m[0].length;
+          return rest;
+        }
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not see ${String(pattern)}; screen:\n${plain().slice(-1500)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async type(...keys: string[]) {
+      for (const k of keys) {
+        child.stdin.write(k);
+        await new Promise((r) => setTimeout(r, 40));
+      }
+    },
+    exited,
+    kill: () => child.kill('SIGKILL'),
+  };
+}

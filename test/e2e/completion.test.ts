@@ -41,3 +41,24 @@ describe('shell completions', () => {
     expect(complete(['payctl', '-o', 'json', 'payments', 'capture', '--am'], 5)).toEqual(['--amount']);
   });
 });
+
+describe('help', () => {
+  it.each([['wallet', 'statement'], ['payments', 'refund'], ['sandbox', 'clock', 'advance'], ['orders']])('`payctl help %s` prints what `--help` prints', async (...path) => {
+    const viaHelp = await run(['help', ...path]);
+    const viaFlag = await run([...path, '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaFlag.code).toBe(0);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(viaHelp.stdout).toContain(`Usage: payctl ${path.join(' ')}`);
+  });
+
+  it.each([
+    [['paymnets'], 'payments'],
+    [['payments', 'refnd'], 'refund'],
+    [['wallet', 'statment'], 'statement'],
+  ])('an unknown command %j suggests %s and exits 2', async (args, suggestion) => {
+    const res = await run(args);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`Did you mean ${suggestion}?`);
+  });
+});

@@ -5,11 +5,11 @@ import type { IO } from './commands/context';
  * The entry point. `payctl --version` answers before anything else loads (scripts call it to check
  * the tool is there); every other invocation loads the command tree in ./program.
  */
-export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     (io?.stdout ?? process.stdout).write(`${VERSION}\n`);
-    return;
+    return 0;
   }
   const { runProgram } = await import('./program');
-  await runProgram(argv, io, env);
+  return runProgram(argv, io, env);
 }

@@ -56,8 +56,7 @@ function declare(program: Command, run: Run) {
     .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
     .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
     .option('--no-color', 'no colours (also NO_COLOR)')
-    .showSuggestionAfterError(true)
-    .showHelpAfterError('(run with --help for usage)');
+    .showSuggestionAfterError(true);
 
   const orders = program.command('orders').description('list and create orders');
   orders
@@ -363,7 +362,8 @@ export function createProgram(run: Run, streams: IO, env: NodeJS.ProcessEnv): Co
   program.configureOutput({
     writeOut: (s) => streams.stdout.write(s),
     writeErr: (s) => streams.stderr.write(s),
-    outputError: (s, write) => write(s.startsWith('error:') ? `payctl: ${s}` : s),
+    // One line, like every other payctl error: commander puts suggestions on a line of their own.
+    outputError: (s, write) => write(`payctl: ${s.trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
   });
   declare(program, run);
   declareTooling(program, streams, env);
@@ -401,7 +401,11 @@ function report(err: unknown, io: IO, json: boolean, debug: boolean) {
   if (json) io.stderr.write(`${JSON.stringify({ error: e?.toJSON ? e.toJSON() : { kind: 'failure', message: e?.message ?? String(err) } })}\n`);
 }
 
-export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/**
+ * Runs one invocation and resolves to its exit code. Given `io` (tests, fuzzing) it stays in-process:
+ * no signal handlers, no exit. Without it, it owns the process and exits with that code.
+ */
+export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const streams: IO = io ?? {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -410,17 +414,19 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
   };
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0); // the reader went away (| head): not our failure
-  });
   const controller = new AbortController();
   let signalName: 'SIGINT' | 'SIGTERM' | undefined;
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(sig, () => {
-      if (signalName) process.exit(sig === 'SIGTERM' ? 143 : 130);
-      signalName = sig;
-      controller.abort();
+  if (!io) {
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0); // the reader went away (| head): not our failure
     });
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(sig, () => {
+        if (signalName) process.exit(sig === 'SIGTERM' ? 143 : 130);
+        signalName = sig;
+        controller.abort();
+      });
+    }
   }
   let wantJson = false;
   let debug = false;
@@ -460,7 +466,10 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       if (!(signalName && (err as Error)?.name === 'AbortError')) report(err, streams, wantJson, debug);
     }
   }
-  process.exitCode = code;
-  // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
-  if (!io) process.stdout.write('', () => process.exit(code));
+  if (!io) {
+    process.exitCode = code;
+    // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
+    process.stdout.write('', () => process.exit(code));
+  }
+  return code;
 }

@@ -37,24 +37,27 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   if (res.destroyed) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  // A request refused before its body was read (too large) leaves unread bytes on the connection:
+  // close it after answering, or the next request on it would be read from the middle of that body.
+  const close = res.req.complete ? {} : { connection: 'close' };
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...close, ...headers });
   res.end(text);
 }
 
+/**
+ * The body as text. One larger than 1 MiB is read to its end but not kept, and then refused, so the
+ * client gets its 400 instead of a broken pipe; past 16 MiB the connection is simply cut.
+ */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new SandboxError('The request body is larger than 1 MiB'));
-        req.pause();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > 16 * MAX_BODY) req.destroy();
+      else if (size <= MAX_BODY) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => (size > MAX_BODY ? reject(new SandboxError('The request body is larger than 1 MiB')) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }
@@ -209,6 +212,12 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
 
   const server = createServer((req, res) => {
     let url: URL;
+    // URL parsing resolves `..` (also as %2e%2e), which would turn /payments/X/../../orders into
+    // another endpoint: a path holding dot segments is refused as it arrives.
+    const rawPath = (req.url ?? '/').split('?')[0]!;
+    if (rawPath.split('/').some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) {
+      return send(res, 400, errorBody(new SandboxError('The requested URL is malformed: it holds . or .. segments')));
+    }
     try {
       url = new URL(req.url ?? '/', 'http://sandbox');
     } catch {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/commands/context';
 import { runProgram } from '../../src/program';
 import { parseTimeInput } from '../../src/time/parse';
-import { startSandbox } from './harness';
+import { assertNoSecret, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
 // Thousands of malformed invocations, run in-process (one process each would take minutes) against a
@@ -36,6 +36,7 @@ async function invoke(argv: string[]) {
   const io: IO = { stdout, stderr, stdin: Readable.from([]), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
   const code = await runProgram(argv, io, sb.env);
   runs++;
+  assertNoSecret(out + err, `payctl ${argv.join(' ')}`);
   return { code, out, err };
 }
 

@@ -1,11 +1,37 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
+
+/**
+ * Every key secret the suite hands to payctl, and its Basic-auth form. Everything payctl writes in any
+ * e2e test (stdout, stderr, files it leaves under its home) is checked against them.
+ */
+const SECRETS = new Set<string>();
+
+export function registerSecret(secret: string | undefined, keyId?: string) {
+  if (!secret || secret.length < 8) return;
+  SECRETS.add(secret);
+  if (keyId) SECRETS.add(Buffer.from(`${keyId}:${secret}`).toString('base64'));
+}
+
+/** Throws if `text` holds a registered secret. */
+export function assertNoSecret(text: string, where: string) {
+  for (const secret of SECRETS) if (text.includes(secret)) throw new Error(`a key secret leaked into ${where}`);
+}
+
+/** Files payctl left under its home, except the two that must hold the secret: the 0600 config and the sandbox's own database. */
+function assertNoSecretInFiles(dir: string) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) assertNoSecretInFiles(path);
+    else if (entry.isFile() && entry.name !== 'config.json' && !/\.db(-wal|-shm)?$/.test(entry.name)) assertNoSecret(readFileSync(path, 'latin1'), path);
+  }
+}
 
 export interface RunResult {
   code: number | null;
@@ -40,8 +66,16 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
     child.on('error', reject);
+    registerSecret(opts.env?.PAYCTL_KEY_SECRET, opts.env?.PAYCTL_KEY_ID);
     child.on('close', (code) => {
       clearTimeout(timer);
+      try {
+        assertNoSecret(stdout, `stdout of payctl ${args.join(' ')}`);
+        assertNoSecret(stderr, `stderr of payctl ${args.join(' ')}`);
+      } catch (err) {
+        reject(err);
+        return;
+      }
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(opts.input ?? '');
@@ -59,11 +93,12 @@ export interface SandboxProcess {
   /** A call to the service's own /v1 API, as a script would make it. */
   api<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
+  /** Sends a signal and waits for the process to end (the home directory stays). */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /** `payctl sandbox start --port 0 --db :memory: -o json`, reading its first stdout line. */
-export async function startSandbox(extraArgs: string[] = []): Promise<SandboxProcess> {
-  const home = mkdtempSync(join(tmpdir(), 'payctl-e2e-'));
+export async function startSandbox(extraArgs: string[] = [], home = mkdtempSync(join(tmpdir(), 'payctl-e2e-'))): Promise<SandboxProcess> {
   const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--db', ':memory:', '-o', 'json', ...extraArgs], {
     env: cleanEnv({ PAYCTL_HOME: home }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,7 +110,10 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxPro
     rl.once('line', (line) => resolve(line));
     child.once('exit', (code) => reject(new Error(`sandbox exited early (${code}): ${stderr}`)));
   });
+  // `sandbox start` prints its own generated keys by design (they open only this local sandbox); it
+  // is the one output the secret scan leaves alone. Everything after it is scanned.
   const info = JSON.parse(first) as { base_url: string; key_id: string; key_secret: string };
+  registerSecret(info.key_secret, info.key_id);
   const origin = new URL(info.base_url).origin;
   const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
   return {
@@ -100,13 +138,23 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxPro
       });
       return { status: res.status, body: (await res.json()) as never };
     },
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(home, { recursive: true, force: true });
+      try {
+        assertNoSecretInFiles(home);
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
     },
   };
 }

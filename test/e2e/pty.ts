@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { BIN } from './harness';
+import { BIN, assertNoSecret } from './harness';
 
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\r/g;
 
@@ -18,7 +18,16 @@ export function onTerminal(args: string[], env: Record<string, string>) {
   let seen = 0;
   child.stdout.on('data', (d) => (screen += String(d)));
   child.stderr.on('data', (d) => (screen += String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const exited = new Promise<number | null>((resolve, reject) =>
+    child.on('close', (code) => {
+      try {
+        assertNoSecret(screen, `the terminal of payctl ${args.join(' ')}`);
+        resolve(code);
+      } catch (err) {
+        reject(err);
+      }
+    }),
+  );
   const plain = () => screen.replace(ANSI, '');
   return {
     /** Everything shown so far, escape sequences removed. */

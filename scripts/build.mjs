@@ -10,18 +10,24 @@ const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 /**
  * Built-in modules that bundled dependencies load at start-up for features payctl never uses:
- * commander's executable subcommands (child_process) and undici's HTTP/2 client (http2; payctl never
- * enables allowH2). Each costs a few milliseconds of every run, so they resolve to empty stand-ins.
+ * commander's executable subcommands (child_process), undici's HTTP/2 client (http2; payctl never
+ * enables allowH2) and node:http, which undici's HTTP/1 client reads for two things only (the
+ * default header size limit, and an identity check on proxied request bodies). Loading them costs
+ * milliseconds on every run, so they resolve to stand-ins.
  */
 const unusedBuiltins = {
   name: 'unused-builtins',
   setup(b) {
-    const stubs = { 'node:child_process': 'commander', 'node:http2': 'undici' };
-    b.onResolve({ filter: /^node:(child_process|http2)$/ }, (args) =>
+    const stubs = { 'node:child_process': 'commander', 'node:http2': 'undici', 'node:http': 'undici' };
+    b.onResolve({ filter: /^node:(child_process|http2|http)$/ }, (args) =>
       args.importer.includes(`node_modules/${stubs[args.path]}/`) ? { path: args.path, namespace: 'unused-builtin' } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'unused-builtin' }, (args) => ({
-      contents: args.path === 'node:http2' ? 'module.exports = { constants: {} };' : 'module.exports = {};',
+      contents: {
+        'node:http2': 'module.exports = { constants: {} };',
+        'node:http': 'module.exports = { maxHeaderSize: 16384, IncomingMessage: class IncomingMessage {} };',
+        'node:child_process': 'module.exports = {};',
+      }[args.path],
       loader: 'js',
     }));
   },

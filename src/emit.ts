@@ -1,6 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
@@ -32,6 +29,7 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
     case 'many': {
       if (result.out) {
         const seen = { first: Infinity, last: -Infinity };
+        const { writeAtomically } = await import('./output/atomic-file');
         const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out)));
         const { isoTime } = await import('./time/format');
         const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
@@ -79,32 +77,5 @@ async function* noteCreated(items: AsyncIterable<unknown> | Iterable<unknown>, s
       seen.last = Math.max(seen.last, at);
     }
     yield item;
-  }
-}
-
-/**
- * --out: rows go to a temporary file beside the target, renamed over it only when complete, so a
- * failed or interrupted export never leaves a partial file under the final name.
- */
-async function writeAtomically(target: string, fill: (out: NodeJS.WritableStream) => Promise<number>): Promise<number> {
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
-  const stream = createWriteStream(tmp, { flags: 'wx', mode: 0o644 });
-  const opened = new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', reject);
-  });
-  try {
-    await opened;
-    const rows = await fill(stream);
-    await new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      stream.end(() => resolve());
-    });
-    await rename(tmp, target);
-    return rows;
-  } catch (err) {
-    stream.destroy();
-    await rm(tmp, { force: true });
-    throw err;
   }
 }

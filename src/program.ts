@@ -13,15 +13,18 @@ import type { GlobalFlags } from './runtime';
 type Handler = (input: Input, ctx: import('./commands/context').Context) => Promise<CommandResult>;
 type Module = Record<string, Handler | unknown>;
 
+// Handlers come in two modules: those that talk to the service, and those that work locally.
+const service = () => import('./commands/service');
+const local = () => import('./commands/local');
 const handlers = {
-  orders: () => import('./commands/orders'),
-  payments: () => import('./commands/payments'),
-  profile: () => import('./commands/profile'),
-  sandbox: () => import('./commands/sandbox'),
-  plans: () => import('./commands/plans'),
-  subscriptions: () => import('./commands/subscriptions'),
-  wallet: () => import('./commands/wallet'),
-} satisfies Record<string, () => Promise<Module>>;
+  orders: service,
+  payments: service,
+  plans: service,
+  subscriptions: service,
+  wallet: service,
+  profile: local,
+  sandbox: local,
+} satisfies Record<string, () => Promise<Record<string, unknown>>>;
 
 export const EXIT_CODES: Record<ErrorKind, number> = {
   usage: 2,
@@ -475,7 +478,9 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     debug = Boolean(flags.debug);
     wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
     const args = (command.processedArgs as unknown[]).flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a])).map(String);
-    const [{ settingsFrom, createRuntime }, { emit }, mod] = await Promise.all([import('./runtime'), import('./emit'), handlers[group]()]);
+    const loaded = await handlers[group]();
+    const { settingsFrom, createRuntime, emit } = loaded;
+    const mod = (loaded as unknown as Record<string, Module>)[group]!;
     const settings = settingsFrom(flags, env, streams);
     wantJson = settings.formatChosen && settings.format === 'json';
     const runtime = createRuntime(settings, env, streams, controller.signal);

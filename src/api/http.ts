@@ -157,8 +157,13 @@ export class HttpClient {
     this.opts.debug?.(line);
   }
 
+  /**
+   * Called once the command is done with the service: every request has its answer by then (a bulk
+   * run waits for all it started), so the idle keep-alive sockets are dropped rather than closed
+   * gracefully, which only delays the exit.
+   */
   async close(): Promise<void> {
-    await this.pool.close().catch(() => undefined);
+    await this.pool.destroy().catch(() => undefined);
   }
 }
 

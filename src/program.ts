@@ -40,6 +40,15 @@ export const EXIT_CODES: Record<ErrorKind, number> = {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** Options every command that takes many payments shares (see src/bulk). */
+const bulkOptions = (cmd: Command) =>
+  cmd
+    .option('--input <file>', 'many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON')
+    .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
+    .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
+    .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
+    .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)');
+
 /** The "Examples:" section of a command's help. */
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
 
@@ -116,35 +125,28 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .argument('<id>', 'payment id (pay_…)')
       .addHelpText('after', examples('payctl payments get pay_29QQoUBi66xm2f', 'payctl payments get pay_29QQoUBi66xm2f -o json | jq .amount_refunded', 'payctl payments get pay_29QQoUBi66xm2f --fields id,status,amount,amount_refunded'))
       .action(run('payments', 'get'));
-    payments
-      .command('capture')
-      .description('capture an authorized payment (its full amount unless --amount/--currency are given)')
-      .argument('[id...]', 'payment id (pay_…)')
-      .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
-      .option('--currency <code>', 'must equal the payment currency')
-      .option('--input <file>', "many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON")
-      .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
-      .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
-      .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
-      .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)')
+    bulkOptions(
+      payments
+        .command('capture')
+        .description('capture an authorized payment (its full amount unless --amount/--currency are given)')
+        .argument('[id...]', 'payment id (pay_…)')
+        .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
+        .option('--currency <code>', 'must equal the payment currency'),
+    )
       .addHelpText('after', examples('payctl payments capture                     # on a terminal: guided, step by step', 'payctl payments capture pay_29QQoUBi66xm2f --amount 50000 --currency INR --yes', 'payctl payments capture --input authorized.csv --yes --concurrency 16'))
       .action(run('payments', 'capture'));
-    payments
-      .command('refund')
-      .description('refund a captured payment, in full or in part')
-      .argument('[id...]', 'payment id (pay_…)')
-      .option('--amount <amount>', 'amount to refund in the smallest currency unit (paise); default: all that remains')
-      .option('--receipt <receipt>', 'your reference, at most 40 characters')
-      .option('--note <key=value>', 'note to attach (repeatable)', collect)
-      .option('--input <file>', "many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON")
-      .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
-      .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
-      .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
-      .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)')
+    bulkOptions(
+      payments
+        .command('refund')
+        .description('refund a captured payment, in full or in part')
+        .argument('[id...]', 'payment id (pay_…)')
+        .option('--amount <amount>', 'amount to refund in the smallest currency unit (paise); default: all that remains')
+        .option('--receipt <receipt>', 'your reference, at most 40 characters')
+        .option('--note <key=value>', 'note to attach (repeatable)', collect),
+    )
       .option('--retry-unknown', 'resend refunds whose outcome the journal marks unknown (check them first)')
       .addHelpText('after', examples('payctl payments refund                      # on a terminal: guided, step by step', 'payctl payments refund pay_29QQoUBi66xm2f --amount 20000 --note reason=damaged', 'payctl payments refund --input refunds.csv --yes'))
       .action(run('payments', 'refund'));
-
   },
   plans(program, run) {
     program

@@ -13,7 +13,7 @@ function write(out: NodeJS.WritableStream, text: string): Promise<void> {
 /** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
 export async function emit(result: CommandResult, settings: Settings, io: IO): Promise<void> {
   // `tz` stays a getter: finding the machine's zone costs ~10 ms, and JSON output never needs it.
-  const to = (out: NodeJS.WritableStream, fields = settings.fields): RenderOptions => ({
+  const to = (out: NodeJS.WritableStream, fields: string[] | undefined): RenderOptions => ({
     format: settings.format,
     fields,
     get tz() {
@@ -21,7 +21,7 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
     },
     out,
   });
-  const opts = to(io.stdout);
+  const opts = to(io.stdout, settings.fields);
   switch (result.type) {
     case 'one':
       await renderOne(result.kind, result.data, opts);
@@ -30,7 +30,7 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       if (result.out) {
         const seen = { first: Infinity, last: -Infinity };
         const { writeAtomically } = await import('./output/atomic-file');
-        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out)));
+        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out, settings.fields)));
         const { isoTime } = await import('./time/format');
         const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
         const asked = `range ${when(result.range?.from)} to ${when(result.range?.to)}`;

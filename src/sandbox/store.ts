@@ -88,6 +88,7 @@ export class Store {
   }
 
   update(record: Row, due_at?: number | null): Row {
+    this.generation++; // a list may filter on status
     const sets = due_at === undefined ? 'status = ?, data = ?' : 'status = ?, data = ?, due_at = ?';
     const args = due_at === undefined ? [record.status ?? null, JSON.stringify(record)] : [record.status ?? null, JSON.stringify(record), due_at];
     this.db.prepare(`UPDATE records SET ${sets} WHERE entity = ? AND id = ?`).run(...args, record.entity, record.id);

@@ -33,6 +33,30 @@ const unusedBuiltins = {
   },
 };
 
+/**
+ * Parts of undici that a payctl run rarely or never executes, kept out of the bundle so V8 does not
+ * scan them on every start: the two llhttp WebAssembly images (72 KB of base64 each; only one is
+ * ever used, on the first connection) and the fetch body helpers (only for FormData/Blob bodies,
+ * which payctl never sends) load from node_modules when first required; the HTTP/2 client, which
+ * needs `allowH2` (never set), is a stand-in that refuses.
+ */
+const undiciOnDemand = {
+  name: 'undici-on-demand',
+  setup(b) {
+    const lazy = /^\.\.\/(llhttp\/llhttp(_simd)?-wasm\.js|web\/fetch\/body\.js)$/;
+    b.onResolve({ filter: lazy }, (args) =>
+      args.importer.includes('node_modules/undici/lib/dispatcher/') ? { path: `undici/lib/${args.path.slice(3)}`, external: true } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      args.importer.includes('node_modules/undici/lib/dispatcher/') ? { path: args.path, namespace: 'undici-h2-off' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'undici-h2-off' }, () => ({
+      contents: "module.exports = () => { throw new Error('HTTP/2 is not enabled in payctl'); };",
+      loader: 'js',
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: { cli: 'src/cli.ts' },
   outdir: 'dist',
@@ -46,7 +70,7 @@ const result = await build({
   external: Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name)),
   sourcemap: 'linked',
   metafile: true,
-  plugins: [unusedBuiltins],
+  plugins: [unusedBuiltins, undiciOnDemand],
   // Less source for V8 to scan on every start; names are kept for readable stack traces.
   minifyWhitespace: true,
   minifySyntax: true,

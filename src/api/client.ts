@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ErrorBody, describeIssue, endpointPath, endpoints } from '../spec';
 import type { EndpointName } from '../spec';
 import { ApiError, AuthError, FailureError, NetworkError, OutcomeUnknownError, RateLimitError, UsageError } from './errors';
@@ -21,7 +21,7 @@ export interface Prepared {
   body?: unknown;
 }
 
-function validate(schema: z.ZodType | undefined, value: unknown, what: string): unknown {
+function validate(schema: z.ZodMiniType | undefined, value: unknown, what: string): unknown {
   if (!schema || value === undefined) return value;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UsageError(`invalid ${what}: ${describeIssue(parsed.error, value)}`);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describeIssue } from '../spec';
 import type { SandboxConfig } from './context';
 import { SandboxError } from './errors';
@@ -9,26 +9,31 @@ import { checkout, createOrder } from './orders';
 import { publicView } from './store';
 import type { Store } from './store';
 
+const upTo = (max: number) => z.int().check(z.minimum(0), z.maximum(max));
 const CheckoutBody = z.object({
-  order_id: z.string().regex(/^order_[A-Za-z0-9]+$/, { message: 'is not a valid order id' }),
-  method: z.enum(['card', 'netbanking', 'wallet', 'upi']).optional(),
-  fail: z.boolean().optional(),
-  email: z.string().max(120).optional(),
-  contact: z.string().max(20).optional(),
+  order_id: z.string().check(z.regex(/^order_[A-Za-z0-9]+$/, { message: 'is not a valid order id' })),
+  method: z.optional(z.enum(['card', 'netbanking', 'wallet', 'upi'])),
+  fail: z.optional(z.boolean()),
+  email: z.optional(z.string().check(z.maxLength(120))),
+  contact: z.optional(z.string().check(z.maxLength(20))),
 });
-const AdvanceBody = z.object({ seconds: z.number().int().min(0).max(100 * 365 * 86_400) });
+const AdvanceBody = z.object({ seconds: upTo(100 * 365 * 86_400) });
 const SeedBody = z.object({
-  orders: z.number().int().min(0).max(100_000).optional(),
-  authorized: z.number().int().min(0).max(100_000).optional(),
+  orders: z.optional(upTo(100_000)),
+  authorized: z.optional(upTo(100_000)),
   /** A new customer whose wallet statement holds this many entries, one a minute up to now. */
-  wallet_entries: z.number().int().min(0).max(1_000_000).optional(),
+  wallet_entries: z.optional(upTo(1_000_000)),
   /** Or entries at exactly these Unix times (day-boundary tests). */
-  wallet_entry_times: z.array(z.number().int().min(0)).max(10_000).optional(),
+  wallet_entry_times: z.optional(z.array(upTo(Number.MAX_SAFE_INTEGER)).check(z.maxLength(10_000))),
 });
 type Seed = z.output<typeof SeedBody>;
-const CustomerBody = z.object({ contact: z.string().min(1).max(20), email: z.string().max(120).optional(), name: z.string().max(120).optional() });
+const CustomerBody = z.object({
+  contact: z.string().check(z.minLength(1), z.maxLength(20)),
+  email: z.optional(z.string().check(z.maxLength(120))),
+  name: z.optional(z.string().check(z.maxLength(120))),
+});
 
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
   const r = schema.safeParse(body);
   if (!r.success) throw new SandboxError(describeIssue(r.error, body), 400, r.error.issues[0]?.path.join('.') || undefined);
   return r.data;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 type Issue = z.core.$ZodIssue;
 
@@ -65,7 +65,7 @@ function sentence(issue: Issue, input: unknown): string {
  * One precise sentence for the first problem of a rejected request, in the service's own style
  * ("The amount field is required."), so the client's exit-2 message and the sandbox's 400 read alike.
  */
-export function describeIssue(error: z.ZodError, input: unknown): string {
+export function describeIssue(error: z.core.$ZodError, input: unknown): string {
   const issue = error.issues[0];
   return issue ? sentence(issue, input) : 'The request is invalid.';
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import * as req from './requests';
 import * as res from './resources';
 
@@ -9,9 +9,9 @@ import * as res from './resources';
 export interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
   moves?: boolean;
 }
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   LIMITS,
   amountInput,
@@ -15,17 +15,17 @@ import {
 /** Bodies and queries of spec section 4. The client validates with these before sending; the sandbox with the same. */
 
 const page = {
-  count: queryInt(1, LIMITS.count).optional(),
-  skip: queryInt(0).optional(),
-  from: queryInt(0).optional(),
-  to: queryInt(0).optional(),
+  count: z.optional(queryInt(1, LIMITS.count)),
+  skip: z.optional(queryInt(0)),
+  from: z.optional(queryInt(0)),
+  to: z.optional(queryInt(0)),
 };
 
 export const OrderListQuery = z.lazy(() =>
   z.object({
     ...page,
-    authorized: queryBool.optional(),
-    receipt: z.string().optional(),
+    authorized: z.optional(queryBool),
+    receipt: z.optional(z.string()),
   }),
 );
 
@@ -40,9 +40,9 @@ export const OrderCreateBody = z.lazy(() =>
   z.object({
     amount: amountInput,
     currency: currencyInput,
-    receipt: maxChars(LIMITS.receiptChars).optional(),
-    payment_capture: z.union([z.boolean(), flagInt.transform((v) => v === 1)]).optional(),
-    notes: notesInput.optional(),
+    receipt: z.optional(maxChars(LIMITS.receiptChars)),
+    payment_capture: z.optional(z.union([z.boolean(), z.pipe(flagInt, z.transform((v) => v === 1))])),
+    notes: z.optional(notesInput),
   }),
 );
 
@@ -53,12 +53,12 @@ export const PlanCreateBody = z.lazy(() =>
     period: z.enum(PLAN_PERIODS),
     interval: queryInt(1, 10_000),
     item: z.object({
-      name: z.string().min(1).max(255),
+      name: z.string().check(z.minLength(1), z.maxLength(255)),
       amount: amountInput,
       currency: currencyInput,
-      description: z.string().optional(),
+      description: z.optional(z.string()),
     }),
-    notes: notesInput.optional(),
+    notes: z.optional(notesInput),
   }),
 );
 
@@ -66,16 +66,16 @@ export const SubscriptionCreateBody = z.lazy(() =>
   z.object({
     plan_id: resourceId,
     total_count: queryInt(1, 10_000),
-    customer_notify: flagInt.optional(),
-    start_at: queryInt(0).optional(),
-    quantity: queryInt(1).optional(),
-    notes: notesInput.optional(),
+    customer_notify: z.optional(flagInt),
+    start_at: z.optional(queryInt(0)),
+    quantity: z.optional(queryInt(1)),
+    notes: z.optional(notesInput),
   }),
 );
 
 /** Every field optional: clients of the real service POST an empty body to cancel now. */
 export const SubscriptionCancelBody = z.lazy(() =>
-  z.object({ cancel_at_cycle_end: flagInt.optional() }),
+  z.object({ cancel_at_cycle_end: z.optional(flagInt) }),
 );
 
 export const CaptureBody = z.lazy(() =>
@@ -84,10 +84,10 @@ export const CaptureBody = z.lazy(() =>
 
 export const RefundBody = z.lazy(() =>
   z.object({
-    amount: amountInput.optional(),
-    receipt: maxChars(LIMITS.receiptChars).optional(),
-    notes: notesInput.optional(),
-    speed: z.enum(['normal', 'optimum']).optional(),
+    amount: z.optional(amountInput),
+    receipt: z.optional(maxChars(LIMITS.receiptChars)),
+    notes: z.optional(notesInput),
+    speed: z.optional(z.enum(['normal', 'optimum'])),
   }),
 );
 
@@ -96,14 +96,14 @@ const transferEntry = z.lazy(() =>
     customer: resourceId,
     amount: amountInput,
     currency: inrOnly,
-    notes: notesInput.optional(),
+    notes: z.optional(notesInput),
   }),
 );
 
 /** `transfers` holds exactly one entry (one customer per call); a lone object is accepted as well. */
 export const PaymentTransferBody = z.lazy(() =>
   z.object({
-    transfers: z.union([z.array(transferEntry).length(1, { message: 'must hold exactly one transfer (one customer per call)' }), transferEntry.transform((t) => [t])]),
+    transfers: z.union([z.array(transferEntry).check(z.length(1, { message: 'must hold exactly one transfer (one customer per call)' })), z.pipe(transferEntry, z.transform((t) => [t]))]),
   }),
 );
 
@@ -115,10 +115,10 @@ export const WalletPaymentBody = z.lazy(() =>
     order_id: resourceId,
     amount: amountInput,
     currency: inrOnly,
-    contact: z.string().min(1),
-    email: z.string().min(1),
-    description: maxChars(LIMITS.descriptionChars).optional(),
-    notes: notesInput.optional(),
+    contact: z.string().check(z.minLength(1)),
+    email: z.string().check(z.minLength(1)),
+    description: z.optional(maxChars(LIMITS.descriptionChars)),
+    notes: z.optional(notesInput),
   }),
 );
 
@@ -127,7 +127,7 @@ export const DirectTransferBody = z.lazy(() =>
     customer_id: resourceId,
     amount: amountInput,
     currency: inrOnly,
-    notes: notesInput.optional(),
+    notes: z.optional(notesInput),
   }),
 );
 
@@ -136,9 +136,9 @@ export const FundAccountBody = z.lazy(() =>
     customer_id: resourceId,
     account_type: z.literal('bank_account'),
     bank_account: z.object({
-      name: z.string().min(1).max(120),
-      ifsc: z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { message: 'must be an 11-character IFSC code' }),
-      account_number: z.string().regex(/^\d{5,35}$/, { message: 'must be 5 to 35 digits' }),
+      name: z.string().check(z.minLength(1), z.maxLength(120)),
+      ifsc: z.string().check(z.regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { message: 'must be an 11-character IFSC code' })),
+      account_number: z.string().check(z.regex(/^\d{5,35}$/, { message: 'must be 5 to 35 digits' })),
     }),
   }),
 );
@@ -148,14 +148,14 @@ export const NARRATION_PATTERN = /^[A-Za-z0-9 ]*$/;
 export const PayoutBody = z.lazy(() =>
   z.object({
     fund_account_id: resourceId,
-    purpose: z.string().min(1).max(60),
+    purpose: z.string().check(z.minLength(1), z.maxLength(60)),
     amount: amountInput,
     currency: inrOnly,
-    notes: notesInput.optional(),
-    reference_id: maxChars(LIMITS.referenceIdChars).optional(),
-    narration: maxChars(LIMITS.narrationChars)
-      .refine((v) => NARRATION_PATTERN.test(v), { message: 'may contain only a-z, A-Z, 0-9 and space' })
-      .optional(),
+    notes: z.optional(notesInput),
+    reference_id: z.optional(maxChars(LIMITS.referenceIdChars)),
+    narration: z.optional(
+      maxChars(LIMITS.narrationChars).check(z.refine((v) => NARRATION_PATTERN.test(v), { message: 'may contain only a-z, A-Z, 0-9 and space' })),
+    ),
   }),
 );
 

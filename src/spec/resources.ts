@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { looseInt, responseNotes } from './common';
 
 /**
@@ -6,13 +6,14 @@ import { looseInt, responseNotes } from './common';
  * omit some it does list, and use null, `[]` and numeric strings freely (see fixtures/real/SOURCES.md).
  * They check only that the record is the resource we asked for; unknown keys are kept.
  */
-const record = <E extends string>(entity: E) => z.looseObject({ id: z.string(), entity: z.literal(entity) });
+const record = <E extends string, S extends z.core.$ZodLooseShape>(entity: E, shape: S) =>
+  z.extend(z.looseObject({ id: z.string(), entity: z.literal(entity) }), shape);
 
-const n = looseInt.nullish();
-const s = z.string().nullish();
+const n = z.nullish(looseInt);
+const s = z.nullish(z.string());
 
 export const Order = z.lazy(() =>
-  record('order').extend({
+  record('order', {
     amount: looseInt,
     amount_paid: n,
     amount_due: n,
@@ -26,27 +27,27 @@ export const Order = z.lazy(() =>
 );
 
 export const Payment = z.lazy(() =>
-  record('payment').extend({
+  record('payment', {
     amount: looseInt,
     currency: z.string(),
     status: z.string(),
     order_id: s,
     method: s,
-    captured: z.union([z.boolean(), z.number()]).nullish(),
+    captured: z.nullish(z.union([z.boolean(), z.number()])),
     amount_refunded: n,
     refund_status: s,
     email: s,
-    contact: z.union([z.string(), z.number()]).nullish(),
+    contact: z.nullish(z.union([z.string(), z.number()])),
     fee: n,
     tax: n,
     notes: responseNotes,
-    acquirer_data: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+    acquirer_data: z.nullish(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
     created_at: looseInt,
   }),
 );
 
 export const Refund = z.lazy(() =>
-  record('refund').extend({
+  record('refund', {
     amount: looseInt,
     currency: z.string(),
     payment_id: z.string(),
@@ -58,7 +59,7 @@ export const Refund = z.lazy(() =>
 );
 
 export const Plan = z.lazy(() =>
-  record('plan').extend({
+  record('plan', {
     period: z.string(),
     interval: looseInt,
     item: z.looseObject({ name: z.string(), amount: looseInt, currency: z.string() }),
@@ -68,12 +69,12 @@ export const Plan = z.lazy(() =>
 );
 
 export const Subscription = z.lazy(() =>
-  record('subscription').extend({
+  record('subscription', {
     plan_id: z.string(),
     status: z.string(),
     total_count: n,
     paid_count: n,
-    remaining_count: z.union([looseInt, z.string()]).nullish(),
+    remaining_count: z.nullish(z.union([looseInt, z.string()])),
     current_start: n,
     current_end: n,
     charge_at: n,
@@ -84,7 +85,7 @@ export const Subscription = z.lazy(() =>
 );
 
 export const Transfer = z.lazy(() =>
-  record('transfer').extend({
+  record('transfer', {
     status: s,
     transfer_status: s,
     source: s,
@@ -100,17 +101,17 @@ export const Transfer = z.lazy(() =>
 );
 
 export const FundAccount = z.lazy(() =>
-  record('fund_account').extend({
+  record('fund_account', {
     customer_id: s,
     account_type: s,
-    bank_account: z.looseObject({ name: s, ifsc: s, account_number: z.union([z.string(), z.number()]).nullish() }).nullish(),
-    active: z.union([z.boolean(), z.string()]).nullish(),
+    bank_account: z.nullish(z.looseObject({ name: s, ifsc: s, account_number: z.nullish(z.union([z.string(), z.number()])) })),
+    active: z.nullish(z.union([z.boolean(), z.string()])),
     created_at: looseInt,
   }),
 );
 
 export const Payout = z.lazy(() =>
-  record('payout').extend({
+  record('payout', {
     customer_id: s,
     fund_account_id: z.string(),
     amount: looseInt,
@@ -128,7 +129,7 @@ export const Payout = z.lazy(() =>
 );
 
 export const CustomerTransaction = z.lazy(() =>
-  record('customer_transaction').extend({
+  record('customer_transaction', {
     source: s,
     status: s,
     type: s,
@@ -155,16 +156,16 @@ export const WalletPayment = z.lazy(() =>
 );
 
 export const Customer = z.lazy(() =>
-  record('customer').extend({
+  record('customer', {
     name: s,
     email: s,
-    contact: z.union([z.string(), z.number()]).nullish(),
+    contact: z.nullish(z.union([z.string(), z.number()])),
     notes: responseNotes,
   }),
 );
 
 /** `count` is the number of items in this page; real payloads sometimes disagree with `items.length`. */
-export const collectionOf = <T extends z.ZodType>(item: T) =>
+export const collectionOf = <T extends z.ZodMiniType>(item: T) =>
   z.looseObject({ entity: z.literal('collection'), count: looseInt, items: z.array(item) });
 
 export const ErrorBody = z.lazy(() =>
@@ -176,7 +177,7 @@ export const ErrorBody = z.lazy(() =>
       step: s,
       reason: s,
       field: s,
-      metadata: z.unknown().optional(),
+      metadata: z.optional(z.unknown()),
     }),
   }),
 );

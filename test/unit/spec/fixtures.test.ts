@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Customer, FundAccount, Order, Payment, Payout, Plan, Refund, Subscription, Transfer, collectionOf } from '../../../src/spec';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 const dir = new URL('../../../../shared/fixtures/real/', import.meta.url);
-const schemas: Record<string, z.ZodType> = {
+const schemas: Record<string, z.ZodMiniType> = {
   order: Order,
   payment: Payment,
   refund: Refund,

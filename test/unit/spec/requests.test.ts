@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CaptureBody, OrderCreateBody, OrderListQuery, PaymentTransferBody, PayoutBody, SubscriptionCancelBody, describeIssue } from '../../../src/spec';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
-function verdict(schema: z.ZodType, input: unknown): string {
+function verdict(schema: z.ZodMiniType, input: unknown): string {
   const r = schema.safeParse(input);
   return r.success ? 'ok' : describeIssue(r.error, input);
 }
@@ -35,7 +35,7 @@ describe('request limits of spec section 8, in the service\'s words', () => {
     [PayoutBody, { fund_account_id: 'fa_1', purpose: 'refund', amount: 100, currency: 'INR', narration: 'Acme refund 42' }, 'ok'],
     [PayoutBody, { fund_account_id: 'fa_1', purpose: 'refund', amount: 100, currency: 'INR', narration: 'Acme-refund!' }, 'The narration may contain only a-z, A-Z, 0-9 and space.'],
     [PayoutBody, { fund_account_id: 'fa_1', purpose: 'refund', amount: 100, currency: 'INR', narration: 'n'.repeat(31) }, 'The narration may not be greater than 30 characters.'],
-  ] as Array<[z.ZodType, unknown, string]>)('%#: %j', (schema, input, expected) => {
+  ] as Array<[z.ZodMiniType, unknown, string]>)('%#: %j', (schema, input, expected) => {
     expect(verdict(schema, input)).toBe(expected);
   });
 });

@@ -54,4 +54,25 @@ describe('response schemas accept every real payload', () => {
     const data = JSON.parse(readFileSync(new URL('payment_collection_netbanking.json', dir), 'utf8'));
     expect(collectionOf(Payment).safeParse(data).success).toBe(true);
   });
+
+  // Items of a page are checked by a compiled checker, a lone record key by key: both must agree.
+  it.each(all)('%s, and spoiled copies of it, get the same verdict alone and as an item of a page', (_name, record) => {
+    const one = schemas[record.entity as string]!;
+    const page = collectionOf(one);
+    const spoiled = [
+      record,
+      { ...record, id: 42 },
+      { ...record, entity: 'something_else' },
+      { ...record, created_at: 'yesterday' },
+      { ...record, notes: 'a string' },
+      { ...record, extra: { kept: true } },
+      Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'id')),
+    ];
+    for (const variant of spoiled) {
+      const alone = one.safeParse(variant);
+      const inPage = page.safeParse({ entity: 'collection', count: 1, items: [variant] });
+      expect(inPage.success, JSON.stringify(variant).slice(0, 80)).toBe(alone.success);
+      if (alone.success && inPage.success) expect((inPage.data as { items: unknown[] }).items[0]).toEqual(alone.data);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, run, runJson, startSandbox } from './harness';
+import { onTerminal } from './pty';
 import type { SandboxProcess } from './harness';
 
 interface Entry {
@@ -174,4 +175,21 @@ describe('CSV safety', () => {
     const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Array<Record<string, string>>;
     expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(['id', 'amount', 'amount_display', 'created_at', 'created_at_iso']));
   });
+
+  it('on a terminal, progress shows rows, pages and customers done, and is cleared before the summary', async () => {
+    const a = await seedStatement({ wallet_entries: 3_000 });
+    const b = await seedStatement({ wallet_entries: 2_000 });
+    const out = join(dir, 'progress.csv');
+    const t = onTerminal(['wallet', 'statement', a, b, '--all', '-o', 'csv', '--out', out], sb.env);
+    await t.waitFor(/\d[\d,]* rows · \d+ pages? · [01]\/2 customers/, 60_000);
+    expect(await t.exited).toBe(0);
+    expect(t.text()).toMatch(/1\/2 customers/);
+    expect(t.text()).toMatch(/5,000 rows · \d+ pages · 2\/2 customers/);
+    // The progress line is erased (carriage return, erase line) before the summary is written.
+    expect(t.raw()).toMatch(/2\/2 customers\r\x1b\[Kwrote 5000 rows to .*progress\.csv/);
+    expect(parse(readFileSync(out, 'utf8'), { columns: true })).toHaveLength(5_000);
+    // Without a terminal the same export prints the summary only.
+    const plain = await run(['wallet', 'statement', a, b, '--all', '-o', 'csv', '--out', out], { env: sb.env, timeoutMs: 60_000 });
+    expect(plain.stderr).not.toMatch(/rows ·/);
+  }, 90_000);
 });

@@ -32,6 +32,8 @@ export function onTerminal(args: string[], env: Record<string, string>) {
   return {
     /** Everything shown so far, escape sequences removed. */
     text: plain,
+    /** Everything shown so far, as the terminal received it. */
+    raw: () => screen,
     /** Waits until `pattern` shows up after what earlier waits consumed. */
     async waitFor(pattern: RegExp | string, timeoutMs = 15_000): Promise<string> {
       const deadline = Date.now() + timeoutMs;

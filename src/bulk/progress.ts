@@ -1,25 +1,26 @@
-/** One redrawn line on a terminal's stderr: done/total, rate and time left. Silent when not a TTY. */
+import { StatusLine } from '../output/status-line';
+
+/** done/total, rate and time left on one redrawn line; the last row is always drawn. */
 export class Progress {
   private done = 0;
-  private lastDraw = 0;
   private readonly started = Date.now();
+  private readonly line: StatusLine;
 
   constructor(
-    private readonly out: NodeJS.WritableStream,
+    out: NodeJS.WritableStream,
     private readonly total: number,
-    private readonly enabled: boolean,
-  ) {}
+    enabled: boolean,
+  ) {
+    this.line = new StatusLine(out, enabled);
+  }
 
   tick() {
     this.done++;
-    const now = Date.now();
-    if (!this.enabled || (now - this.lastDraw < 100 && this.done < this.total)) return;
-    this.lastDraw = now;
-    this.out.write(`\r\x1b[K${progressLine(this.done, this.total, (now - this.started) / 1000)}`);
+    this.line.draw(() => progressLine(this.done, this.total, (Date.now() - this.started) / 1000), this.done >= this.total);
   }
 
   clear() {
-    if (this.enabled && this.lastDraw) this.out.write('\r\x1b[K');
+    this.line.clear();
   }
 }
 

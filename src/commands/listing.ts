@@ -62,7 +62,7 @@ export async function listing(
 
 /** Progress for a walk of every page, on a terminal's stderr; `finally` clears it however the walk ends. */
 export function exportProgress(ctx: Context, page: { all: boolean }, customers = 0): ExportProgress | undefined {
-  return page.all && ctx.io.stderrIsTTY ? new ExportProgress(ctx.io.stderr, true, customers) : undefined;
+  return page.all && ctx.io.stderrIsTTY ? new ExportProgress(ctx.io.stderr, customers) : undefined;
 }
 
 export async function* clearedAfter<T>(items: AsyncIterable<T>, progress?: ExportProgress): AsyncGenerator<T> {

@@ -1,24 +1,27 @@
-/** `1,234 rows · 13 pages · 2/5 customers` redrawn on a terminal's stderr during a walk; silent otherwise. */
+import { StatusLine } from './status-line';
+
+/** `1,234 rows · 13 pages · 2/5 customers` redrawn during a walk of every page. */
 export class ExportProgress {
   private rows = 0;
   private pages = 0;
   private customersDone = 0;
-  private lastDraw = 0;
+  private readonly line: StatusLine;
 
   constructor(
-    private readonly out: NodeJS.WritableStream,
-    private readonly enabled: boolean,
+    out: NodeJS.WritableStream,
     private readonly customers = 0,
-  ) {}
+  ) {
+    this.line = new StatusLine(out, true);
+  }
 
   page() {
     this.pages++;
-    this.draw(false);
+    this.draw();
   }
 
   row() {
     this.rows++;
-    this.draw(false);
+    this.draw();
   }
 
   customerDone() {
@@ -27,15 +30,11 @@ export class ExportProgress {
   }
 
   clear() {
-    if (this.enabled && this.lastDraw) this.out.write('\r\x1b[K');
-    this.lastDraw = 0;
+    this.line.clear();
   }
 
-  private draw(force: boolean) {
-    const now = Date.now();
-    if (!this.enabled || (!force && now - this.lastDraw < 100)) return;
-    this.lastDraw = now;
-    this.out.write(`\r\x1b[K${exportProgressLine(this.rows, this.pages, this.customersDone, this.customers)}`);
+  private draw(force = false) {
+    this.line.draw(() => exportProgressLine(this.rows, this.pages, this.customersDone, this.customers), force);
   }
 }
 

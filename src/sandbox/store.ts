@@ -31,8 +31,9 @@ export class Store {
   readonly db: Db;
   /**
    * Where the page ending at each offset stopped, so walking page by page reads on from there instead
-   * of stepping over every earlier row again. Any insert or reset starts a new generation, and then
-   * pages fall back to OFFSET, so the answers are exactly what offset paging gives.
+   * of stepping over every earlier row again. Any write (here, or by another process on the same
+   * database file, which SQLite's data_version reveals) makes earlier cursors unusable, and pages fall
+   * back to OFFSET, so the answers are exactly what offset paging gives.
    */
   private readonly cursors = new Map<string, { created_at: number; seq: number }>();
   private generation = 0;
@@ -98,7 +99,8 @@ export class Store {
   list(entity: string, q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: unknown[] }): Row[] {
     const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? [])];
     const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}`;
-    const key = (skip: number) => `${this.generation}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
+    const version = `${this.generation}.${String(this.db.pragma('data_version', { simple: true }))}`;
+    const key = (skip: number) => `${version}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
     const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
     const rows = (
       cursor

@@ -9,6 +9,7 @@ import { parseNotes } from '../parse/notes';
 import { LIMITS } from '../spec/common';
 import { formatTime } from '../time/format';
 import type { Context } from './context';
+import { need } from './flags';
 import { promptSession } from './prompt';
 import type { PromptSession as Session } from './prompt';
 import { one } from './result';
@@ -141,7 +142,7 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   const amount =
     kind === 'full'
       ? remaining
-      : Number(await s.ask((p) => p.input(amountQuestion(`Amount to refund in ${minorUnitName(currency)} (at most ${remaining} = ${formatMoneyShort(remaining, currency)}):`, currency, remaining), s.context)));
+      : need(parseAmount(await s.ask((p) => p.input(amountQuestion(`Amount to refund in ${minorUnitName(currency)} (at most ${remaining} = ${formatMoneyShort(remaining, currency)}):`, currency, remaining), s.context)), currency));
   const receipt = (
     await s.ask((p) =>
       p.input({ message: 'Receipt (your reference, optional):', validate: (v) => (v.length <= 40 ? true : 'a receipt is at most 40 characters') }, s.context),

@@ -59,6 +59,8 @@ function readBody(req: IncomingMessage): Promise<string> {
     });
     req.on('end', () => (size > MAX_BODY ? reject(new SandboxError('The request body is larger than 1 MiB')) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
+    // Cut off (too large, or the client went away): settle, so the request's handler does not wait forever.
+    req.on('close', () => reject(new SandboxError('The request body was not received in full')));
   });
 }
 

@@ -64,7 +64,7 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   // Dependencies stay in node_modules, except zod: as ~200 separate ES modules it cost ~60 ms to
   // resolve and load on every API call; bundled, only the parts payctl uses are compiled, once.
   external: Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name)),

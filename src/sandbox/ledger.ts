@@ -97,9 +97,9 @@ export function balance(store: Store, id: string): Row {
 
 /** The merchant account: what was captured, less what was refunded and transferred out. */
 export function accountBalance(store: Store): number {
-  const applied = store.db.prepare("SELECT COALESCE(SUM(CASE kind WHEN 'capture' THEN amount ELSE -amount END), 0) AS n FROM applied").get() as { n: number };
-  const transferred = store.db
-    .prepare("SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND status = 'processed'")
+  const applied = store.sql("SELECT COALESCE(SUM(CASE kind WHEN 'capture' THEN amount ELSE -amount END), 0) AS n FROM applied").get() as { n: number };
+  const transferred = store
+    .sql("SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND status = 'processed'")
     .get() as { n: number };
   return applied.n - transferred.n;
 }

@@ -1,3 +1,4 @@
+import type { SQLInputValue } from 'node:sqlite';
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
 import { newId } from './ids';
@@ -29,11 +30,11 @@ export const create = ({ store, now, body }: RouteContext) => publicView(store.t
 
 export function list({ store, query }: RouteContext) {
   const where: string[] = [];
-  const args: unknown[] = [];
+  const args: SQLInputValue[] = [];
   if (query.authorized === true) where.push("id IN (SELECT parent FROM records WHERE entity = 'payment' AND status = 'authorized')");
   if (query.receipt !== undefined) {
     where.push("json_extract(data, '$.receipt') = ?");
-    args.push(query.receipt);
+    args.push(String(query.receipt));
   }
   const items = store
     .list('order', { count: (query.count as number) ?? 10, skip: (query.skip as number) ?? 0, from: query.from as number, to: query.to as number, where: where.join(' AND '), args })

@@ -1,8 +1,36 @@
-import Database from 'better-sqlite3';
-import type { Database as Db } from 'better-sqlite3';
+import { chmodSync, closeSync, openSync } from 'node:fs';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { base62 } from './ids';
 
 export type Row = Record<string, unknown>;
+
+type Sqlite = typeof import('node:sqlite');
+
+/**
+ * node:sqlite is built into Node (nothing compiles on install). Node 22 announces it with an
+ * ExperimentalWarning when first loaded; that line is for developers of Node, not for payctl's users,
+ * so it is held back while the module loads and every other warning passes through.
+ */
+function loadSqlite(): Sqlite {
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (/SQLite is an experimental feature/.test(text)) return;
+    return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    return process.getBuiltinModule('node:sqlite') as Sqlite;
+  } finally {
+    process.emitWarning = emit;
+  }
+}
+
+/** The database holds the sandbox keys and payment data: readable by its owner only. */
+function ownerOnly(file: string): void {
+  if (file === ':memory:' || file === '') return;
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -28,7 +56,7 @@ CREATE TABLE IF NOT EXISTS applied (payment_id TEXT NOT NULL, kind TEXT NOT NULL
  * itself as JSON. Keys starting with `_` are the sandbox's own bookkeeping and never leave it.
  */
 export class Store {
-  readonly db: Db;
+  readonly db: DatabaseSync;
   /**
    * Where the page ending at each offset stopped, so walking page by page reads on from there instead
    * of stepping over every earlier row again. Any write (here, or by another process on the same
@@ -37,27 +65,56 @@ export class Store {
    */
   private readonly cursors = new Map<string, { created_at: number; seq: number }>();
   private generation = 0;
+  private depth = 0;
+  private readonly statements = new Map<string, StatementSync>();
 
   constructor(file: string) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
+    ownerOnly(file);
+    const { DatabaseSync } = loadSqlite();
+    this.db = new DatabaseSync(file, { timeout: 5000 });
+    this.db.exec('PRAGMA journal_mode = WAL');
     // WAL + NORMAL: a committed transaction survives the process being killed (it is in the WAL);
     // only an OS crash could lose the newest ones.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.exec('PRAGMA synchronous = NORMAL');
     this.db.exec(SCHEMA);
   }
 
+  /** Prepared once per SQL text: node:sqlite compiles a statement on every prepare(). */
+  sql(text: string): StatementSync {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * One write transaction, taken up front (IMMEDIATE) so two processes on the file queue instead of
+   * failing at their first write. A nested call joins the outer transaction.
+   */
   tx<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    if (this.depth > 0) return fn();
+    this.db.exec('BEGIN IMMEDIATE');
+    this.depth++;
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.depth--;
+    }
   }
 
   meta(key: string): string | undefined {
-    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+    return (this.sql('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.sql('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
   /** The keys of this database, made once and kept, so every process on the file agrees. */
@@ -76,38 +133,45 @@ export class Store {
   }
 
   get(entity: string, id: string): Row | undefined {
-    const row = this.db.prepare('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as { data: string } | undefined;
+    const row = this.sql('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as { data: string } | undefined;
     return row ? (JSON.parse(row.data) as Row) : undefined;
   }
 
   insert(record: Row, opts: { parent?: string; due_at?: number } = {}): Row {
     this.generation++;
-    this.db
-      .prepare('INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(record.id, record.entity, record.created_at, opts.parent ?? null, (record.status as string) ?? null, opts.due_at ?? null, JSON.stringify(record));
+    this.sql('INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(
+        record.id as string,
+        record.entity as string,
+        record.created_at as number,
+        opts.parent ?? null,
+        (record.status as string) ?? null,
+        opts.due_at ?? null,
+        JSON.stringify(record),
+      );
     return record;
   }
 
   update(record: Row, due_at?: number | null): Row {
     this.generation++; // a list may filter on status
     const sets = due_at === undefined ? 'status = ?, data = ?' : 'status = ?, data = ?, due_at = ?';
-    const args = due_at === undefined ? [record.status ?? null, JSON.stringify(record)] : [record.status ?? null, JSON.stringify(record), due_at];
-    this.db.prepare(`UPDATE records SET ${sets} WHERE entity = ? AND id = ?`).run(...args, record.entity, record.id);
+    const status = (record.status as string | undefined) ?? null;
+    const args: SQLInputValue[] = due_at === undefined ? [status, JSON.stringify(record)] : [status, JSON.stringify(record), due_at];
+    this.sql(`UPDATE records SET ${sets} WHERE entity = ? AND id = ?`).run(...args, record.entity as string, record.id as string);
     return record;
   }
 
-  list(entity: string, q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: unknown[] }): Row[] {
+  list(entity: string, q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: SQLInputValue[] }): Row[] {
     const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? [])];
     const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}`;
-    const version = `${this.generation}.${String(this.db.pragma('data_version', { simple: true }))}`;
+    const version = `${this.generation}.${String((this.sql('PRAGMA data_version').get() as { data_version: number }).data_version)}`;
     const key = (skip: number) => `${version}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
     const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
     const rows = (
       cursor
-        ? this.db
-            .prepare(`SELECT seq, created_at, data FROM ${filter} AND (created_at < ? OR (created_at = ? AND seq < ?)) ORDER BY created_at DESC, seq DESC LIMIT ?`)
+        ? this.sql(`SELECT seq, created_at, data FROM ${filter} AND (created_at < ? OR (created_at = ? AND seq < ?)) ORDER BY created_at DESC, seq DESC LIMIT ?`)
             .all(...args, cursor.created_at, cursor.created_at, cursor.seq, q.count)
-        : this.db.prepare(`SELECT seq, created_at, data FROM ${filter} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`).all(...args, q.count, q.skip)
+        : this.sql(`SELECT seq, created_at, data FROM ${filter} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`).all(...args, q.count, q.skip)
     ) as Array<{ seq: number; created_at: number; data: string }>;
     const last = rows.at(-1);
     if (last) {
@@ -118,22 +182,21 @@ export class Store {
   }
 
   due(entity: string, status: string, now: number): Row[] {
-    const rows = this.db.prepare('SELECT data FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq').all(entity, status, now) as Array<{ data: string }>;
+    const rows = this.sql('SELECT data FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq').all(entity, status, now) as Array<{ data: string }>;
     return rows.map((r) => JSON.parse(r.data) as Row);
   }
 
   countApplied(paymentId: string, kind: 'capture' | 'refund', amount: number): void {
-    this.db
-      .prepare('INSERT INTO applied (payment_id, kind, count, amount) VALUES (?, ?, 1, ?) ON CONFLICT(payment_id, kind) DO UPDATE SET count = count + 1, amount = amount + excluded.amount')
+    this.sql('INSERT INTO applied (payment_id, kind, count, amount) VALUES (?, ?, 1, ?) ON CONFLICT(payment_id, kind) DO UPDATE SET count = count + 1, amount = amount + excluded.amount')
       .run(paymentId, kind, amount);
   }
 
   applied(): Array<{ payment_id: string; kind: string; count: number; amount: number }> {
-    return this.db.prepare('SELECT payment_id, kind, count, amount FROM applied').all() as never;
+    return this.sql('SELECT payment_id, kind, count, amount FROM applied').all() as never;
   }
 
   countEntities(): Record<string, number> {
-    const rows = this.db.prepare('SELECT entity, COUNT(*) AS n FROM records GROUP BY entity').all() as Array<{ entity: string; n: number }>;
+    const rows = this.sql('SELECT entity, COUNT(*) AS n FROM records GROUP BY entity').all() as Array<{ entity: string; n: number }>;
     return Object.fromEntries(rows.map((r) => [r.entity, r.n]));
   }
 
@@ -141,7 +204,7 @@ export class Store {
     this.generation++;
     this.tx(() => {
       this.db.exec('DELETE FROM records; DELETE FROM applied;');
-      this.db.prepare("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret')").run();
+      this.sql("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret')").run();
     });
   }
 

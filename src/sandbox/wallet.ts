@@ -69,9 +69,9 @@ export function transferPayment(ctx: RouteContext) {
       if (!payment) throw notFound();
       if (payment.captured !== true) throw new SandboxError(`Only captured payments can be transferred (status: ${String(payment.status)})`, 400, 'id');
       if (payment.currency !== 'INR') throw new SandboxError('Transfers are available for INR payments only', 400, 'currency');
-      const already = store.db
-        .prepare("SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND parent = ? AND status = 'processed'")
-        .get(payment.id) as { n: number };
+      const already = store
+        .sql("SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND parent = ? AND status = 'processed'")
+        .get(payment.id as string) as { n: number };
       const transferable = Number(payment.amount) - Number(payment.amount_refunded ?? 0) - already.n;
       if (entry!.amount > transferable) {
         throw new SandboxError(`The transfer amount (${entry!.amount}) is greater than the captured amount left to transfer (${transferable})`, 400, 'transfers.0.amount');
@@ -208,7 +208,7 @@ export const walletBalance = ({ store, params }: RouteContext) => balance(store,
 export function statement({ store, params, query }: RouteContext) {
   if (!store.get('customer', params.id!)) throw notFound();
   const items = store
-    .list('customer_transaction', { count: (query.count as number) ?? 10, skip: (query.skip as number) ?? 0, from: query.from as number, to: query.to as number, where: 'parent = ?', args: [params.id] })
+    .list('customer_transaction', { count: (query.count as number) ?? 10, skip: (query.skip as number) ?? 0, from: query.from as number, to: query.to as number, where: 'parent = ?', args: [params.id!] })
     .map(publicView);
   return { entity: 'collection', count: items.length, items };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
@@ -50,8 +50,8 @@ describe('durability', () => {
     expect(captured.length).toBeGreaterThan(20);
 
     // The file as the killed process left it: recovery from the WAL, then SQLite's own check.
-    const db = new Database(dbFile);
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const db = new DatabaseSync(dbFile);
+    expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
     const stored = new Set((db.prepare("SELECT id FROM records WHERE entity = 'order'").all() as Array<{ id: string }>).map((r) => r.id));
     db.close();
     expect(orders.filter((id) => !stored.has(id))).toEqual([]);

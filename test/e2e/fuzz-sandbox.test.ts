@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/spec';
@@ -14,7 +14,7 @@ import type { SandboxProcess } from './harness';
 // leave every stored record exactly as it was.
 
 let sb: SandboxProcess;
-let db: Database.Database;
+let db: DatabaseSync;
 let auth: string;
 const ids: Record<string, string> = {};
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
   ).body.id;
   ids.plan = (await sb.api<{ id: string }>('POST', '/plans', { period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } })).body.id;
   ids.subscription = (await sb.api<{ id: string }>('POST', '/subscriptions', { plan_id: ids.plan, total_count: 6 })).body.id;
-  db = new Database(join(dir, 'fuzz.db'), { readonly: true });
+  db = new DatabaseSync(join(dir, 'fuzz.db'), { readOnly: true });
 });
 afterAll(async () => {
   db?.close();

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from './harness';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../shared/fixtures/real/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8');
 
-/** Answers like the real service with the payloads in shared/fixtures/real (unknown fields, notes: [], null fees). */
+/** Answers like the real service with the payloads in test/fixtures/real (unknown fields, notes: [], null fees). */
 const routes: Record<string, string> = {
   '/v1/payments': fixture('payment_collection.json'),
   '/v1/payments/pay_G8VQzjPLoAvm6D': fixture('payment.json'),

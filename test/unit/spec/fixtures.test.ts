@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Customer, FundAccount, Order, Payment, Payout, Plan, Refund, Subscription, Transfer, collectionOf } from '../../../src/spec';
 import type * as z from 'zod/mini';
 
-const dir = new URL('../../../../shared/fixtures/real/', import.meta.url);
+const dir = new URL('../../fixtures/real/', import.meta.url);
 const schemas: Record<string, z.ZodMiniType> = {
   order: Order,
   payment: Payment,

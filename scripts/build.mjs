@@ -34,26 +34,23 @@ const unusedBuiltins = {
 };
 
 /**
- * Parts of undici that a payctl run rarely or never executes, kept out of the bundle so V8 does not
- * scan them on every start: the two llhttp WebAssembly images (72 KB of base64 each; only one is
- * ever used, on the first connection) and the fetch body helpers (only for FormData/Blob bodies,
- * which payctl never sends) load from node_modules when first required; the HTTP/2 client, which
- * needs `allowH2` (never set), is a stand-in that refuses.
+ * undici is bundled whole (nothing of it loads from node_modules at run time, so a user's install
+ * cannot mix two versions), less two parts payctl never runs: the HTTP/2 client (needs `allowH2`,
+ * never set) and the fetch body helpers (FormData/Blob bodies, never sent) become stand-ins that
+ * refuse. Its experimental Milo parser is left out the way Node's own bundled undici leaves it out
+ * (the `esbuildDetection` define below); llhttp parses every response.
  */
-const undiciOnDemand = {
-  name: 'undici-on-demand',
+const undiciTrimmed = {
+  name: 'undici-trimmed',
   setup(b) {
-    const lazy = /^\.\.\/(llhttp\/llhttp(_simd)?-wasm\.js|web\/fetch\/body\.js)$/;
-    b.onResolve({ filter: lazy }, (args) =>
-      args.importer.includes('node_modules/undici/lib/dispatcher/') ? { path: `undici/lib/${args.path.slice(3)}`, external: true } : undefined,
+    b.onResolve({ filter: /^(\.\/client-h2\.js|\.\.\/web\/fetch\/body\.js)$/ }, (args) =>
+      args.importer.includes('node_modules/undici/lib/dispatcher/') ? { path: args.path, namespace: 'undici-unused' } : undefined,
     );
-    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      args.importer.includes('node_modules/undici/lib/dispatcher/') ? { path: args.path, namespace: 'undici-h2-off' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'undici-h2-off' }, () => ({
-      contents: "module.exports = () => { throw new Error('HTTP/2 is not enabled in payctl'); };",
-      loader: 'js',
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'undici-unused' }, (args) => {
+      const refuse = `() => { throw new Error('${args.path} is not part of payctl'); }`;
+      const contents = args.path.endsWith('body.js') ? `module.exports = { extractBody: ${refuse} };` : `module.exports = ${refuse};`;
+      return { contents, loader: 'js' };
+    });
   },
 };
 
@@ -70,14 +67,14 @@ const result = await build({
   external: Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name)),
   sourcemap: 'linked',
   metafile: true,
-  plugins: [unusedBuiltins, undiciOnDemand],
+  plugins: [unusedBuiltins, undiciTrimmed],
   // Less source for V8 to scan on every start; names are kept for readable stack traces.
   minifyWhitespace: true,
   minifySyntax: true,
   // Bundled CommonJS (commander, undici) still calls require() for Node's own modules.
   banner: { js: "import { createRequire as __payctlRequire } from 'node:module'; const require = __payctlRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __PAYCTL_VERSION__: JSON.stringify(pkg.version) },
+  define: { __PAYCTL_VERSION__: JSON.stringify(pkg.version), esbuildDetection: 'true' },
   logLevel: 'warning',
 });
 

@@ -60,7 +60,9 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => (size > MAX_BODY ? reject(new SandboxError('The request body is larger than 1 MiB')) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
     // Cut off (too large, or the client went away): settle, so the request's handler does not wait forever.
-    req.on('close', () => reject(new SandboxError('The request body was not received in full')));
+    req.on('close', () => {
+      if (!req.complete) reject(new SandboxError('The request body was not received in full'));
+    });
   });
 }
 
@@ -94,12 +96,20 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     emitted = [];
     for (const e of batch) if (store.get('event', String(e.id))) sender.send(e);
   };
-  /** Everything that falls due by sandbox time `t`: auto-refunds, subscription cycles, payout outcomes. */
+  /**
+   * Everything that falls due by sandbox time `t`: auto-refunds, subscription cycles, payout outcomes.
+   * Nothing new can fall due within the same sandbox second unless something was written, so a run of
+   * reads in one second settles once.
+   */
+  let settled = '';
   const settle = (t: number) => {
+    const mark = `${t}:${store.writes}`;
+    if (mark === settled) return;
     settleDue(store, t);
     settleSubscriptions(store, t, config.captureWindowSeconds);
     settlePayouts(store, t, emitAt(t));
     flush();
+    settled = `${t}:${store.writes}`;
   };
   const random = seededRandom(opts.seed ?? Date.now());
   const expected = digest(`${opts.keyId}:${opts.keySecret}`);

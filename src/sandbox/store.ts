@@ -66,6 +66,10 @@ export class Store {
   private readonly cursors = new Map<string, { created_at: number; seq: number }>();
   private generation = 0;
   private depth = 0;
+  /** Writes this process made through the store (other processes show in data_version). */
+  get writes(): string {
+    return `${this.generation}.${this.dataVersion()}`;
+  }
   private readonly statements = new Map<string, StatementSync>();
 
   constructor(file: string) {
@@ -93,6 +97,10 @@ export class Store {
    * One write transaction, taken up front (IMMEDIATE) so two processes on the file queue instead of
    * failing at their first write. A nested call joins the outer transaction.
    */
+  private dataVersion(): number {
+    return (this.sql('PRAGMA data_version').get() as { data_version: number }).data_version;
+  }
+
   tx<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.db.exec('BEGIN IMMEDIATE');
@@ -164,7 +172,7 @@ export class Store {
   list(entity: string, q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: SQLInputValue[] }): Row[] {
     const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? [])];
     const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}`;
-    const version = `${this.generation}.${String((this.sql('PRAGMA data_version').get() as { data_version: number }).data_version)}`;
+    const version = this.writes;
     const key = (skip: number) => `${version}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
     const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
     const rows = (

@@ -1,6 +1,6 @@
 /* global fetch, performance */
 // Benchmarks, each measured side by side in one run, reported as ratios (never as a pass/fail time).
-//   node test/bench/run.mjs [--only startup|export|bulk] [--n 2000] [--rounds 3]
+//   node test/bench/run.mjs [--only startup|sandbox|export|bulk] [--n 2000] [--rounds 3]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-undici.mjs', import.meta.url));
+const BARE_GET = fileURLToPath(new URL('./bare-http-get.mjs', import.meta.url));
 const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -52,32 +53,35 @@ async function startup() {
   const sb = await sandbox();
   const { payment_ids: [paymentId] } = await sb.admin('/seed', { authorized: 1 });
   const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret };
+  const auth = 'Basic ' + Buffer.from(`${sb.info.key_id}:${sb.info.key_secret}`).toString('base64');
+  const bareEnv = { BARE_URL: `${sb.info.base_url}/payments/${paymentId}`, BARE_AUTH: auth };
+  // payctl runs as installed: through its bin's shebang, with the V8 flags there.
   const contenders = {
     'node -e 0': [['-e', '0']],
-    'payctl --version': [[BIN, '--version']],
-    'payctl --help': [[BIN, '--help']],
-    'payctl payments get ID': [[BIN, 'payments', 'get', paymentId, '-o', 'json'], apiEnv],
+    'bare node:http GET': [[BARE_GET], bareEnv],
+    'payctl --version': [[BIN, '--version'], {}, true],
+    'payctl --help': [[BIN, '--help'], {}, true],
+    'payctl payments get ID': [[BIN, 'payments', 'get', paymentId, '-o', 'json'], apiEnv, true],
   };
-  const targets = { 'payctl --version': 1.3, 'payctl --help': 1.5, 'payctl payments get ID': 2.2 };
+  const targets = { 'payctl --version': ['node -e 0', 1.3], 'payctl --help': ['node -e 0', 1.5], 'payctl payments get ID': ['bare node:http GET', 1.2] };
   const results = Object.fromEntries(Object.keys(contenders).map((k) => [k, { ms: [], mib: [] }]));
-  for (const [argv, extra] of Object.values(contenders)) measure(argv, extra); // warm caches once
+  for (const [argv, extra, asInstalled] of Object.values(contenders)) measure(argv, extra, { asInstalled }); // warm caches once
   for (let i = 0; i < runs; i++) {
-    for (const [name, [argv, extra]] of Object.entries(contenders)) {
-      const r = measure(argv, extra);
+    for (const [name, [argv, extra, asInstalled]] of Object.entries(contenders)) {
+      const r = measure(argv, extra, { asInstalled });
       results[name].ms.push(r.ms);
       results[name].mib.push(r.mib);
     }
   }
   sb.stop();
-  const node = median(results['node -e 0'].ms);
-  console.log(`startup (median of ${runs} interleaved runs; peak RSS)`);
+  console.log(`startup on Node ${process.versions.node} (median of ${runs} interleaved runs; peak RSS)`);
   const out = {};
-  for (const [name, r] of Object.entries(results)) {
-    const t = median(r.ms);
-    const ratio = t / node;
-    out[name] = { ms: t, ratio, mib: median(r.mib) };
-    const target = targets[name] ? `  ratio ${ratio.toFixed(2)}x node (target <= ${targets[name]}x)` : '';
-    console.log(`  ${name.padEnd(24)} ${ms(t).padStart(7)}  ${median(r.mib).toFixed(1).padStart(6)} MiB${target}`);
+  for (const [name, r] of Object.entries(results)) out[name] = { ms: median(r.ms), mib: median(r.mib) };
+  for (const [name, r] of Object.entries(out)) {
+    const [base, limit] = targets[name] ?? [];
+    const ratio = base ? r.ms / out[base].ms : undefined;
+    const target = base ? `  ${ratio.toFixed(2)}x ${base} (target <= ${limit}x)` : '';
+    console.log(`  ${name.padEnd(24)} ${ms(r.ms).padStart(7)}  ${r.mib.toFixed(1).padStart(6)} MiB${target}`);
   }
   return out;
 }
@@ -180,13 +184,50 @@ async function bulk() {
   for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(18)} ${ms(v)}  (${(N / (v / 1000)).toFixed(0)} captures/s)  runs: ${times[k].map((t) => t.toFixed(0)).join(', ')}`);
   const vsCurl = med['xargs -P16 curl'] / med.payctl;
   const vsBare = med.payctl / med['bare undici loop'];
-  console.log(`  payctl is ${vsCurl.toFixed(2)}x faster than xargs+curl (target >= 3x)`);
+  console.log(`  payctl is ${vsCurl.toFixed(2)}x faster than xargs+curl (target >= 5x)`);
   console.log(`  payctl takes ${vsBare.toFixed(2)}x the bare undici loop (target <= 1.3x)`);
   return { vsCurl, vsBare };
 }
 
+/**
+ * The sandbox's own throughput on its SQLite store (node:sqlite, WAL, one transaction per write): GET
+ * /payments/:id and POST /orders at concurrency 16 for a fixed number of requests each.
+ */
+async function sandboxThroughput() {
+  const { Pool } = await import('undici');
+  const sb = await sandbox();
+  const { payment_ids: ids } = await sb.admin('/seed', { authorized: 500 });
+  const url = new URL(sb.info.base_url);
+  const pool = new Pool(url.origin, { connections: CONCURRENCY });
+  const headers = { authorization: 'Basic ' + Buffer.from(`${sb.info.key_id}:${sb.info.key_secret}`).toString('base64'), 'content-type': 'application/json' };
+  const drive = async (total, request) => {
+    let next = 0;
+    const t = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < total) {
+          const i = next++;
+          const res = await pool.request({ ...request(i), headers });
+          await res.body.text();
+          if (res.statusCode !== 200) throw new Error(`sandbox answered ${res.statusCode}`);
+        }
+      }),
+    );
+    return total / ((performance.now() - t) / 1000);
+  };
+  const gets = await drive(10_000, (i) => ({ method: 'GET', path: `${url.pathname}/payments/${ids[i % ids.length]}` }));
+  const posts = await drive(5_000, (i) => ({ method: 'POST', path: `${url.pathname}/orders`, body: JSON.stringify({ amount: 1000 + i, currency: 'INR', receipt: `bench-${i}` }) }));
+  await pool.close();
+  sb.stop();
+  console.log(`sandbox on Node ${process.versions.node}, concurrency ${CONCURRENCY} (file database, WAL)`);
+  console.log(`  GET /payments/:id  ${gets.toFixed(0).padStart(6)} requests/s`);
+  console.log(`  POST /orders       ${posts.toFixed(0).padStart(6)} requests/s`);
+  return { gets, posts };
+}
+
 try {
   if (!only || only === 'startup') await startup();
+  if (!only || only === 'sandbox') await sandboxThroughput();
   if (!only || only === 'export') await exports();
   if (!only || only === 'bulk') await bulk();
 } finally {

@@ -8,7 +8,7 @@ import { BIN } from './harness';
 
 const HOOK = fileURLToPath(new URL('./fixtures/import-trace.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const HEAVY = ['undici', 'zod', '@inquirer', 'better-sqlite3', 'cli-table3', 'conf', 'luxon', 'src/output/csv', 'src/sandbox/', 'src/api/'];
+const HEAVY = ['undici', 'zod', '@inquirer', 'src/sandbox/store', 'node:sqlite', 'cli-table3', 'conf', 'luxon', 'src/output/csv', 'src/sandbox/', 'src/api/'];
 
 /** What the build put in each output file (esbuild's metafile), so bundled packages are seen too. */
 const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
@@ -55,7 +55,7 @@ describe('startup loads only what the command needs', () => {
     const env = { PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1', PAYCTL_KEY_ID: 'rzp_test_trace', PAYCTL_KEY_SECRET: 'not-used' };
     const loaded = sourcesLoadedBy(['payments', 'get', 'pay_00000000000001', '--dry-run', '-o', 'json'], env);
     expect(heavyIn(loaded)).toEqual(expect.arrayContaining(['undici', 'zod', 'src/api/']));
-    expect(heavyIn(loaded)).not.toContain('better-sqlite3');
+    expect(heavyIn(loaded)).not.toContain('src/sandbox/store');
     expect(heavyIn(loaded)).not.toContain('luxon');
   });
 });

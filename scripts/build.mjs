@@ -5,7 +5,6 @@ import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import { readFile, writeFile } from 'node:fs/promises';
 
-const BUNDLED = ['zod', 'commander', 'undici'];
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 /**
@@ -62,9 +61,10 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  // Dependencies stay in node_modules, except zod: as ~200 separate ES modules it cost ~60 ms to
-  // resolve and load on every API call; bundled, only the parts payctl uses are compiled, once.
-  external: Object.keys(pkg.dependencies).filter((name) => !BUNDLED.includes(name)),
+  // Runtime dependencies stay in node_modules. zod, commander and undici are build-time packages:
+  // bundled, only the parts payctl uses are compiled (zod as ~200 separate ES modules cost ~60 ms on
+  // every API call), and an install cannot pair this build with another version of them.
+  external: Object.keys(pkg.dependencies),
   sourcemap: 'linked',
   metafile: true,
   plugins: [unusedBuiltins, undiciTrimmed],

@@ -6,10 +6,10 @@ import { describeIssue, endpoints, matchPath } from '../spec';
 import type { EndpointName } from '../spec';
 import { adminRoute } from './admin';
 import type { SandboxConfig } from './context';
-import { SandboxError, errorBody } from './errors';
+import { SandboxError, errorBody, unknownUrl } from './errors';
 import { seededRandom } from './ids';
-import { recordEvent, webhookSender } from './events';
-import type { Emit } from './events';
+import { takeEmitted, webhookSender } from './events';
+import { refuseUnknownFields } from './strict';
 import { settleDue } from './payments';
 import { settleSubscriptions } from './subscriptions';
 import { settlePayouts } from './wallet';
@@ -25,8 +25,9 @@ export interface ServerOptions {
   faultRate?: number;
   latencyMs?: number;
   seed?: number;
-  /** Where events are POSTed, with retries. */
+  /** Where events are POSTed, signed with webhookSecret, with retries. */
   webhook?: string;
+  webhookSecret: string;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -72,6 +73,7 @@ function queryOf(url: URL): Record<string, string> {
 
 function validated(schema: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } } | undefined, input: unknown) {
   if (!schema) return input;
+  refuseUnknownFields(schema, input);
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const error = r.error as Parameters<typeof describeIssue>[0];
@@ -81,24 +83,16 @@ function validated(schema: { safeParse(v: unknown): { success: boolean; data?: u
 /** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
 export function createSandboxServer(opts: ServerOptions): { server: Server; requests: () => number; drain: () => Promise<void> } {
   const { store, config } = opts;
-  const sender = webhookSender(store, opts.webhook);
-  let emitted: Array<Record<string, unknown>> = [];
-  const emitAt =
-    (t: number): Emit =>
-    (event, entity, record) => {
-      emitted.push(recordEvent(store, t, event, entity, record));
-    };
+  const sender = webhookSender(store, opts.webhook, opts.webhookSecret);
   /** Sends what was emitted, once its transaction has committed (a rolled-back event is gone from the store). */
   const flush = () => {
-    const batch = emitted;
-    emitted = [];
-    for (const e of batch) if (store.get('event', String(e.id))) sender.send(e);
+    for (const e of takeEmitted(store)) if (store.get('event', String(e.id))) sender.send(e);
   };
   /** Everything that falls due by sandbox time `t`: auto-refunds, subscription cycles, payout outcomes. */
   const settle = (t: number) => {
     settleDue(store, t);
     settleSubscriptions(store, t, config.captureWindowSeconds);
-    settlePayouts(store, t, emitAt(t));
+    settlePayouts(store, t);
     flush();
   };
   const random = seededRandom(opts.seed ?? Date.now());
@@ -156,7 +150,7 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     let body: unknown;
     try {
       const raw = await readBody(req);
-      if (!found) throw new SandboxError('The requested URL was not found on the server.');
+      if (!found) throw unknownUrl();
       const handler = routes[found.name];
       if (!handler) throw new SandboxError(`${method} ${path} is not implemented in the sandbox yet`);
       let parsed: unknown = {};
@@ -172,7 +166,6 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       const t = now();
       settle(t);
       body = handler({
-        emit: emitAt(t),
         store,
         now: t,
         config,
@@ -209,6 +202,8 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       send(res, err.status, errorBody(err));
+    } finally {
+      flush();
     }
   }
 
@@ -226,7 +221,7 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       return send(res, 400, errorBody(new SandboxError('The requested URL is malformed')));
     }
     const handle = url.pathname.startsWith('/v1/') ? service : url.pathname.startsWith('/_sandbox/') ? admin : undefined;
-    if (!handle) return send(res, 400, errorBody(new SandboxError('The requested URL was not found on the server.')));
+    if (!handle) return send(res, 400, errorBody(unknownUrl()));
     handle(req, res, url).catch((err: unknown) => {
       process.stderr.write(`sandbox: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
       send(res, 500, errorBody(new SandboxError('The server encountered an unexpected error', 500, undefined, 'SERVER_ERROR')));

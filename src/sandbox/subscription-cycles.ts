@@ -123,6 +123,12 @@ export function authorize(store: Store, now: number, windowSeconds: number, inpu
       store.update(sub);
       return sub;
     }
+    if (Number(sub.charge_at) < now) {
+      // An immediate start begins when the customer authorises it, not when it was created.
+      let end = now;
+      for (let i = 0; i < Number(sub.total_count); i++) end = addPeriod(end, String(plan.period), Number(plan.interval));
+      Object.assign(sub, { start_at: now, charge_at: now, end_at: end });
+    }
     const customer = store.insert({ id: newId('cust'), entity: 'customer', name: 'Sandbox Subscriber', email: 'customer@example.com', contact: '+919876543210', gstin: null, notes: {}, created_at: now });
     Object.assign(sub, { customer_id: customer.id, status: 'authenticated' });
     emitEvent(store, now, 'subscription.authenticated', { subscription: publicView(sub) });

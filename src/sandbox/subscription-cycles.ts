@@ -113,7 +113,6 @@ export function authorize(store: Store, now: number, windowSeconds: number, inpu
   if (!sub) throw notFound();
   const plan = store.get('plan', String(sub.plan_id))!;
   const status = String(sub.status);
-  const subscription = sub;
   if (status === 'created') {
     sub.auth_attempts = Number(sub.auth_attempts) + 1;
     sub.payment_method = input.method ?? 'card';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Razorpay from 'razorpay';
+import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 import { refusal, sdkFor } from './sdk';
@@ -143,7 +143,6 @@ describe('customer wallet', () => {
     const order = await rzp.orders.create({ amount: 5000, currency: 'INR' });
     const body = { method: 'wallet', wallet: 'openwallet', customer_id: c, order_id: order.id, amount: 5000, currency: 'INR', contact: '+919123456780', email: 'a@example.com' };
     const wp = await rzp.api.post({ url: '/payments/create/openwallet', data: body });
-    const { validatePaymentVerification } = await import('razorpay/dist/utils/razorpay-utils.js');
     expect(validatePaymentVerification({ order_id: wp.gateway_order_id, payment_id: wp.gateway_payment_id }, wp.gateway_signature, sb.keySecret)).toBe(true);
     const big = await rzp.orders.create({ amount: 9_000_000, currency: 'INR' });
     expect((await refusal(rzp.api.post({ url: '/payments/create/openwallet', data: { ...body, order_id: big.id, amount: 9_000_000 } }))).error.description).toMatch(/Insufficient wallet balance/);

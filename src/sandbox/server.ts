@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import * as z from 'zod/mini';
 import { describeIssue, endpoints, matchPath } from '../spec';
 import type { EndpointName } from '../spec';
 import { adminRoute } from './admin';
@@ -31,6 +32,8 @@ export interface ServerOptions {
 }
 
 const MAX_BODY = 1024 * 1024;
+/** A fetch by id takes no query parameters: any one sent is refused like an unknown body field. */
+const NO_QUERY = z.object({});
 type Fault = 'none' | 'error_before' | 'error_after' | 'drop_before' | 'drop_after';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -171,7 +174,7 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
         config,
         params: found.params,
         body: (method === 'POST' ? validated('body' in ep ? ep.body : undefined, parsed) : {}) as Record<string, unknown>,
-        query: validated('query' in ep ? ep.query : undefined, queryOf(url)) as Record<string, unknown>,
+        query: validated('query' in ep ? ep.query : NO_QUERY, queryOf(url)) as Record<string, unknown>,
       });
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;

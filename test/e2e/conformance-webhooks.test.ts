@@ -112,6 +112,22 @@ describe('signed webhooks', () => {
     expect(after.paid_count).toBeGreaterThanOrEqual(2);
   });
 
+  it('transfer.processed, transfer.failed (for a refused transfer) and payout.updated, signed alike', async () => {
+    const c = (await sb.admin<Json>('POST', '/customers', { contact: '+919876543210' })).id;
+    await rzp.transfers.create({ customer_id: c, amount: 5000, currency: 'INR' });
+    await expect(rzp.transfers.create({ customer_id: c, amount: 999_999_999, currency: 'INR' })).rejects.toMatchObject({ statusCode: 400 });
+    const fa = await rzp.fundAccount.create({ customer_id: c, account_type: 'bank_account', bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '5010001234' } });
+    const payout = await rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 2000, currency: 'INR' } });
+    await advance(7200);
+    for (const name of ['transfer.processed', 'transfer.failed', 'payout.updated']) await arrived(name);
+    const failed = hooks.events('transfer.failed').find((d) => d.body.payload.transfer.entity.recipient === c)!;
+    expect(failed.verified).toBe(true);
+    expect(failed.body.payload.transfer.entity).toMatchObject({ status: 'failed', error: { code: 'BAD_REQUEST_ERROR' } });
+    const updated = hooks.events('payout.updated').find((d) => d.body.payload.payout.entity.id === payout.id)!;
+    expect(updated.verified).toBe(true);
+    expect(updated.body.payload.payout.entity).toMatchObject({ status: 'processed', utr: expect.stringMatching(/^SBX/) });
+  });
+
   it('without --webhook-secret a secret is generated, printed with the keys and signs the deliveries', async () => {
     let generated = '';
     const other = await webhookReceiver(() => generated);

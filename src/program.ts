@@ -296,7 +296,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
     const sandbox = program.command('sandbox').description('the embedded local sandbox of the service');
     sandbox
       .command('start')
-      .description('serve the sandbox on loopback; prints its URL and keys and writes a "sandbox" profile')
+      .description('serve the sandbox on loopback; prints its URL, keys and webhook secret; the default database also writes the "sandbox" profile')
       .option('--port <n>', 'port (0 = any free port)', '4010')
       .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
       .option('--rate-limit <n>', 'answer 429 past N requests per second')

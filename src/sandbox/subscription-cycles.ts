@@ -20,15 +20,20 @@ export function addPeriod(t: number, period: string, interval: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-/** One charge attempt: an order for the cycle, paid (captured) or declined, dated `at`. */
+/**
+ * One charge attempt for the cycle due: a declined attempt leaves the cycle's order open and its
+ * retries are further attempts on that same order, as the real service retries one invoice.
+ */
 function charge(store: Store, at: number, windowSeconds: number, sub: Row, plan: Row, fail: boolean): Row {
   const item = plan.item as { amount: number; currency: string };
   const amount = item.amount * Number(sub.quantity ?? 1);
   const cycle = Number(sub.paid_count) + 1;
-  const order = createOrder(store, at, { amount, currency: item.currency, receipt: `${String(sub.id)}-${cycle}`, notes: { subscription_id: sub.id } });
-  order.attempts = 1;
+  const open = sub._cycle_order ? store.get('order', String(sub._cycle_order)) : undefined;
+  const order = open && open.status !== 'paid' ? open : createOrder(store, at, { amount, currency: item.currency, receipt: `${String(sub.id)}-${cycle}`, notes: { subscription_id: sub.id } });
+  order.attempts = Number(order.attempts) + 1;
   order.status = 'attempted';
   store.update(order);
+  sub._cycle_order = fail ? order.id : undefined;
   const payment = newPayment(store, at, windowSeconds, order, {
     order_id: String(order.id),
     method: String(sub.payment_method ?? 'card'),
@@ -118,7 +123,7 @@ export function authorize(store: Store, now: number, windowSeconds: number, inpu
     sub.payment_method = input.method ?? 'card';
     if (input.fail) {
       // The authorisation payment is declined: recorded as a failed payment; the subscription stays `created`.
-      charge(store, now, windowSeconds, { ...sub, paid_count: -1 }, plan, true);
+      charge(store, now, windowSeconds, sub, plan, true);
       store.update(sub);
       return sub;
     }
@@ -137,7 +142,8 @@ export function authorize(store: Store, now: number, windowSeconds: number, inpu
   } else if (status === 'pending' || status === 'halted') {
     if (input.fail) throw new SandboxError(`The subscription's charges are already failing (status ${status})`, 400, 'id');
     delete sub._failing;
-    // The customer updated the payment method: the missed cycle is charged now.
+    // The customer updated the payment method: the missed cycle is charged now and runs from now.
+    delete sub._cycle_start;
     Object.assign(sub, { status: 'pending', charge_at: now });
   } else throw new SandboxError(`Subscription cannot be authorised in ${status} status`, 400, 'id');
   chargeDue(store, now, windowSeconds, sub);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
+import { missingKeys, realFixture } from '../real-keys';
 import { refusal, sdkFor } from './sdk';
 import type { Json } from './sdk';
 
@@ -162,6 +163,28 @@ describe('customer wallet', () => {
     expect((await refusal(rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 100000, currency: 'INR' } }))).error.description).toMatch(/Insufficient/);
     await sb.admin('POST', '/clock/advance', { seconds: 7200 });
     expect(await rzp.api.get({ url: `/customers/${c}/balance` })).toMatchObject({ balance: 5000 });
+  });
+});
+
+describe('records as the SDK receives them', () => {
+  it('carry every key of the real payload of the same resource', async () => {
+    const order = await rzp.orders.create({ amount: 80000, currency: 'INR', payment_capture: true });
+    const pay = await checkout(order.id);
+    const plan = await rzp.plans.create({ period: 'weekly', interval: 1, item: { name: 'K', amount: 100, currency: 'INR' } });
+    const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 2 });
+    const c = await customer();
+    const fa = await rzp.fundAccount.create({ customer_id: c, account_type: 'bank_account', bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '5010001234' } });
+    const got: Array<[Json, string]> = [
+      [(await rzp.orders.all({ count: 100 })).items.find((o: Json) => o.id === order.id), 'order.json'],
+      [await rzp.payments.fetch(pay.id), 'payment_captured.json'],
+      [await rzp.payments.refund(pay.id, { amount: 100 }), 'refund.json'],
+      [plan, 'plan.json'],
+      [sub, 'subscription.json'],
+      [await rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 1000, currency: 'INR' }] }), 'transfer.json'],
+      [fa, 'fund_account.json'],
+      [await rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 500, currency: 'INR' } }), 'payout.json'],
+    ];
+    for (const [record, file] of got) expect(missingKeys(realFixture(file), record), file).toEqual([]);
   });
 });
 

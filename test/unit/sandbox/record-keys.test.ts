@@ -1,30 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../src/sandbox';
 import type { RunningSandbox } from '../../../src/sandbox';
+import { missingKeys, realFixture } from '../../real-keys';
+import type { Obj } from '../../real-keys';
 
 // Every record the sandbox returns carries every key the real service's payload of the same resource
 // carries (test/fixtures/real/, vendored from the official SDKs' fixtures), `null` where it has no value.
 
-type Obj = Record<string, unknown>;
-const real = (file: string): Obj => JSON.parse(readFileSync(new URL(`../../fixtures/real/${file}`, import.meta.url), 'utf8')) as Obj;
+const real = realFixture;
 const firstItem = (file: string) => (real(file).items as Obj[])[0]!;
-
-/** Values that are free-form maps in the real payloads: their keys are data, not shape. */
-const FREE_FORM = new Set(['notes', 'acquirer_data', 'metadata', 'payload']);
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** Keys of `expected` (nested objects included, as dotted paths) missing from `actual`. */
-function missingKeys(expected: Obj, actual: Obj, path = ''): string[] {
-  const missing: string[] = [];
-  for (const [key, value] of Object.entries(expected)) {
-    if (!(key in actual)) missing.push(`${path}${key}`);
-    else if (!FREE_FORM.has(key) && isObject(value) && Object.keys(value).length && isObject(actual[key])) {
-      missing.push(...missingKeys(value, actual[key] as Obj, `${path}${key}.`));
-    }
-  }
-  return missing;
-}
 
 let sb: RunningSandbox;
 const records: Record<string, Obj> = {};

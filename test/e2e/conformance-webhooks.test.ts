@@ -148,4 +148,24 @@ describe('signed webhooks', () => {
       await other.close();
     }
   });
+
+  it('a webhook that never answers: six attempts with backoff, then failed, each attempt listed', async () => {
+    const dead = await webhookReceiver(() => '');
+    const url = dead.url;
+    await dead.close(); // nothing listens there any more
+    const sb3 = await startSandbox(['--webhook', url]);
+    try {
+      const order = await sdkFor(sb3).orders.create({ amount: 100, currency: 'INR' });
+      await sb3.admin('POST', '/checkout', { order_id: order.id, fail: true });
+      const events = async () => (await sb3.admin<{ items: Json[] }>('GET', '/events')).items;
+      await expect.poll(async () => (await events())[0]?.delivery, { timeout: 30_000, interval: 500 }).toBe('failed');
+      const [failed] = await events();
+      expect(failed).toMatchObject({ event: 'payment.failed', attempts: 6 });
+      expect(failed.deliveries.map((a: Json) => [a.attempt, a.status, a.error])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, null, 'connection failed']));
+      const at = failed.deliveries.map((a: Json) => a.at);
+      expect(at[5] - at[0]).toBeGreaterThanOrEqual(14); // 0.5 + 1 + 2 + 4 + 8 s of backoff
+    } finally {
+      await sb3.stop();
+    }
+  });
 });

@@ -24,7 +24,7 @@ _payctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --authorized --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --amount --authorized --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
     for sub in $(_payctl_subcommands "$path"); do
       if [[ $sub == "$word" ]]; then path="${path:+$path }$word"; break; fi
@@ -71,7 +71,7 @@ _payctl() {
     "profile show") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "profile test") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "sandbox") words="start pay clock reset seed stats events customer --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox start") words="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --output --port --profile --rate-limit --sandbox --seed --timeout --tz --version --webhook --yes -V -o -p -y" ;;
+    "sandbox start") words="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --output --port --profile --rate-limit --sandbox --seed --timeout --tz --version --webhook --webhook-secret --yes -V -o -p -y" ;;
     "sandbox pay") words="--base-url --contact --debug --dry-run --email --fail --fields --method --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "sandbox clock") words="advance --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "sandbox clock advance") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;

@@ -5,7 +5,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path
     set -l skip 0
-    set -l valued --account-number --amount --authorized --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook -o -p
+    set -l valued --account-number --amount --authorized --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -515,6 +515,7 @@ complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l timeout -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l tz -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l version
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l webhook -r
+complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l webhook-secret -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox start"' -l yes
 complete -c payctl -n 'test (__payctl_path) = "sandbox pay"' -l base-url -r
 complete -c payctl -n 'test (__payctl_path) = "sandbox pay"' -l contact -r

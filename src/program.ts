@@ -296,7 +296,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
     const sandbox = program.command('sandbox').description('the embedded local sandbox of the service');
     sandbox
       .command('start')
-      .description('serve the sandbox on loopback; prints its URL and keys and writes a "sandbox" profile')
+      .description('serve the sandbox on loopback; prints its URL, keys and webhook secret; the default database also writes the "sandbox" profile')
       .option('--port <n>', 'port (0 = any free port)', '4010')
       .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
       .option('--rate-limit <n>', 'answer 429 past N requests per second')
@@ -304,25 +304,26 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--latency <ms>', 'delay every response by this many milliseconds')
       .option('--seed <n>', 'seed for faults and generated data')
       .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
-      .option('--webhook <url>', 'POST transfer.processed, transfer.failed and payout.updated events here (retried)')
-      .addHelpText('after', examples('payctl sandbox start', 'payctl sandbox start --port 0 --db :memory: -o json', 'payctl sandbox start --fault-rate 0.1 --rate-limit 20 --webhook http://127.0.0.1:9000/hooks'))
+      .option('--webhook <url>', 'POST every event here (payment, order, refund, subscription, transfer, payout), signed, retried')
+      .option('--webhook-secret <secret>', 'signs X-Razorpay-Signature (default: generated once and kept in the database)')
+      .addHelpText('after', examples('payctl sandbox start', 'payctl sandbox start --port 0 --db :memory: -o json', 'payctl sandbox start --webhook http://127.0.0.1:9000/hooks --webhook-secret s3cret-hook'))
       .action(run('sandbox', 'start'));
     sandbox
       .command('pay')
-      .description("simulate the customer's checkout for an order")
-      .argument('<order_id>', 'order id (order_…)')
+      .description("simulate the customer's checkout for an order, or their authorisation of a subscription")
+      .argument('<id>', 'order id (order_…) or subscription id (sub_…)')
       .addOption(new Option('--method <method>', 'payment method').choices(['card', 'netbanking', 'wallet', 'upi']).default('card'))
-      .option('--fail', 'make the payment fail')
+      .option('--fail', 'make the payment fail (a subscription: its authorisation, or its charges from now on)')
       .option('--email <email>', 'customer e-mail')
       .option('--contact <phone>', 'customer phone')
-      .addHelpText('after', examples('payctl sandbox pay order_DBJOWzybf0sJbb', 'payctl sandbox pay order_DBJOWzybf0sJbb --method upi --fail'))
+      .addHelpText('after', examples('payctl sandbox pay order_DBJOWzybf0sJbb', 'payctl sandbox pay order_DBJOWzybf0sJbb --method upi --fail', 'payctl sandbox pay sub_DBJOWzybf0sJbb'))
       .action(run('sandbox', 'pay'));
     const clock = sandbox.command('clock').description('show or move the sandbox clock')
       .addHelpText('after', examples('payctl sandbox clock', 'payctl sandbox clock advance 6d'))
       .action(run('sandbox', 'clock'));
     clock
       .command('advance')
-      .description('move sandbox time forward; what falls due happens (auto-refunds)')
+      .description('move sandbox time forward; what falls due happens (auto-refunds, subscription cycles, payouts)')
       .argument('<duration>', 'e.g. 6d, 24h, 90m, 3600')
       .addHelpText('after', examples('payctl sandbox clock advance 6d', 'payctl sandbox clock advance 3600'))
       .action(run('sandbox', 'clockAdvance'));

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UsageError } from '../api/errors';
 import { checkBaseUrl } from '../config/base-url';
 import { sandboxDbPath } from '../config/paths';
@@ -19,8 +19,16 @@ function probability(raw: unknown): number | undefined {
   return value;
 }
 
+function webhookSecretFlag(raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  const secret = String(raw);
+  if (!/^[\x21-\x7e]{8,256}$/.test(secret)) throw new UsageError('--webhook-secret must be 8 to 256 printable characters without spaces');
+  return secret;
+}
+
 export async function start({ opts }: Input, ctx: Context): Promise<CommandResult> {
-  const db = opts.db === undefined ? sandboxDbPath(ctx.paths) : String(opts.db);
+  const defaultDb = sandboxDbPath(ctx.paths);
+  const db = opts.db === undefined ? defaultDb : String(opts.db);
   const options = {
     db,
     port: intFlag(opts.port, '--port', 0, 65535) ?? 4010,
@@ -30,26 +38,42 @@ export async function start({ opts }: Input, ctx: Context): Promise<CommandResul
     seed: intFlag(opts.seed, '--seed', 0),
     captureWindowSeconds: opts.captureWindow === undefined ? undefined : need(parseDuration(String(opts.captureWindow)), '--capture-window'),
     webhook: opts.webhook === undefined ? undefined : need(checkBaseUrl(String(opts.webhook)), '--webhook'),
+    webhookSecret: webhookSecretFlag(opts.webhookSecret),
   };
   if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
   const { startSandbox } = await import('../sandbox');
   const sandbox = await startSandbox(options);
-  const store = await ctx.profiles();
-  store.save('sandbox', { key_id: sandbox.keyId, key_secret: sandbox.keySecret, base_url: sandbox.baseUrl, live: false }, false);
+  // Only the default database is the user's sandbox: a throwaway instance (--db :memory:, a test file)
+  // must not point their "sandbox" profile at a port that is gone once it stops.
+  const ownsProfile = resolve(db) === resolve(defaultDb);
+  if (ownsProfile) {
+    const store = await ctx.profiles();
+    store.save('sandbox', { key_id: sandbox.keyId, key_secret: sandbox.keySecret, base_url: sandbox.baseUrl, live: false }, false);
+  }
   const lines =
     ctx.settings.format === 'json' || ctx.settings.format === 'ndjson'
-      ? [JSON.stringify({ base_url: sandbox.baseUrl, key_id: sandbox.keyId, key_secret: sandbox.keySecret })]
+      ? [
+          JSON.stringify({
+            base_url: sandbox.baseUrl,
+            origin: sandbox.origin,
+            key_id: sandbox.keyId,
+            key_secret: sandbox.keySecret,
+            webhook_secret: sandbox.webhookSecret,
+          }),
+        ]
       : [
-          `sandbox listening on ${sandbox.baseUrl}`,
-          `key id:     ${sandbox.keyId}`,
-          `key secret: ${sandbox.keySecret}   (local sandbox key, stored in ${db === ':memory:' ? 'memory' : db})`,
-          `profile "sandbox" written; try: payctl -p sandbox orders list`,
+          `sandbox listening on ${sandbox.baseUrl}   (origin ${sandbox.origin}, for SDKs that add /v1 themselves)`,
+          `key id:         ${sandbox.keyId}`,
+          `key secret:     ${sandbox.keySecret}   (local sandbox key, stored in ${db === ':memory:' ? 'memory' : db})`,
+          `webhook secret: ${sandbox.webhookSecret}   (signs X-Razorpay-Signature${options.webhook ? ` of events sent to ${options.webhook}` : '; no --webhook set'})`,
+          ownsProfile ? `profile "sandbox" written; try: payctl -p sandbox orders list` : `profile "sandbox" left as it was (not the default database); use the keys above`,
         ];
   const until = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true })).then(() => sandbox.close());
   return { type: 'serve', lines, until };
 }
 
 export async function pay({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+  if (String(args[0] ?? '').trim().startsWith('sub_')) return paySubscription(idArg(args[0], 'subscription'), opts, ctx);
   const orderId = idArg(args[0], 'order');
   const method = opts.method === undefined ? 'card' : String(opts.method);
   if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}: got "${method}"`);
@@ -62,6 +86,13 @@ export async function pay({ args, opts }: Input, ctx: Context): Promise<CommandR
   };
   const api = await ctx.api();
   return one('payment', await api.admin('POST', '/checkout', body));
+}
+
+async function paySubscription(id: string, opts: Input['opts'], ctx: Context): Promise<CommandResult> {
+  const method = opts.method === undefined ? 'card' : String(opts.method);
+  if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}: got "${method}"`);
+  const api = await ctx.api();
+  return one('subscription', await api.admin('POST', '/subscriptions/authorize', { subscription_id: id, method, fail: Boolean(opts.fail) }));
 }
 
 export async function clock(_input: Input, ctx: Context): Promise<CommandResult> {

@@ -7,6 +7,7 @@ import { listEvents } from './events';
 import { move } from './ledger';
 import { checkout, createOrder } from './orders';
 import { publicView } from './store';
+import { authorize } from './subscription-cycles';
 import type { Store } from './store';
 
 const upTo = (max: number) => z.int().check(z.minimum(0), z.maximum(max));
@@ -16,6 +17,11 @@ const CheckoutBody = z.object({
   fail: z.optional(z.boolean()),
   email: z.optional(z.string().check(z.maxLength(120))),
   contact: z.optional(z.string().check(z.maxLength(20))),
+});
+const SubscriptionPayBody = z.object({
+  subscription_id: z.string().check(z.regex(/^sub_[A-Za-z0-9]+$/, { message: 'is not a valid subscription id' })),
+  method: z.optional(z.enum(['card', 'netbanking', 'wallet', 'upi'])),
+  fail: z.optional(z.boolean()),
 });
 const AdvanceBody = z.object({ seconds: upTo(100 * 365 * 86_400) });
 const SeedBody = z.object({
@@ -55,6 +61,10 @@ export function adminRoute(method: string, path: string, body: unknown, deps: Ad
     case 'POST /checkout': {
       const input = parse(CheckoutBody, body);
       return publicView(store.tx(() => checkout(store, deps.now(), config.captureWindowSeconds, input)));
+    }
+    case 'POST /subscriptions/authorize': {
+      const input = parse(SubscriptionPayBody, body);
+      return publicView(store.tx(() => authorize(store, deps.now(), config.captureWindowSeconds, input)));
     }
     case 'GET /clock':
       return { now: deps.now(), offset: Number(store.meta('clock_offset') ?? 0) };

@@ -1,4 +1,3 @@
-import type { Emit } from './events';
 import type { Store } from './store';
 
 export interface SandboxConfig {
@@ -13,8 +12,6 @@ export interface RouteContext {
   params: Record<string, string>;
   body: Record<string, unknown>;
   query: Record<string, unknown>;
-  /** Records an event and sends it to the webhook, if one is set. */
-  emit: Emit;
 }
 
 export type RouteHandler = (ctx: RouteContext) => unknown;

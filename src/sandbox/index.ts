@@ -12,6 +12,8 @@ export interface SandboxOptions {
   seed?: number;
   captureWindowSeconds?: number;
   webhook?: string;
+  /** Signs webhook deliveries; kept in the database, generated there when never given. */
+  webhookSecret?: string;
 }
 
 export interface RunningSandbox {
@@ -19,6 +21,7 @@ export interface RunningSandbox {
   origin: string;
   keyId: string;
   keySecret: string;
+  webhookSecret: string;
   close(): Promise<void>;
 }
 
@@ -28,8 +31,10 @@ const FIVE_DAYS = 5 * 86_400;
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   const store = new Store(opts.db);
   const { keyId, keySecret } = store.keys();
+  const webhookSecret = store.webhookSecret(opts.webhookSecret);
   const { server } = createSandboxServer({
     webhook: opts.webhook,
+    webhookSecret,
     store,
     keyId,
     keySecret,
@@ -51,6 +56,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     origin,
     keyId,
     keySecret,
+    webhookSecret,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

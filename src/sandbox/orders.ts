@@ -31,7 +31,11 @@ export const create = ({ store, now, body }: RouteContext) => publicView(store.t
 export function list({ store, query }: RouteContext) {
   const where: string[] = [];
   const args: SQLInputValue[] = [];
-  if (query.authorized === true) where.push("id IN (SELECT parent FROM records WHERE entity = 'payment' AND status = 'authorized')");
+  // As the real service: `authorized=1` lists orders holding a payment that got authorized (it may be
+  // captured or refunded since), `authorized=0` the orders holding none.
+  const authorizedOrders = "id IN (SELECT parent FROM records WHERE entity = 'payment' AND status IN ('authorized', 'captured', 'refunded'))";
+  if (query.authorized === true) where.push(authorizedOrders);
+  if (query.authorized === false) where.push(`NOT ${authorizedOrders}`);
   if (query.receipt !== undefined) {
     where.push("json_extract(data, '$.receipt') = ?");
     args.push(String(query.receipt));
@@ -48,6 +52,9 @@ export interface CheckoutInput {
   fail?: boolean;
   email?: string;
   contact?: string;
+  customer_id?: string;
+  notes?: Record<string, unknown>;
+  description?: string;
 }
 
 /** The customer paying at checkout: one attempt on the order, authorized or failed, captured at once if the order asked. */

@@ -1,5 +1,6 @@
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
+import { emitEvent } from './events';
 import { base62, newId } from './ids';
 import { move } from './ledger';
 import type { CheckoutInput } from './orders';
@@ -29,11 +30,13 @@ export function newPayment(store: Store, now: number, windowSeconds: number, ord
     amount_refunded: 0,
     refund_status: null,
     captured: false,
-    description: 'Sandbox checkout',
+    description: input.description ?? 'Sandbox checkout',
     ...METHOD_DETAILS[method]!(String(100000000000 + Math.floor(now % 1e11))),
     email: input.email ?? 'customer@example.com',
     contact: input.contact ?? '+919876543210',
-    notes: {},
+    customer_id: input.customer_id ?? null,
+    token_id: null,
+    notes: input.notes ?? {},
     fee: null,
     tax: null,
     error_code: failed ? 'BAD_REQUEST_ERROR' : null,
@@ -43,7 +46,9 @@ export function newPayment(store: Store, now: number, windowSeconds: number, ord
     error_reason: failed ? 'payment_declined' : null,
     created_at: now,
   };
-  return store.insert(payment, { parent: String(order.id), due_at: failed ? undefined : now + windowSeconds });
+  store.insert(payment, { parent: String(order.id), due_at: failed ? undefined : now + windowSeconds });
+  emitEvent(store, now, failed ? 'payment.failed' : 'payment.authorized', { payment });
+  return payment;
 }
 
 const orderOf = (store: Store, payment: Row) => (payment.order_id ? store.get('order', String(payment.order_id)) : undefined);
@@ -78,6 +83,8 @@ export function capture(store: Store, now: number, payment: Row, body: { amount:
     store.update(order);
   }
   store.countApplied(String(payment.id), 'capture', amount);
+  emitEvent(store, now, 'payment.captured', { payment });
+  if (order) emitEvent(store, now, 'order.paid', { payment, order });
   return payment;
 }
 
@@ -102,6 +109,12 @@ function newRefund(store: Store, now: number, payment: Row, amount: number, body
   );
 }
 
+/** Sandbox refunds are processed at once: both events of the real service's refund, one after the other. */
+function refundEvents(store: Store, now: number, refund: Row, payment: Row) {
+  emitEvent(store, now, 'refund.created', { refund, payment });
+  emitEvent(store, now, 'refund.processed', { refund, payment });
+}
+
 export function refund(store: Store, now: number, payment: Row, body: Row): Row {
   if (payment.status !== 'captured' && !(payment.status === 'refunded' && payment.captured === true)) {
     throw new SandboxError(`Only captured payments can be refunded (status: ${String(payment.status)})`);
@@ -119,6 +132,7 @@ export function refund(store: Store, now: number, payment: Row, body: Row): Row 
   if (full) payment.status = 'refunded';
   store.update(payment);
   store.countApplied(String(payment.id), 'refund', amount);
+  refundEvents(store, now, record, payment);
   if (payment._wallet_customer) {
     // A wallet payment's refund goes back into the wallet it came from.
     const c = store.get('customer', String(payment._wallet_customer));
@@ -137,8 +151,9 @@ export function settleDue(store: Store, now: number): void {
       payment.amount_refunded = payment.amount;
       payment.refund_status = 'full';
       payment._auto_refunded = true;
-      newRefund(store, now, payment, Number(payment.amount), { notes: { reason: 'not captured within the capture window' } });
+      const record = newRefund(store, now, payment, Number(payment.amount), { notes: { reason: 'not captured within the capture window' } });
       store.update(payment, null);
+      refundEvents(store, now, record, payment);
     }
   });
 }

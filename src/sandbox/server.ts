@@ -2,14 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import * as z from 'zod/mini';
 import { describeIssue, endpoints, matchPath } from '../spec';
 import type { EndpointName } from '../spec';
 import { adminRoute } from './admin';
 import type { SandboxConfig } from './context';
-import { SandboxError, errorBody } from './errors';
+import { SandboxError, errorBody, unknownUrl } from './errors';
 import { seededRandom } from './ids';
-import { recordEvent, webhookSender } from './events';
-import type { Emit } from './events';
+import { takeEmitted, webhookSender } from './events';
+import { refuseUnknownFields } from './strict';
 import { settleDue } from './payments';
 import { settleSubscriptions } from './subscriptions';
 import { settlePayouts } from './wallet';
@@ -25,11 +26,14 @@ export interface ServerOptions {
   faultRate?: number;
   latencyMs?: number;
   seed?: number;
-  /** Where events are POSTed, with retries. */
+  /** Where events are POSTed, signed with webhookSecret, with retries. */
   webhook?: string;
+  webhookSecret: string;
 }
 
 const MAX_BODY = 1024 * 1024;
+/** A fetch by id takes no query parameters: any one sent is refused like an unknown body field. */
+const NO_QUERY = z.object({});
 type Fault = 'none' | 'error_before' | 'error_after' | 'drop_before' | 'drop_after';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -74,6 +78,7 @@ function queryOf(url: URL): Record<string, string> {
 
 function validated(schema: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } } | undefined, input: unknown) {
   if (!schema) return input;
+  refuseUnknownFields(schema, input);
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const error = r.error as Parameters<typeof describeIssue>[0];
@@ -83,18 +88,10 @@ function validated(schema: { safeParse(v: unknown): { success: boolean; data?: u
 /** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
 export function createSandboxServer(opts: ServerOptions): { server: Server; requests: () => number; drain: () => Promise<void> } {
   const { store, config } = opts;
-  const sender = webhookSender(store, opts.webhook);
-  let emitted: Array<Record<string, unknown>> = [];
-  const emitAt =
-    (t: number): Emit =>
-    (event, entity, record) => {
-      emitted.push(recordEvent(store, t, event, entity, record));
-    };
+  const sender = webhookSender(store, opts.webhook, opts.webhookSecret);
   /** Sends what was emitted, once its transaction has committed (a rolled-back event is gone from the store). */
   const flush = () => {
-    const batch = emitted;
-    emitted = [];
-    for (const e of batch) if (store.get('event', String(e.id))) sender.send(e);
+    for (const e of takeEmitted(store)) if (store.get('event', String(e.id))) sender.send(e);
   };
   /**
    * Everything that falls due by sandbox time `t`: auto-refunds, subscription cycles, payout outcomes.
@@ -107,7 +104,7 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     if (mark === settled) return;
     settleDue(store, t);
     settleSubscriptions(store, t, config.captureWindowSeconds);
-    settlePayouts(store, t, emitAt(t));
+    settlePayouts(store, t);
     flush();
     settled = `${t}:${store.writes}`;
   };
@@ -166,7 +163,7 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     let body: unknown;
     try {
       const raw = await readBody(req);
-      if (!found) throw new SandboxError('The requested URL was not found on the server.');
+      if (!found) throw unknownUrl();
       const handler = routes[found.name];
       if (!handler) throw new SandboxError(`${method} ${path} is not implemented in the sandbox yet`);
       let parsed: unknown = {};
@@ -182,13 +179,12 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       const t = now();
       settle(t);
       body = handler({
-        emit: emitAt(t),
         store,
         now: t,
         config,
         params: found.params,
         body: (method === 'POST' ? validated('body' in ep ? ep.body : undefined, parsed) : {}) as Record<string, unknown>,
-        query: validated('query' in ep ? ep.query : undefined, queryOf(url)) as Record<string, unknown>,
+        query: validated('query' in ep ? ep.query : NO_QUERY, queryOf(url)) as Record<string, unknown>,
       });
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
@@ -219,6 +215,8 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       send(res, err.status, errorBody(err));
+    } finally {
+      flush();
     }
   }
 
@@ -236,7 +234,7 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       return send(res, 400, errorBody(new SandboxError('The requested URL is malformed')));
     }
     const handle = url.pathname.startsWith('/v1/') ? service : url.pathname.startsWith('/_sandbox/') ? admin : undefined;
-    if (!handle) return send(res, 400, errorBody(new SandboxError('The requested URL was not found on the server.')));
+    if (!handle) return send(res, 400, errorBody(unknownUrl()));
     handle(req, res, url).catch((err: unknown) => {
       process.stderr.write(`sandbox: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
       send(res, 500, errorBody(new SandboxError('The server encountered an unexpected error', 500, undefined, 'SERVER_ERROR')));

@@ -140,6 +140,15 @@ export class Store {
     });
   }
 
+  /** The webhook signing secret: the one given (kept from then on), else the one kept, else a new one. */
+  webhookSecret(given?: string): string {
+    return this.tx(() => {
+      const secret = given ?? this.meta('webhook_secret') ?? `whsec_${base62(24)}`;
+      this.setMeta('webhook_secret', secret);
+      return secret;
+    });
+  }
+
   get(entity: string, id: string): Row | undefined {
     const row = this.sql('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as { data: string } | undefined;
     return row ? (JSON.parse(row.data) as Row) : undefined;
@@ -212,7 +221,7 @@ export class Store {
     this.generation++;
     this.tx(() => {
       this.db.exec('DELETE FROM records; DELETE FROM applied;');
-      this.sql("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret')").run();
+      this.sql("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret', 'webhook_secret')").run();
     });
   }
 

@@ -1,10 +1,12 @@
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
+import { emitEvent } from './events';
 import { base62, newId } from './ids';
-import { createOrder } from './orders';
-import { capture, newPayment } from './payments';
 import { publicView } from './store';
-import type { Row, Store } from './store';
+import type { Row } from './store';
+import { addPeriod, chargeDue } from './subscription-cycles';
+
+export { addPeriod, authorize, settleSubscriptions } from './subscription-cycles';
 
 export function createPlan({ store, now, body }: RouteContext) {
   const item = body.item as { name: string; amount: number; currency: string; description?: string };
@@ -26,6 +28,11 @@ export function createPlan({ store, now, body }: RouteContext) {
           type: 'plan',
           unit: null,
           tax_inclusive: false,
+          hsn_code: null,
+          sac_code: null,
+          tax_rate: null,
+          tax_id: null,
+          tax_group_id: null,
           created_at: now,
           updated_at: now,
         },
@@ -36,17 +43,11 @@ export function createPlan({ store, now, body }: RouteContext) {
   );
 }
 
-/** The end of the cycle that starts at `t`: calendar months and years, as a billing system counts them. */
-export function addPeriod(t: number, period: string, interval: number): number {
-  const d = new Date(t * 1000);
-  if (period === 'daily') d.setUTCDate(d.getUTCDate() + interval);
-  else if (period === 'weekly') d.setUTCDate(d.getUTCDate() + 7 * interval);
-  else if (period === 'monthly') d.setUTCMonth(d.getUTCMonth() + interval);
-  else d.setUTCFullYear(d.getUTCFullYear() + interval);
-  return Math.floor(d.getTime() / 1000);
-}
-
-export function createSubscription({ store, now, config, body }: RouteContext) {
+/**
+ * A new subscription waits in `created` until the customer authorises it at checkout (simulated by
+ * `payctl sandbox pay SUB_ID`); nothing is charged before that.
+ */
+export function createSubscription({ store, now, body }: RouteContext) {
   return publicView(
     store.tx(() => {
       const plan = store.get('plan', String(body.plan_id));
@@ -60,7 +61,8 @@ export function createSubscription({ store, now, config, body }: RouteContext) {
         id: newId('sub'),
         entity: 'subscription',
         plan_id: plan.id,
-        status: 'authenticated',
+        customer_id: null,
+        status: 'created',
         current_start: null,
         current_end: null,
         ended_at: null,
@@ -79,62 +81,13 @@ export function createSubscription({ store, now, config, body }: RouteContext) {
         has_scheduled_changes: false,
         change_scheduled_at: null,
         source: 'api',
+        payment_method: null,
         offer_id: null,
         remaining_count: total,
       };
-      store.insert(sub, { due_at: startAt });
-      chargeDue(store, now, config.captureWindowSeconds, sub);
-      return sub;
+      return store.insert(sub);
     }),
   );
-}
-
-/** One cycle's charge: an order paid by a captured payment, dated when the cycle began. */
-function charge(store: Store, at: number, windowSeconds: number, sub: Row, plan: Row) {
-  const item = plan.item as { amount: number; currency: string };
-  const amount = item.amount * Number(sub.quantity ?? 1);
-  const order = createOrder(store, at, { amount, currency: item.currency, receipt: `${String(sub.id)}-${Number(sub.paid_count) + 1}`, notes: { subscription_id: sub.id } });
-  const payment = newPayment(store, at, windowSeconds, order, { order_id: String(order.id) });
-  payment.notes = { subscription_id: sub.id };
-  payment.description = `Subscription ${String(sub.id)}, cycle ${Number(sub.paid_count) + 1}`;
-  capture(store, at, payment, { amount: payment.amount, currency: payment.currency });
-}
-
-/**
- * Charges every cycle of this subscription that has fallen due by `now` (a clock advance of a year
- * on a daily plan charges each day up to total_count), and applies a cancel scheduled for cycle end.
- */
-function chargeDue(store: Store, now: number, windowSeconds: number, sub: Row) {
-  const plan = store.get('plan', String(sub.plan_id))!;
-  while (sub.charge_at !== null && Number(sub.charge_at) <= now) {
-    const at = Number(sub.charge_at);
-    if (sub._cancel_at !== undefined && at >= Number(sub._cancel_at)) {
-      sub.status = 'cancelled';
-      sub.ended_at = at;
-      sub.charge_at = null;
-      sub.has_scheduled_changes = false;
-      break;
-    }
-    charge(store, at, windowSeconds, sub, plan);
-    sub.paid_count = Number(sub.paid_count) + 1;
-    sub.remaining_count = Number(sub.total_count) - Number(sub.paid_count);
-    sub.current_start = at;
-    sub.current_end = addPeriod(at, String(plan.period), Number(plan.interval));
-    sub.status = 'active';
-    if (sub.remaining_count === 0) {
-      sub.status = 'completed';
-      sub.ended_at = sub.current_end;
-      sub.charge_at = null;
-    } else sub.charge_at = sub.current_end;
-  }
-  store.update(sub, sub.charge_at === null ? null : Number(sub.charge_at));
-}
-
-export function settleSubscriptions(store: Store, now: number, windowSeconds: number): void {
-  for (const status of ['authenticated', 'active']) {
-    const due = store.due('subscription', status, now);
-    for (const sub of due) store.tx(() => chargeDue(store, now, windowSeconds, sub));
-  }
 }
 
 export const getSubscription = ({ store, params }: RouteContext) => {
@@ -143,7 +96,7 @@ export const getSubscription = ({ store, params }: RouteContext) => {
   return publicView(sub);
 };
 
-export function cancelSubscription({ store, now, params, body }: RouteContext) {
+export function cancelSubscription({ store, now, config, params, body }: RouteContext) {
   return publicView(
     store.tx(() => {
       const sub = store.get('subscription', params.id!);
@@ -157,13 +110,14 @@ export function cancelSubscription({ store, now, params, body }: RouteContext) {
         sub._cancel_at = sub.current_end;
         sub.has_scheduled_changes = true;
         sub.change_scheduled_at = sub.current_end;
-        store.update(sub);
+        chargeDue(store, now, config.captureWindowSeconds, sub);
         return sub;
       }
       sub.status = 'cancelled';
       sub.ended_at = now;
       sub.charge_at = null;
       store.update(sub, null);
+      emitEvent(store, now, 'subscription.cancelled', { subscription: sub });
       return sub;
     }),
   );

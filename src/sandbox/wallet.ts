@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
 import { base62, newId } from './ids';
+import { emitEvent } from './events';
 import { accountBalance, balance, customer, move } from './ledger';
 import { capture, newPayment } from './payments';
 import { publicView } from './store';
 import type { Row, Store } from './store';
-
 
 function newTransfer(store: Store, now: number, fields: { source: string; recipient: string; amount: number; notes: unknown; status: string; parent?: string; error?: string }): Row {
   return store.insert(
@@ -25,10 +25,21 @@ function newTransfer(store: Store, now: number, fields: { source: string; recipi
       linked_account_notes: [],
       on_hold: false,
       on_hold_until: null,
+      settlement_status: fields.status === 'processed' ? 'settled' : null,
       recipient_settlement_id: null,
       created_at: now,
       processed_at: fields.status === 'processed' ? now : null,
-      error: fields.error ? { code: 'BAD_REQUEST_ERROR', description: fields.error } : undefined,
+      // Typed clients read every key of `error`; the real service sends them all, null when the transfer went through.
+      error: {
+        code: fields.error ? 'BAD_REQUEST_ERROR' : null,
+        description: fields.error ?? null,
+        reason: fields.error ? 'insufficient_balance' : null,
+        field: fields.error ? 'amount' : null,
+        step: fields.error ? 'transfer_processing' : null,
+        id: null,
+        source: fields.error ? 'business' : null,
+        metadata: null,
+      },
     },
     { parent: fields.parent },
   );
@@ -39,7 +50,7 @@ function newTransfer(store: Store, now: number, fields: { source: string; recipi
  * committed as a failed transfer (with its transfer.failed event) and then answered as an error.
  */
 function transferIn(ctx: RouteContext, check: () => string, customerId: string, amount: number, notes: unknown): Row {
-  const { store, now, emit } = ctx;
+  const { store, now } = ctx;
   const outcome = store.tx((): Row | { refused: string } => {
     const source = check();
     const parent = source.startsWith('pay_') ? source : undefined;
@@ -47,12 +58,12 @@ function transferIn(ctx: RouteContext, check: () => string, customerId: string, 
     const available = accountBalance(store);
     if (amount > available) {
       const failed = newTransfer(store, now, { source, recipient: customerId, amount, notes, status: 'failed', parent, error: 'insufficient account balance' });
-      emit('transfer.failed', 'transfer', failed);
+      emitEvent(store, now, 'transfer.failed', { transfer: failed });
       return { refused: `Transfer failed: the account balance (${available}) is lower than the transfer amount (${amount})` };
     }
     const transfer = newTransfer(store, now, { source, recipient: customerId, amount, notes, status: 'processed', parent });
     move(store, now, c, { type: 'transfer', source, credit: amount, description: parent ? `Transfer from payment ${parent}` : 'Cashback' });
-    emit('transfer.processed', 'transfer', transfer);
+    emitEvent(store, now, 'transfer.processed', { transfer });
     return transfer;
   });
   if ('refused' in outcome) throw new SandboxError(String(outcome.refused), 400, 'amount');
@@ -127,7 +138,8 @@ export function createFundAccount({ store, now, body }: RouteContext) {
           entity: 'fund_account',
           customer_id: body.customer_id,
           account_type: 'bank_account',
-          bank_account: { name: bank.name, account_number: bank.account_number, ifsc: bank.ifsc, bank_name: BANKS[bank.ifsc.slice(0, 4)] ?? 'Sandbox Bank' },
+          bank_account: { ifsc: bank.ifsc, bank_name: BANKS[bank.ifsc.slice(0, 4)] ?? 'Sandbox Bank', name: bank.name, notes: [], account_number: bank.account_number },
+          batch_id: null,
           active: true,
           created_at: now,
         },
@@ -172,8 +184,13 @@ export function createPayout({ store, now, params, body }: RouteContext) {
         narration: body.narration ?? 'Sandbox Merchant',
         batch_id: null,
         failure_reason: null,
+        status_details: { description: 'Payout is being processed', source: 'bank', reason: null },
         created_at: now,
-        fee_type: 'free_payout',
+        // Fees are charged (fees, tax above), so the payout is not a free one: the real service says null then.
+        fee_type: null,
+        scheduled_at: null,
+        registered_name: null,
+        remarks: null,
       };
       move(store, now, c, { type: 'payout', source: String(payout.id), debit: Number(body.amount), description: `Payout to ${String(fa.id)}` });
       return store.insert(payout, { parent: String(c.id), due_at: now + PAYOUT_SECONDS });
@@ -182,7 +199,7 @@ export function createPayout({ store, now, params, body }: RouteContext) {
 }
 
 /** Payouts whose processing time has passed settle: processed with a UTR, or reversed with the money returned. */
-export function settlePayouts(store: Store, now: number, emit: RouteContext['emit']): void {
+export function settlePayouts(store: Store, now: number): void {
   const due = store.due('payout', 'processing', now);
   for (const payout of due) {
     store.tx(() => {
@@ -191,14 +208,16 @@ export function settlePayouts(store: Store, now: number, emit: RouteContext['emi
       if (fa && reversesPayouts(String((fa.bank_account as Row).account_number))) {
         payout.status = 'reversed';
         payout.failure_reason = 'The beneficiary bank rejected the payout (sandbox: account numbers ending in 0000 are rejected)';
+        payout.status_details = { description: 'Payout was reversed by the beneficiary bank', source: 'beneficiary_bank', reason: 'beneficiary_bank_rejected' };
         const c = store.get('customer', String(payout.customer_id))!;
         move(store, at, c, { type: 'reversal', source: String(payout.id), credit: Number(payout.amount), description: `Payout ${String(payout.id)} reversed` });
       } else {
         payout.status = 'processed';
         payout.utr = `SBX${base62(12).toUpperCase()}`;
+        payout.status_details = { description: 'Payout processed successfully', source: 'bank', reason: null };
       }
       store.update(payout, null);
-      emit('payout.updated', 'payout', payout);
+      emitEvent(store, at, 'payout.updated', { payout });
     });
   }
 }

@@ -84,6 +84,9 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
 
 export interface SandboxProcess {
   baseUrl: string;
+  /** Without /v1: what SDKs that add the version themselves are pointed at. */
+  origin: string;
+  webhookSecret: string;
   keyId: string;
   keySecret: string;
   home: string;
@@ -112,12 +115,14 @@ export async function startSandbox(extraArgs: string[] = [], home = mkdtempSync(
   });
   // `sandbox start` prints its own generated keys by design (they open only this local sandbox); it
   // is the one output the secret scan leaves alone. Everything after it is scanned.
-  const info = JSON.parse(first) as { base_url: string; key_id: string; key_secret: string };
+  const info = JSON.parse(first) as { base_url: string; origin: string; key_id: string; key_secret: string; webhook_secret: string };
   registerSecret(info.key_secret, info.key_id);
-  const origin = new URL(info.base_url).origin;
+  const origin = info.origin;
   const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
   return {
     baseUrl: info.base_url,
+    origin,
+    webhookSecret: info.webhook_secret,
     keyId: info.key_id,
     keySecret: info.key_secret,
     home,

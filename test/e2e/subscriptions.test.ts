@@ -33,10 +33,15 @@ async function plan(period = 'monthly', amount = 49900) {
   return res.data!.id;
 }
 
-async function subscribe(planId: string, total: number, extra: string[] = []) {
+/** Creates a subscription (`created` until the customer authorises it) and, unless told not to, authorises it with `sandbox pay`. */
+async function subscribe(planId: string, total: number, extra: string[] = [], authorise = true) {
   const res = await runJson<Subscription>(sb, ['subscriptions', 'create', '--plan', planId, '--total-count', String(total), ...extra]);
   expect(res.code, res.stderr).toBe(0);
-  return res.data!;
+  expect(res.data).toMatchObject({ status: 'created', paid_count: 0 });
+  if (!authorise) return res.data!;
+  const paid = await runJson<Subscription>(sb, ['sandbox', 'pay', res.data!.id]);
+  expect(paid.code, paid.stderr).toBe(0);
+  return paid.data!;
 }
 
 const get = async (id: string) => (await runJson<Subscription>(sb, ['subscriptions', 'get', id])).data!;
@@ -63,6 +68,21 @@ describe('subscriptions over sandbox time', () => {
     const paid = await charges(sub.id);
     expect(paid).toHaveLength(3);
     expect(paid.every((p) => p.amount === 49900)).toBe(true);
+  });
+
+  it('stays created, charging nothing, until the customer authorises it', async () => {
+    const planId = await plan('daily', 3000);
+    const sub = await subscribe(planId, 3, [], false);
+    await advance('5d');
+    expect(await get(sub.id)).toMatchObject({ status: 'created', paid_count: 0 });
+    expect(await charges(sub.id)).toHaveLength(0);
+    const declined = await run(['-o', 'json', 'sandbox', 'pay', sub.id, '--fail'], { env: sb.env });
+    expect(JSON.parse(declined.stdout)).toMatchObject({ status: 'created', auth_attempts: 1 });
+    const paid = await runJson<Subscription>(sb, ['sandbox', 'pay', sub.id]);
+    expect(paid.data).toMatchObject({ status: 'active', paid_count: 1, remaining_count: 2 });
+    const again = await run(['sandbox', 'pay', sub.id], { env: sb.env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already authorised');
   });
 
   it('honours start_at: nothing is charged before it', async () => {

@@ -1,0 +1,74 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Razorpay from 'razorpay';
+import type { SandboxProcess } from './harness';
+
+/** SDK answers are the service's JSON, read freely in assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/**
+ * The official SDK, unchanged, pointed at the sandbox the way README shows: its axios instance's
+ * baseURL set to the sandbox origin (the SDK adds /v1 itself).
+ */
+export function sdkFor(sb: SandboxProcess, keySecret = sb.keySecret): Json {
+  const rzp = new Razorpay({ key_id: sb.keyId, key_secret: keySecret });
+  (rzp.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = sb.origin;
+  return rzp;
+}
+
+/** The SDK's rejection ({ statusCode, error }) of a call that must be refused. */
+export async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; error: Json }> {
+  try {
+    await call;
+  } catch (err) {
+    return err as { statusCode: number; error: Json };
+  }
+  throw new Error('the call was expected to be refused');
+}
+
+export interface Delivery {
+  eventId: string;
+  signature: string;
+  raw: string;
+  body: Json;
+  /** Razorpay.validateWebhookSignature(raw body, X-Razorpay-Signature, secret), as a handler checks it. */
+  verified: boolean;
+}
+
+/**
+ * A webhook handler on loopback that verifies every delivery with the SDK. `failFirst` answers 500 to
+ * the first delivery of each event id, so the sandbox has to retry it.
+ */
+export async function webhookReceiver(secret: () => string, opts: { failFirst?: boolean } = {}) {
+  const deliveries: Delivery[] = [];
+  const accepted = new Set<string>();
+  const seen = new Set<string>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const eventId = String(req.headers['x-razorpay-event-id'] ?? '');
+      const signature = String(req.headers['x-razorpay-signature'] ?? '');
+      const verified = Razorpay.validateWebhookSignature(raw, signature, secret());
+      deliveries.push({ eventId, signature, raw, body: JSON.parse(raw), verified });
+      const fail = opts.failFirst && !seen.has(eventId);
+      seen.add(eventId);
+      if (!fail) accepted.add(eventId);
+      res.writeHead(fail ? 500 : 200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    deliveries,
+    /** Accepted deliveries of one event name, one per event id. */
+    events(name: string): Delivery[] {
+      const byId = new Map<string, Delivery>();
+      for (const d of deliveries) if (d.body.event === name && accepted.has(d.eventId)) byId.set(d.eventId, d);
+      return [...byId.values()];
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

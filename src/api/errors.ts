@@ -70,6 +70,10 @@ export class RateLimitError extends PayctlError {
 /** Network failure, timeout or 5xx where the request is known not to have been applied. */
 export class NetworkError extends PayctlError {
   readonly kind = 'network';
+  constructor(message: string, hint?: string) {
+    super(message);
+    if (hint) this.hints.push(hint);
+  }
 }
 
 /** A write may or may not have been applied; `check` says how to find out. */

@@ -108,10 +108,8 @@ export class ApiClient {
       if (err.failure === 'not_sent' || method === 'GET') {
         throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}`);
       }
-      throw new OutcomeUnknownError(
-        `no answer to ${where} (${err.failure === 'timeout' ? 'timed out' : err.message}): the request may or may not have been applied`,
-        'check the resource before sending it again',
-      );
+      const answer = `no answer to ${where} (${err.failure === 'timeout' ? `timed out: ${err.message}` : err.message})`;
+      throw new OutcomeUnknownError(`${answer}: the request may or may not have been applied`, 'check the resource before sending it again', answer);
     }
     return { status: response.status, value: classify(method, where, response) };
   }
@@ -149,8 +147,6 @@ export function classify(method: string, where: string, response: HttpResponse):
     throw new FailureError(`unexpected answer to ${where}: ${what}`);
   }
   const from = status >= 500 || (status >= 200 && status < 300) || service ? '' : ' (not the service\'s error object: a proxy or gateway may have answered)';
-  throw new OutcomeUnknownError(
-    `no usable answer to ${where}: ${what}${from}; the request may or may not have been applied`,
-    'check the resource before sending it again',
-  );
+  const answer = `no usable answer to ${where}: ${what}${from}`;
+  throw new OutcomeUnknownError(`${answer}; the request may or may not have been applied`, 'check the resource before sending it again', answer);
 }

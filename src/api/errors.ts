@@ -82,6 +82,8 @@ export class OutcomeUnknownError extends PayctlError {
   constructor(
     message: string,
     readonly check: string,
+    /** What was (or was not) heard back, without the conclusion: "timed out", "HTTP 408 with an empty body". */
+    readonly answer: string = message,
   ) {
     super(message);
     this.hints.push(check);

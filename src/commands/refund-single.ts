@@ -68,10 +68,10 @@ export async function refundOnce(ctx: Context, api: ApiClient, baseline: RefundB
       'it is safe to run the same command again',
     );
   }
-  const now = verdict.after === undefined ? 'could not be read back' : `is ${money(verdict.after)} now`;
+  const now = verdict.after === undefined ? `could not be read back (${stripControl(verdict.reason)})` : `is ${money(verdict.after)} now`;
   throw new OutcomeUnknownError(
     `refund of ${money(amount)} of ${id}: outcome unknown (${answer}); amount_refunded was ${money(verdict.before)} before sending and ${now}, ` +
-      `where ${money(verdict.before + amount)} would mean it was applied (${stripControl(verdict.reason)})`,
+      `where ${money(verdict.before + amount)} would mean it was applied`,
     check,
   );
 }

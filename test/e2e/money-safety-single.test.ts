@@ -179,6 +179,23 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     expect((await sb.api<{ balance: number }>('GET', `/customers/${c.id}/balance`)).body.balance).toBe(1500);
   });
 
+  it('a wallet payout answered with an HTML 502 after it was applied: exit 6 with the command to check, paid out once', async () => {
+    const c = await sb.admin<{ id: string }>('POST', '/customers', { contact: '+919876543210' });
+    const p = await captured();
+    await sb.api('POST', `/payments/${p.id}/transfers`, { transfers: [{ customer: c.id, amount: 5000, currency: 'INR' }] });
+    const fa = await sb.api<{ id: string }>('POST', '/fund_accounts', {
+      customer_id: c.id,
+      account_type: 'bank_account',
+      bank_account: { name: 'Asha Rao', ifsc: 'HDFC0001234', account_number: '50100012345678' },
+    });
+    faultFirstPost({ type: 'html-after', status: 502 });
+    const res = await payctl(mode, ['--yes', 'wallet', 'payout', c.id, '--fund-account', fa.body.id, '--amount', '2000', '--purpose', 'payout']);
+    expect(res.code, res.stderr).toBe(6);
+    expect(res.stderr).toContain(`payctl wallet statement ${c.id}`);
+    expect(res.stderr).not.toMatch(/refused/);
+    expect((await sb.api<{ balance: number }>('GET', `/customers/${c.id}/balance`)).body.balance).toBe(3000);
+  });
+
   it('an order create answered with an empty 408: exit 6 naming the list command to check', async () => {
     faultFirstPost({ type: 'empty-after', status: 408 });
     const receipt = `rcpt-${mode}-${Date.now()}`;

@@ -66,7 +66,7 @@ function declareGlobal(program: Command) {
     .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
     .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
     .option('--debug', 'HTTP trace on stderr (credentials redacted)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
+    .option('--timeout <seconds>', 'deadline of each attempt, connect to last byte, in seconds (default 30)')
     .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
     .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
     .option('--no-color', 'no colours (also NO_COLOR)')

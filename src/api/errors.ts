@@ -18,7 +18,7 @@ export abstract class PayctlError extends Error {
   /** Extra lines printed under the message (hints, the service's reason). */
   hints: string[] = [];
   toJSON(): Record<string, unknown> {
-    return { kind: this.kind, message: this.message };
+    return { kind: this.kind, message: this.message, ...(this.hints.length ? { hints: this.hints } : {}) };
   }
 }
 
@@ -50,7 +50,7 @@ export class ApiError extends PayctlError {
     super(service.description || `the service refused the request (HTTP ${status})`);
   }
   override toJSON() {
-    return { kind: this.kind, message: this.message, status: this.status, error: this.service };
+    return { ...super.toJSON(), status: this.status, error: this.service };
   }
 }
 

@@ -116,6 +116,8 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     expect(res.stderr).toMatch(/was ₹0\.00 \(0 paise\) before sending and is ₹7\.00 \(700 paise\) now, where ₹10\.00 \(1000 paise\) would mean it was applied/);
     expect(res.stderr).toContain(`payctl payments get ${p.id}`);
     expect(res.stderr).not.toMatch(/refused/);
+    // -o json: the error object on stderr's last line carries the same check for a script.
+    expect(JSON.parse(res.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ kind: 'unknown_outcome', hints: [expect.stringContaining(`payctl payments get ${p.id}`)] });
     expect(await refunds(p.id)).toEqual({ count: 1, amount: 700 });
   });
 

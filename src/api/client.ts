@@ -138,10 +138,11 @@ export function classify(method: string, where: string, response: HttpResponse):
   if (status === 401) throw new AuthError(`authentication failed (HTTP 401)${service?.description ? `: ${service.description}` : ''}; check the key id and secret`);
   if (status === 429) throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${response.attempts} attempts`);
   if (service && status >= 400 && status < 500) throw new ApiError(status, service);
-  if (service && status >= 200 && status < 300) throw new ApiError(status, service);
-  if (status >= 200 && status < 300 && parsed.ok) return parsed.value;
+  // A 2xx carrying an error object is no proof either way for a write; for a read it is the answer.
+  if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service);
+  if (status >= 200 && status < 300 && parsed.ok && !service) return parsed.value;
 
-  const what = status >= 200 && status < 300 ? `HTTP ${status} with ${describe}` : `HTTP ${status}${service?.description ? `: ${service.description}` : ` with ${describe}`}`;
+  const what = service ? `HTTP ${status} carrying an error object (${service.description ?? service.code})` : `HTTP ${status} with ${describe}`;
   if (method === 'GET') {
     if (status >= 500) throw new NetworkError(`the service failed with ${what} (after ${response.attempts} attempts)`);
     throw new FailureError(`unexpected answer to ${where}: ${what}`);

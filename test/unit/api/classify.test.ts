@@ -20,7 +20,6 @@ const writes: Case[] = [
   ['400 with the service error object', 400, serviceError, ApiError],
   ['404 with the service error object', 404, serviceError, ApiError],
   ['409 with the service error object', 409, serviceError, ApiError],
-  ['200 with the service error object', 200, serviceError, ApiError],
   ['401 with the error object', 401, serviceError, AuthError],
   ['401 with an HTML page', 401, html(401), AuthError],
   ['429 with anything', 429, '', RateLimitError],
@@ -40,6 +39,7 @@ const writes: Case[] = [
   ['200 truncated JSON', 200, '{"id":"rfnd_1","ent', OutcomeUnknownError],
   ['200 HTML', 200, html(200), OutcomeUnknownError],
   ['201 empty', 201, '', OutcomeUnknownError],
+  ['200 carrying an error object (a gateway, not a refusal)', 200, serviceError, OutcomeUnknownError],
 ];
 
 describe('answers to a POST', () => {
@@ -69,6 +69,7 @@ describe('answers to a POST', () => {
 
 const reads: Case[] = [
   ['400 with the service error object', 400, serviceError, ApiError],
+  ['200 carrying the service error object', 200, serviceError, ApiError],
   ['401', 401, '', AuthError],
   ['429', 429, '', RateLimitError],
   ['404 HTML', 404, html(404), FailureError],

@@ -162,7 +162,7 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   // Read again right before sending: the questions took a while, and this figure is what an
   // ambiguous answer is judged by (and refuses, sending nothing, an amount above what remains now).
   const baseline = await refundBaseline(api, id);
-  return refundOnce(ctx, api, baseline, { id, amount, receipt: receipt || undefined, notes });
+  return refundOnce(ctx, api, baseline, { amount, receipt: receipt || undefined, notes });
 }
 
 export async function guidedCapture(ctx: Context): Promise<CommandResult> {

@@ -1,7 +1,6 @@
 import { captureSafely } from '../api/capture';
 import { UsageError } from '../api/errors';
 import { refundBaseline } from '../api/refund';
-import type { RefundBaseline } from '../api/refund';
 import { formatMoney } from '../output/money';
 import { stripControl } from '../output/sanitize';
 import type { Context } from './context';
@@ -97,7 +96,6 @@ export async function refund({ args, opts }: Input, ctx: Context): Promise<Comma
   }
   const id = idArg(args[0], 'payment');
   const request: RefundRequest = {
-    id,
     amount: amountFlag(opts.amount),
     receipt: opts.receipt === undefined ? undefined : String(opts.receipt),
     notes: notesFlag(opts.note),
@@ -106,18 +104,16 @@ export async function refund({ args, opts }: Input, ctx: Context): Promise<Comma
   const req = api.prepare('refundPayment', { params: { id }, body: { amount: request.amount, receipt: request.receipt, notes: request.notes } });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
 
-  // The payment is read right before the refund: it decides the amount (all that remains, or refused
-  // above it without sending anything) and is what an ambiguous answer is later judged by.
-  let baseline: RefundBaseline | undefined;
-  let asked = false;
+  // A person at a terminal sees what the payment holds, and an amount above what remains is refused
+  // before the question (exit 2, nothing sent).
   await ctx.confirm(async () => {
-    const b = (baseline = await refundBaseline(api, id));
-    asked = true;
+    const b = await refundBaseline(api, id);
     const amount = refundAmount(b, request.amount);
     const what = request.amount === undefined ? `the remaining ${formatMoney(amount, b.currency)}` : formatMoney(amount, b.currency);
     return `Refund ${what} of payment ${id} (${stripControl(b.status)}, ${formatMoney(b.amount, b.currency)}, refunded so far ${formatMoney(b.amountRefunded, b.currency)})?`;
   });
-  // Someone may have waited at the question: the figure that counts is the one just before sending.
-  if (!baseline || asked) baseline = await refundBaseline(api, id);
+  // Read right before sending (someone may have waited at the question): this figure decides the
+  // amount and is what an ambiguous answer is judged by.
+  const baseline = await refundBaseline(api, id);
   return refundOnce(ctx, api, baseline, request);
 }

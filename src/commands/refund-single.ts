@@ -13,7 +13,6 @@ import type { CommandResult } from './result';
 export const SETTLE_MS = 1_000;
 
 export interface RefundRequest {
-  id: string;
   /** Undefined: everything that remains (sent as that explicit amount, so what was confirmed is what is sent). */
   amount?: number;
   receipt?: string;

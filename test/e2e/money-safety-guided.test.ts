@@ -67,4 +67,17 @@ describe('guided refund under faults', () => {
     expect(proxy.log.filter((r) => r.method === 'POST').length).toBe(posts);
     expect(await refunds(id)).toEqual({ count: 1, amount: 100 });
   }, 60_000);
+
+  it('`payments refund ID` on a terminal asks with the payment read back, then refunds once through a lost answer', async () => {
+    const id = await captured();
+    let faulted = false;
+    proxy.setRule((r) => (r.method === 'POST' && !faulted ? ((faulted = true), { type: 'drop-after' }) : { type: 'pass' }));
+    const t = onTerminal(['-p', 'viaproxy', 'payments', 'refund', id, '--amount', '1000'], { PAYCTL_HOME: sb.home });
+    const question = await t.waitFor('?');
+    expect(question).toContain(`Refund ₹10.00 (1000 paise) of payment ${id} (captured, ₹500.00 (50000 paise), refunded so far ₹0.00`);
+    await t.type('y', KEY.enter);
+    expect(await t.exited).toBe(0);
+    expect(t.text()).toMatch(/confirmed by reading the payment back/);
+    expect(await refunds(id)).toEqual({ count: 1, amount: 1000 });
+  }, 60_000);
 });

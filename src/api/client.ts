@@ -106,7 +106,8 @@ export class ApiClient {
         );
       }
       if (err.failure === 'not_sent' || method === 'GET') {
-        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}`);
+        const applied = method === 'GET' ? '' : ' (it never reached the service: nothing was applied)';
+        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}${applied}`);
       }
       const answer = `no answer to ${where} (${err.failure === 'timeout' ? `timed out: ${err.message}` : err.message})`;
       throw new OutcomeUnknownError(`${answer}: the request may or may not have been applied`, 'check the resource before sending it again', answer);

@@ -121,3 +121,16 @@ describe('a host that does not resolve', () => {
     expect(waits).toEqual([]);
   });
 });
+
+describe('a refused connection', () => {
+  it('is retried for a write (it never arrived) and then ends as a network failure saying nothing was applied', async () => {
+    const { api, waits } = await serve(() => undefined);
+    await new Promise<void>((r) => server!.close(() => r()));
+    server = undefined;
+    const err = await api.call('refundPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' }, body: { amount: 1 } }).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/after 7 attempt\(s\).*nothing was applied/);
+    expect(waits).toHaveLength(6);
+  });
+});
+

@@ -1,5 +1,6 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { VERSION } from './version';
+import { stripControl } from './output/sanitize';
 import type { ErrorKind } from './api/errors';
 import type { IO } from './commands/context';
 import type { CommandResult, Input } from './commands/result';
@@ -65,7 +66,7 @@ function declareGlobal(program: Command) {
     .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
     .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
     .option('--debug', 'HTTP trace on stderr (credentials redacted)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
+    .option('--timeout <seconds>', 'deadline of each attempt, connect to last byte, in seconds (default 30)')
     .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
     .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
     .option('--no-color', 'no colours (also NO_COLOR)')
@@ -372,7 +373,12 @@ function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
   program.command('__profiles', { hidden: true }).action(async () => {
     const [{ readFile }, { join }, { payctlPaths }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('./config/paths')]);
     const text = await readFile(join(payctlPaths(env).config, 'config.json'), 'utf8').catch(() => '{}');
-    const names = Object.keys((JSON.parse(text) as { profiles?: object }).profiles ?? {});
+    let names: string[] = [];
+    try {
+      names = Object.keys((JSON.parse(text) as { profiles?: object } | null)?.profiles ?? {});
+    } catch {
+      // A damaged config: completion offers nothing; every other command names the file and what to do.
+    }
     streams.stdout.write(names.length ? `${names.join('\n')}\n` : '');
   });
 }
@@ -429,20 +435,26 @@ function exitCodeOf(err: unknown, signalName?: 'SIGINT' | 'SIGTERM'): number {
   return 1;
 }
 
+/** Strings in an error object, cleaned like every other service text that reaches a terminal. */
+const cleanDeep = (v: unknown): unknown =>
+  typeof v === 'string' ? stripControl(v) : Array.isArray(v) ? v.map(cleanDeep) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cleanDeep(x)])) : v;
+
 function report(err: unknown, io: IO, json: boolean, debug: boolean) {
   const e = err as { message?: string; hints?: string[]; kind?: string; service?: Record<string, unknown>; toJSON?: () => unknown; stack?: string };
-  const lines = [`payctl: ${e?.message ?? String(err)}`];
+  // Messages and hints quote the service (descriptions, bodies of odd answers): no escape sequence
+  // from there may retitle, clear or reorder the terminal.
+  const lines = [`payctl: ${stripControl(e?.message ?? String(err))}`];
   const service = e?.service;
   if (service) {
     const extra = ['code', 'reason', 'field', 'source', 'step']
       .filter((k) => service[k] && service[k] !== 'NA')
-      .map((k) => `${k}=${String(service[k])}`);
+      .map((k) => `${k}=${stripControl(String(service[k]))}`);
     if (extra.length) lines.push(`  ${extra.join(' ')}`);
   }
-  for (const hint of e?.hints ?? []) lines.push(`  ${hint}`);
-  if (debug && e?.stack) lines.push(e.stack);
+  for (const hint of e?.hints ?? []) lines.push(`  ${stripControl(hint)}`);
+  if (debug && e?.stack) lines.push(...e.stack.split('\n').slice(1).map(stripControl));
   io.stderr.write(`${lines.join('\n')}\n`);
-  if (json) io.stderr.write(`${JSON.stringify({ error: e?.toJSON ? e.toJSON() : { kind: 'failure', message: e?.message ?? String(err) } })}\n`);
+  if (json) io.stderr.write(`${JSON.stringify({ error: cleanDeep(e?.toJSON ? e.toJSON() : { kind: 'failure', message: e?.message ?? String(err) }) })}\n`);
 }
 
 /**

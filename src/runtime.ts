@@ -108,6 +108,7 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
       connections: opts.connections,
       signal: opts.uninterruptible ? undefined : signal,
       debug: settings.debug ? (line) => notice(`[debug] ${redact(line, secrets)}`) : undefined,
+      onWait: (line) => notice(`payctl: ${line}`),
     });
     const client = new ApiClient(http);
     clients.set(key, client);

@@ -93,46 +93,62 @@ export class ApiClient {
     fromOrigin: boolean,
   ): Promise<{ status: number; value: unknown }> {
     let response: HttpResponse;
+    const where = `${method} ${this.http.url({ path, fromOrigin })}`;
     try {
       response = await this.http.send({ method, path, query, body, fromOrigin });
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
-      const where = `${method} ${this.http.url({ path, fromOrigin })}`;
-      if (err.failure === 'not_sent' || method === 'GET') {
-        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}`);
+      if (err.failure === 'unresolved') {
+        const host = new URL(this.http.url({ path: '', fromOrigin: true })).hostname;
+        throw new NetworkError(
+          `cannot resolve the host name ${host} (${err.message}): nothing was sent`,
+          'check --base-url, PAYCTL_BASE_URL or the profile\'s base URL (`payctl profile show`)',
+        );
       }
-      throw new OutcomeUnknownError(
-        `no answer to ${where} (${err.failure === 'timeout' ? 'timed out' : err.message}): the request may or may not have been applied`,
-        'check the resource before sending it again',
-      );
+      if (err.failure === 'not_sent' || method === 'GET') {
+        const applied = method === 'GET' ? '' : ' (it never reached the service: nothing was applied)';
+        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}${applied}`);
+      }
+      const answer = `no answer to ${where} (${err.failure === 'timeout' ? `timed out: ${err.message}` : err.message})`;
+      throw new OutcomeUnknownError(`${answer}: the request may or may not have been applied`, 'check the resource before sending it again', answer);
     }
-    return { status: response.status, value: classify(method, path, response) };
+    return { status: response.status, value: classify(method, where, response) };
   }
 }
 
-function classify(method: string, path: string, response: HttpResponse): unknown {
-  const { status, text } = response;
+/** What an answer holds: the parsed JSON, and the service's own error object if it is one. */
+function readAnswer(text: string) {
   const parsed = parseJson(text);
   const hasError = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && 'error' in parsed.value;
   const errorBody = hasError ? ErrorBody.safeParse(parsed.value) : undefined;
   const service = errorBody?.success ? errorBody.data.error : undefined;
-  const describe = service?.description ?? (parsed.ok ? undefined : text.trim() ? `body is not JSON: ${snippet(text)}` : 'empty body');
+  const describe = service?.description ?? (parsed.ok ? (service ? undefined : 'a JSON body that is not the service\'s error object') : text.trim() ? `a body that is not JSON: ${snippet(text)}` : 'an empty body');
+  return { parsed, service, describe };
+}
 
-  if (status === 401) throw new AuthError(`authentication failed (HTTP 401)${describe ? `: ${describe}` : ''}; check the key id and secret`);
+/**
+ * The one place answers are judged (DESIGN section 6). Only the service's own JSON error object on a
+ * 4xx (and a 401 or 429) proves that a write was not applied. Any other answer to a POST (an HTML or
+ * empty 4xx from a proxy, a 5xx, a 1xx/3xx, a 2xx that cannot be read) leaves its outcome unknown:
+ * never called refused, never resent.
+ */
+export function classify(method: string, where: string, response: HttpResponse): unknown {
+  const { status } = response;
+  const { parsed, service, describe } = readAnswer(response.text);
+
+  if (status === 401) throw new AuthError(`authentication failed (HTTP 401)${service?.description ? `: ${service.description}` : ''}; check the key id and secret`);
   if (status === 429) throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${response.attempts} attempts`);
-  if (status >= 500) {
-    const message = `the service failed with HTTP ${status}${describe ? `: ${describe}` : ''}`;
-    if (method === 'GET') throw new NetworkError(`${message} (after ${response.attempts} attempts)`);
-    throw new OutcomeUnknownError(`${message}: the request to ${path} may or may not have been applied`, 'check the resource before sending it again');
+  if (service && status >= 400 && status < 500) throw new ApiError(status, service);
+  // A 2xx carrying an error object is no proof either way for a write; for a read it is the answer.
+  if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service);
+  if (status >= 200 && status < 300 && parsed.ok && !service) return parsed.value;
+
+  const what = service ? `HTTP ${status} carrying an error object (${service.description ?? service.code})` : `HTTP ${status} with ${describe}`;
+  if (method === 'GET') {
+    if (status >= 500) throw new NetworkError(`the service failed with ${what} (after ${response.attempts} attempts)`);
+    throw new FailureError(`unexpected answer to ${where}: ${what}`);
   }
-  if (status >= 400 || (status >= 200 && status < 300 && service)) {
-    throw new ApiError(status, service ?? { description: `the service refused the request with HTTP ${status} (${describe ?? 'no details'})` });
-  }
-  if (status < 200 || status >= 300) throw new FailureError(`unexpected HTTP ${status} from the service`);
-  if (!parsed.ok) {
-    const message = `the service answered HTTP ${status} with ${describe}`;
-    if (method === 'GET') throw new FailureError(message);
-    throw new OutcomeUnknownError(message, 'the request may have been applied: check before sending it again');
-  }
-  return parsed.value;
+  const from = status >= 500 || (status >= 200 && status < 300) || service ? '' : ' (not the service\'s error object: a proxy or gateway may have answered)';
+  const answer = `no usable answer to ${where}: ${what}${from}`;
+  throw new OutcomeUnknownError(`${answer}; the request may or may not have been applied`, 'check the resource before sending it again', answer);
 }

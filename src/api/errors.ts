@@ -18,7 +18,7 @@ export abstract class PayctlError extends Error {
   /** Extra lines printed under the message (hints, the service's reason). */
   hints: string[] = [];
   toJSON(): Record<string, unknown> {
-    return { kind: this.kind, message: this.message };
+    return { kind: this.kind, message: this.message, ...(this.hints.length ? { hints: this.hints } : {}) };
   }
 }
 
@@ -50,7 +50,7 @@ export class ApiError extends PayctlError {
     super(service.description || `the service refused the request (HTTP ${status})`);
   }
   override toJSON() {
-    return { kind: this.kind, message: this.message, status: this.status, error: this.service };
+    return { ...super.toJSON(), status: this.status, error: this.service };
   }
 }
 
@@ -70,6 +70,10 @@ export class RateLimitError extends PayctlError {
 /** Network failure, timeout or 5xx where the request is known not to have been applied. */
 export class NetworkError extends PayctlError {
   readonly kind = 'network';
+  constructor(message: string, hint?: string) {
+    super(message);
+    if (hint) this.hints.push(hint);
+  }
 }
 
 /** A write may or may not have been applied; `check` says how to find out. */
@@ -78,6 +82,8 @@ export class OutcomeUnknownError extends PayctlError {
   constructor(
     message: string,
     readonly check: string,
+    /** What was (or was not) heard back, without the conclusion: "timed out", "HTTP 408 with an empty body". */
+    readonly answer: string = message,
   ) {
     super(message);
     this.hints.push(check);

@@ -2,7 +2,7 @@ import type { Pool } from 'undici';
 import { createPool } from './pool';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VERSION } from '../version';
-import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter } from './retry';
+import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter, waitLine } from './retry';
 import type { AttemptOutcome, RetryPolicy, TransportFailure } from './retry';
 
 export interface HttpOptions {
@@ -13,7 +13,11 @@ export interface HttpOptions {
   connections?: number;
   retry?: RetryPolicy;
   debug?: (line: string) => void;
+  /** A retry wait longer than a second, as one line for the person at the terminal. */
+  onWait?: (line: string) => void;
   sleep?: (ms: number) => Promise<unknown>;
+  /** The clock retry waits are measured by (tests move it along with their sleep). */
+  now?: () => number;
   signal?: AbortSignal;
 }
 
@@ -57,7 +61,10 @@ export class HttpClient {
   private readonly auth: string;
   private readonly policy: RetryPolicy;
   private readonly pause: (ms: number) => Promise<unknown>;
+  private readonly now: () => number;
   private gateUntil = 0;
+  /** End of the last wait announced: requests queued behind one 429 do not each say so again. */
+  private announcedUntil = 0;
 
   constructor(private readonly opts: HttpOptions) {
     const url = new URL(opts.baseUrl);
@@ -65,6 +72,7 @@ export class HttpClient {
     this.prefix = url.pathname.replace(/\/+$/, '');
     this.auth = 'Basic ' + Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64');
     this.policy = opts.retry ?? DEFAULT_RETRY;
+    this.now = opts.now ?? Date.now;
     this.pause = opts.sleep ?? ((ms) => sleep(ms, undefined, { signal: opts.signal }));
     this.pool = createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 });
   }
@@ -88,7 +96,7 @@ export class HttpClient {
     if (payload !== undefined) headers['content-type'] = 'application/json';
 
     for (let attempt = 0; ; attempt++) {
-      const wait = this.gateUntil - Date.now();
+      const wait = this.gateUntil - this.now();
       if (wait > 0) await this.pause(wait);
       const started = Date.now();
       let outcome: AttemptOutcome;
@@ -116,10 +124,21 @@ export class HttpClient {
         if (response) return response;
         throw new TransportError((outcome as { failure: TransportFailure }).failure, attempt + 1, failure);
       }
-      if (response?.status === 429) this.gateUntil = Math.max(this.gateUntil, Date.now() + decision.delayMs);
       this.trace(`retry ${attempt + 1}/${this.policy.maxRetries} in ${decision.delayMs} ms`);
-      await this.pause(decision.delayMs);
+      this.announce(response, failure, decision.delayMs, attempt);
+      // A 429 closes the gate for every request of this client; the top of the loop waits on it.
+      if (response?.status === 429) this.gateUntil = Math.max(this.gateUntil, this.now() + decision.delayMs);
+      else await this.pause(decision.delayMs);
     }
+  }
+
+  private announce(response: HttpResponse | undefined, failure: unknown, delayMs: number, attempt: number) {
+    const until = this.now() + delayMs;
+    if (delayMs <= 1_000 || until <= this.announcedUntil + 1_000) return;
+    this.announcedUntil = until;
+    const reason =
+      response?.status === 429 ? 'rate limited' : response ? `the service answered HTTP ${response.status}` : `no answer (${describe(failure)})`;
+    this.opts.onWait?.(waitLine(reason, delayMs, attempt, this.policy));
   }
 
   private async once(
@@ -129,28 +148,38 @@ export class HttpClient {
     body: string | undefined,
     attempts: number,
   ): Promise<HttpResponse> {
-    // undici's own headers/body timeouts bound each attempt; a signal only when the run can be interrupted.
-    const signal = this.opts.signal;
-    const res = await this.pool.request({
-      path,
-      method: method as 'GET' | 'POST',
-      headers,
-      body,
-      signal,
-      headersTimeout: this.opts.timeoutMs,
-      bodyTimeout: this.opts.timeoutMs,
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_BODY_BYTES) {
-        res.body.destroy();
-        throw Object.assign(new Error(`response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`), { code: 'PAYCTL_BODY_TOO_LARGE' });
+    // One deadline per attempt, from connect to the last byte: undici's own timeouts restart with
+    // every chunk, so a body dripped a byte at a time would never end under them alone.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => {
+      const err = Object.assign(new Error(`no complete answer within ${this.opts.timeoutMs / 1000}s (--timeout)`), { code: 'PAYCTL_DEADLINE' });
+      deadline.abort(err);
+    }, this.opts.timeoutMs);
+    const signal = this.opts.signal ? AbortSignal.any([deadline.signal, this.opts.signal]) : deadline.signal;
+    try {
+      const res = await this.pool.request({
+        path,
+        method: method as 'GET' | 'POST',
+        headers,
+        body,
+        signal,
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BODY_BYTES) {
+          res.body.destroy();
+          throw Object.assign(new Error(`response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`), { code: 'PAYCTL_BODY_TOO_LARGE' });
+        }
+        chunks.push(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+      return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), attempts };
+    } finally {
+      clearTimeout(timer);
     }
-    return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), attempts };
   }
 
   private trace(line: string) {

@@ -1,6 +1,7 @@
 import { captureSafely } from '../api/capture';
 import type { ApiClient } from '../api/client';
-import { ApiError, FailureError, OutcomeUnknownError, PayctlError } from '../api/errors';
+import { ApiError, FailureError, PayctlError } from '../api/errors';
+import { refundBaseline } from '../api/refund';
 import { formatMoney, formatMoneyShort, minorUnitName } from '../output/money';
 import { stripControl } from '../output/sanitize';
 import { parseAmount } from '../parse/amount';
@@ -12,6 +13,7 @@ import type { Context } from './context';
 import { need } from './flags';
 import { promptSession } from './prompt';
 import type { PromptSession as Session } from './prompt';
+import { refundOnce } from './refund-single';
 import { one } from './result';
 import type { CommandResult } from './result';
 
@@ -157,15 +159,10 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
       ` ${after > 0 ? `${formatMoney(after, currency)} will remain refundable.` : 'The payment will be refunded in full.'}` +
       `${receipt ? ` Receipt ${receipt}.` : ''}${notes ? ` Notes: ${Object.entries(notes).map(([k, v]) => `${k}=${v}`).join(', ')}.` : ''}`,
   );
-  const req = api.prepare('refundPayment', { params: { id }, body: { amount, receipt: receipt || undefined, notes } });
-  try {
-    return one('refund', await api.execute(req));
-  } catch (err) {
-    if (err instanceof OutcomeUnknownError) {
-      throw new OutcomeUnknownError(`refund of ${id}: ${err.message}`, `do not resend blindly: run \`payctl payments get ${id}\` and compare amount_refunded (it was ${refunded} before)`);
-    }
-    throw err;
-  }
+  // Read again right before sending: the questions took a while, and this figure is what an
+  // ambiguous answer is judged by (and refuses, sending nothing, an amount above what remains now).
+  const baseline = await refundBaseline(api, id);
+  return refundOnce(ctx, api, baseline, { amount, receipt: receipt || undefined, notes });
 }
 
 export async function guidedCapture(ctx: Context): Promise<CommandResult> {
@@ -178,6 +175,6 @@ export async function guidedCapture(ctx: Context): Promise<CommandResult> {
   summary(s, payment, ctx.settings.tz);
   await finalConfirm(s, `Capture ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? The customer is charged and it can then only be refunded.`);
   const outcome = await captureSafely(api, id, amount, currency);
-  if (outcome.reconciled) ctx.notice(`the capture's first answer was lost; read back from the service: ${id} is ${String(outcome.payment.status)}`);
+  if (outcome.reconciled) ctx.notice(`payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${text(outcome.payment.status)}`);
   return one('payment', outcome.payment);
 }

@@ -13,7 +13,7 @@ export async function moveMoney(ctx: Context, req: Prepared, question: string, c
   try {
     return await api.execute(req);
   } catch (err) {
-    if (err instanceof OutcomeUnknownError) throw new OutcomeUnknownError(err.message, `do not resend blindly: ${check}`);
+    if (err instanceof OutcomeUnknownError) throw new OutcomeUnknownError(err.message, `do not resend blindly: ${check}`, err.answer);
     throw err;
   }
 }

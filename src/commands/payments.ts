@@ -1,9 +1,13 @@
 import { captureSafely } from '../api/capture';
-import { OutcomeUnknownError, UsageError } from '../api/errors';
+import { UsageError } from '../api/errors';
+import { refundBaseline } from '../api/refund';
 import { formatMoney } from '../output/money';
+import { stripControl } from '../output/sanitize';
 import type { Context } from './context';
 import { amountFlag, currencyFlag, idArg, notesFlag } from './flags';
 import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
+import { refundAmount, refundOnce } from './refund-single';
+import type { RefundRequest } from './refund-single';
 import { many, one } from './result';
 import type { CommandResult, Input } from './result';
 
@@ -80,7 +84,7 @@ export async function capture({ args, opts }: Input, ctx: Context): Promise<Comm
   await readPayment();
   if (captureAmount === undefined || captureCurrency === undefined) throw new UsageError('could not read the payment amount');
   const outcome = await captureSafely(api, id, captureAmount, captureCurrency);
-  if (outcome.reconciled) ctx.notice(`the capture's first answer was lost; read back from the service: ${id} is ${String(outcome.payment.status)}`);
+  if (outcome.reconciled) ctx.notice(`payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${stripControl(String(outcome.payment.status))}`);
   return one('payment', outcome.payment);
 }
 
@@ -91,37 +95,25 @@ export async function refund({ args, opts }: Input, ctx: Context): Promise<Comma
     throw new UsageError('missing payment id: payctl payments refund PAY_ID (or --input FILE for many; on a terminal, no id starts a guided refund)');
   }
   const id = idArg(args[0], 'payment');
-  const amount = amountFlag(opts.amount);
-  const body = {
-    amount,
+  const request: RefundRequest = {
+    amount: amountFlag(opts.amount),
     receipt: opts.receipt === undefined ? undefined : String(opts.receipt),
     notes: notesFlag(opts.note),
   };
   const api = await ctx.api();
-  const req = api.prepare('refundPayment', { params: { id }, body });
+  const req = api.prepare('refundPayment', { params: { id }, body: { amount: request.amount, receipt: request.receipt, notes: request.notes } });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
 
-  let before: Record<string, unknown> | undefined;
-  // A person at a terminal is asked, and should see what the payment holds before money moves.
+  // A person at a terminal sees what the payment holds, and an amount above what remains is refused
+  // before the question (exit 2, nothing sent).
   await ctx.confirm(async () => {
-    const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
-    before = payment;
-    const currency = String(payment.currency);
-    const refunded = Number(payment.amount_refunded ?? 0);
-    const remaining = Number(payment.amount) - refunded;
-    const what = amount === undefined ? `the remaining ${formatMoney(remaining, currency)}` : formatMoney(amount, currency);
-    return `Refund ${what} of payment ${id} (${String(payment.status)}, ${formatMoney(payment.amount, currency)}, refunded so far ${formatMoney(refunded, currency)})?`;
+    const b = await refundBaseline(api, id);
+    const amount = refundAmount(b, request.amount);
+    const what = request.amount === undefined ? `the remaining ${formatMoney(amount, b.currency)}` : formatMoney(amount, b.currency);
+    return `Refund ${what} of payment ${id} (${stripControl(b.status)}, ${formatMoney(b.amount, b.currency)}, refunded so far ${formatMoney(b.amountRefunded, b.currency)})?`;
   });
-  try {
-    return one('refund', await api.execute(req));
-  } catch (err) {
-    if (err instanceof OutcomeUnknownError) {
-      const was = before ? ` (it was ${String(before.amount_refunded ?? 0)} before)` : '';
-      throw new OutcomeUnknownError(
-        `refund of ${id}: ${err.message}`,
-        `do not resend blindly: run \`payctl payments get ${id}\` and compare amount_refunded${was}`,
-      );
-    }
-    throw err;
-  }
+  // Read right before sending (someone may have waited at the question): this figure decides the
+  // amount and is what an ambiguous answer is judged by.
+  const baseline = await refundBaseline(api, id);
+  return refundOnce(ctx, api, baseline, request);
 }

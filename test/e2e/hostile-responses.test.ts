@@ -94,7 +94,7 @@ describe('hostile responses give a clear error and the right exit code', () => {
     ['truncated', 6],
     ['hang', 6],
     ['reset', 6],
-    ['error200', 1],
+    ['error200', 6],
   ])('a capture answered with %s exits %i and never claims success', async (kind, code) => {
     const res = await capture(kind);
     expect(res.code, res.stderr).toBe(code);

@@ -94,13 +94,13 @@ describe('rejections by the service exit 1 with its description', () => {
     expect(again.stderr).toMatch(/already been captured/);
   });
 
-  it('refund above what remains', async () => {
+  it('refund above what remains: refused by payctl before sending (exit 2), from the payment read just before', async () => {
     const { payment } = await newAuthorizedPayment(3000);
     await runJson(sb, ['payments', 'capture', String(payment.id), '--yes']);
     expect((await runJson(sb, ['payments', 'refund', String(payment.id), '--amount', '2000', '--yes'])).code).toBe(0);
     const res = await runJson(sb, ['payments', 'refund', String(payment.id), '--amount', '1001', '--yes']);
-    expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/greater than/);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/only ₹10\.00 \(1000 paise\) remains.*nothing was sent/);
     expect((await runJson(sb, ['payments', 'get', String(payment.id)])).data).toMatchObject({ amount_refunded: 2000 });
   });
 

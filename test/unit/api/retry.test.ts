@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY, backoffMs, classifyTransportError, decide, parseRetryAfter } from '../../../src/api/retry';
+import { DEFAULT_RETRY, backoffMs, classifyTransportError, decide, parseRetryAfter, waitLine } from '../../../src/api/retry';
 import type { AttemptOutcome } from '../../../src/api/retry';
 
 const res = (status: number, retryAfterMs?: number): AttemptOutcome => ({ type: 'response', status, retryAfterMs });
-const fail = (failure: 'not_sent' | 'timeout' | 'reset'): AttemptOutcome => ({ type: 'error', failure });
+const fail = (failure: 'not_sent' | 'unresolved' | 'timeout' | 'reset'): AttemptOutcome => ({ type: 'error', failure });
 
 describe('which attempts are retried', () => {
   it.each([
@@ -21,6 +21,11 @@ describe('which attempts are retried', () => {
     ['POST', fail('timeout'), false],
     ['GET', fail('reset'), true],
     ['POST', fail('reset'), false],
+    ['GET', fail('unresolved'), false],
+    ['POST', fail('unresolved'), false],
+    ['POST', res(408), false],
+    ['POST', res(499), false],
+    ['GET', res(408), false],
   ] as Array<[string, AttemptOutcome, boolean]>)('%s %j -> %s', (method, outcome, retry) => {
     expect(decide(method, outcome, 0, DEFAULT_RETRY, () => 0.5).retry).toBe(retry);
   });
@@ -50,18 +55,58 @@ describe('backoff', () => {
     expect(parseRetryAfter('soon', 0)).toBeUndefined();
     expect(parseRetryAfter(undefined, 0)).toBeUndefined();
   });
+
+  const now = Date.UTC(2026, 10, 6, 8, 49, 30);
+  it.each([
+    ['0', 0],
+    ['4', 4000],
+    [' 7 ', 7000],
+    ['120', 120_000],
+    ['Fri, 06 Nov 2026 08:49:37 GMT', 7000],
+    ['Friday, 06-Nov-26 08:49:37 GMT', 7000],
+    ['Fri Nov  6 08:49:37 2026', 7000],
+    ['Fri, 06 Nov 2026 08:00:00 GMT', 0],
+    ['-1', undefined],
+    ['-30', undefined],
+    ['1.5', undefined],
+    ['1e3', undefined],
+    ['0x10', undefined],
+    ['+5', undefined],
+    ['soon', undefined],
+    ['', undefined],
+    ['2026-11-06T08:49:37Z', undefined],
+    ['99999999999999', undefined],
+    ['Fri, 06 Nov 2026 08:49:37', undefined],
+  ] as Array<[string, number | undefined]>)('Retry-After %j -> %s ms', (header, ms) => {
+    expect(parseRetryAfter(header, now)).toBe(ms);
+  });
+
+  it('an invalid Retry-After is absent: the usual backoff applies', () => {
+    const retryAfterMs = parseRetryAfter('-1', now);
+    expect(decide('POST', res(429, retryAfterMs), 2, DEFAULT_RETRY, () => 1)).toEqual({ retry: true, delayMs: 1000 });
+  });
 });
 
 describe('transport errors', () => {
   it.each([
     [{ code: 'ECONNREFUSED' }, 'not_sent'],
     [{ code: 'UND_ERR_CONNECT_TIMEOUT' }, 'not_sent'],
-    [{ code: 'ENOTFOUND' }, 'not_sent'],
+    [{ code: 'ENOTFOUND' }, 'unresolved'],
+    [{ code: 'EAI_AGAIN' }, 'unresolved'],
+    [{ code: 'PAYCTL_DEADLINE' }, 'timeout'],
+    [{ code: 'UND_ERR_BODY_TIMEOUT' }, 'timeout'],
     [{ code: 'UND_ERR_HEADERS_TIMEOUT' }, 'timeout'],
     [{ name: 'TimeoutError' }, 'timeout'],
     [{ code: 'ECONNRESET' }, 'reset'],
     [{ code: 'UND_ERR_SOCKET' }, 'reset'],
   ])('%j is %s', (err, kind) => {
     expect(classifyTransportError(err)).toBe(kind);
+  });
+});
+
+describe('the line shown for a wait', () => {
+  it('names the reason, the seconds and the attempt', () => {
+    expect(waitLine('rate limited', 3200, 0, DEFAULT_RETRY)).toBe('rate limited; retrying in 4s (attempt 2 of 7)');
+    expect(waitLine('the service answered HTTP 503', 60_000, 5, DEFAULT_RETRY)).toBe('the service answered HTTP 503; retrying in 60s (attempt 7 of 7)');
   });
 });

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy } from './fault-proxy';
+import type { FaultProxy } from './fault-proxy';
+import { run, startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+import { KEY, onTerminal } from './pty';
+
+/** The guided refund takes the same path as `payments refund ID`: read right before sending, reconciled after. */
+let sb: SandboxProcess;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  proxy = await startFaultProxy(sb.baseUrl);
+  const added = await run(['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'], { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret });
+  expect(added.code, added.stderr).toBe(0);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await sb?.stop();
+});
+
+async function captured(): Promise<string> {
+  const [id] = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids;
+  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
+  return id!;
+}
+const refunds = async (id: string) => (await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied.refunds[id];
+
+/** Walks the guided refund to its last question for a full refund of `id`. */
+async function toLastQuestion(id: string, args: string[], env: Record<string, string>) {
+  const t = onTerminal([...args, 'payments', 'refund', '-o', 'json'], env);
+  await t.waitFor('Payment id to refund');
+  await t.type(id, KEY.enter);
+  await t.waitFor('Refund how much?');
+  await t.type(KEY.enter);
+  await t.waitFor('Receipt');
+  await t.type(KEY.enter);
+  await t.waitFor('Note');
+  await t.type(KEY.enter);
+  await t.waitFor('now?');
+  return t;
+}
+
+describe('guided refund under faults', () => {
+  it('an HTML 408 after the refund was applied (stored profile): confirmed by reading back, exit 0, applied once', async () => {
+    const id = await captured();
+    let faulted = false;
+    proxy.setRule((r) => (r.method === 'POST' && !faulted ? ((faulted = true), { type: 'html-after', status: 408 }) : { type: 'pass' }));
+    const t = await toLastQuestion(id, ['-p', 'viaproxy'], { PAYCTL_HOME: sb.home });
+    await t.type('y', KEY.enter);
+    expect(await t.exited).toBe(0);
+    expect(t.text()).toMatch(/confirmed by reading the payment back/);
+    expect(t.text()).not.toMatch(/refused/);
+    expect(await refunds(id)).toEqual({ count: 1, amount: 50000 });
+  }, 60_000);
+
+  it('a refund made elsewhere while the questions were asked (environment credentials): exit 2, nothing sent', async () => {
+    const id = await captured();
+    proxy.setRule(() => ({ type: 'pass' }));
+    const t = await toLastQuestion(id, [], { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl });
+    await sb.api('POST', `/payments/${id}/refund`, { amount: 100 });
+    const posts = proxy.log.filter((r) => r.method === 'POST').length;
+    await t.type('y', KEY.enter);
+    expect(await t.exited).toBe(2);
+    expect(t.text()).toMatch(/only ₹499\.00 \(49900 paise\) remains.*nothing was sent/);
+    expect(proxy.log.filter((r) => r.method === 'POST').length).toBe(posts);
+    expect(await refunds(id)).toEqual({ count: 1, amount: 100 });
+  }, 60_000);
+
+  it('`payments refund ID` on a terminal asks with the payment read back, then refunds once through a lost answer', async () => {
+    const id = await captured();
+    let faulted = false;
+    proxy.setRule((r) => (r.method === 'POST' && !faulted ? ((faulted = true), { type: 'drop-after' }) : { type: 'pass' }));
+    const t = onTerminal(['-p', 'viaproxy', 'payments', 'refund', id, '--amount', '1000'], { PAYCTL_HOME: sb.home });
+    const question = await t.waitFor('?');
+    expect(question).toContain(`Refund ₹10.00 (1000 paise) of payment ${id} (captured, ₹500.00 (50000 paise), refunded so far ₹0.00`);
+    await t.type('y', KEY.enter);
+    expect(await t.exited).toBe(0);
+    expect(t.text()).toMatch(/confirmed by reading the payment back/);
+    expect(await refunds(id)).toEqual({ count: 1, amount: 1000 });
+  }, 60_000);
+});

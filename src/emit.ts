@@ -2,6 +2,7 @@ import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
 import type { RenderOptions } from './output/render';
+import { paint } from './output/style';
 
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   return new Promise((resolve) => {
@@ -20,6 +21,14 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       return settings.tz;
     },
     out,
+    table: {
+      ...settings.table,
+      dropped: async (headers) => {
+        const { shorten } = await import('./output/layout');
+        const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
+        io.stderr.write(`${paint('dim', line, settings.table.color && io.stderrIsTTY)}\n`);
+      },
+    },
   });
   const opts = to(io.stdout, settings.fields);
   switch (result.type) {

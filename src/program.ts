@@ -68,7 +68,10 @@ function declareGlobal(program: Command) {
     .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
     .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
     .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
-    .option('--no-color', 'no colours (also NO_COLOR)')
+    .option('--no-color', 'no colours (also NO_COLOR; FORCE_COLOR forces them)')
+    .option('--wide', 'tables: show every column instead of fitting the terminal width')
+    // Subcommands copy this setting when declared: every `--help` then lists the global options too.
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true);
 }
 

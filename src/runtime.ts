@@ -25,6 +25,9 @@ export interface GlobalFlags {
   timeout?: string;
   tz?: string;
   sandbox?: boolean;
+  /** false with --no-color. */
+  color?: boolean;
+  wide?: boolean;
 }
 
 export interface Runtime extends Context {
@@ -58,7 +61,24 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     sandbox: Boolean(flags.sandbox),
     profile: flags.profile,
     baseUrl: flags.baseUrl,
+    table: { width: terminalWidth(env, io), wide: Boolean(flags.wide), color: useColor(flags, env, io) },
   };
+}
+
+/** --no-color and NO_COLOR always win; FORCE_COLOR (other than 0/false) colours even a pipe; else a terminal does. */
+export function useColor(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO): boolean {
+  if (flags.color === false || env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
+  return io.stdoutIsTTY && env.TERM !== 'dumb';
+}
+
+/** The width a table must fit: the terminal's; for a pipe, COLUMNS if exported, else no limit. */
+function terminalWidth(env: NodeJS.ProcessEnv, io: IO): number | undefined {
+  const columns = io.stdoutIsTTY ? (io.stdout as { columns?: number }).columns : undefined;
+  if (columns && columns > 0) return columns;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
 }
 
 /** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */

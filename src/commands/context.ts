@@ -17,6 +17,8 @@ export interface Settings {
   sandbox: boolean;
   profile?: string;
   baseUrl?: string;
+  /** Tables: the terminal's width (undefined: no limit), --wide, and colour (TTY, NO_COLOR, FORCE_COLOR, --no-color). */
+  table: { width?: number; wide: boolean; color: boolean };
 }
 
 export interface IO {

@@ -4,7 +4,7 @@
 function __payctl_subcommands
     switch "$argv[1]"
         case ''
-            echo orders payments plans subscriptions wallet profile sandbox completion
+            echo orders payments plans subscriptions wallet api profile sandbox completion
         case 'orders'
             echo list create
         case 'payments'
@@ -33,7 +33,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path ''
     set -l skip 0
-    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook -o -p
+    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook -f -F -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -51,7 +51,7 @@ function __payctl_profiles
 end
 
 complete -c payctl -f
-complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments plans subscriptions wallet profile sandbox completion'
+complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments plans subscriptions wallet api profile sandbox completion'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l dry-run -d 'validate and print the request'
@@ -453,6 +453,25 @@ complete -c payctl -n 'test "$(__payctl_path)" = "wallet payout"' -l tz -x -d 'I
 complete -c payctl -n 'test "$(__payctl_path)" = "wallet payout"' -s V -l version -d 'print the version'
 complete -c payctl -n 'test "$(__payctl_path)" = "wallet payout"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "wallet payout"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l all -d 'GET a list: walk every page with count/skip and print the items'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -s F -l field -x -d 'typed field: numbers, true, false and null become JSON'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l input -r -F -d 'request body: a JSON file, or - for stdin'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l limit -x -d 'with --all, stop after N items'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l out -r -F -d 'write to FILE atomically instead of stdout'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -s f -l raw-field -x -d 'string field, never converted'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l timeout -x -d 'per-request timeout in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "api"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -a 'add list use remove show test'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -l debug -d 'HTTP trace on stderr'

@@ -1,3 +1,4 @@
+import { UsageError } from './api/errors';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
@@ -9,6 +10,16 @@ function write(out: NodeJS.WritableStream, text: string): Promise<void> {
     if (out.write(text)) resolve();
     else out.once('drain', () => resolve());
   });
+}
+
+/** --out's directory must exist, before a single page is asked for (exit 2, nothing sent). */
+async function checkOutTarget(file: string): Promise<void> {
+  const { stat } = await import('node:fs/promises');
+  const { dirname, resolve } = await import('node:path');
+  const dir = dirname(resolve(file));
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) throw new UsageError(`--out ${file}: the directory ${dir} does not exist`, `create it first (mkdir -p ${dir}) or write somewhere else`);
+  if ((await stat(file).catch(() => undefined))?.isDirectory()) throw new UsageError(`--out ${file} is a directory: give a file name`);
 }
 
 /** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
@@ -26,17 +37,25 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       dropped: async (headers) => {
         const { shorten } = await import('./output/layout');
         const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
-        io.stderr.write(`${paint('dim', line, settings.table.color && io.stderrIsTTY)}\n`);
+        io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
       },
     },
   });
   const opts = to(io.stdout, settings.fields);
   switch (result.type) {
     case 'one':
+      if (result.out) {
+        await checkOutTarget(result.out);
+        const { writeAtomically } = await import('./output/atomic-file');
+        await writeAtomically(result.out, async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1));
+        io.stderr.write(`wrote ${result.out}\n`);
+        return;
+      }
       await renderOne(result.kind, result.data, opts);
       return;
     case 'many': {
       if (result.out) {
+        await checkOutTarget(result.out);
         const seen = { first: Infinity, last: -Infinity };
         const { writeAtomically } = await import('./output/atomic-file');
         const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out, settings.fields)));

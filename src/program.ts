@@ -22,6 +22,7 @@ const handlers = {
   plans: service,
   subscriptions: service,
   wallet: service,
+  api: service,
   profile: local,
   sandbox: local,
 } satisfies Record<string, () => Promise<Record<string, unknown>>>;
@@ -147,7 +148,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
         .option('--receipt <receipt>', 'your reference, at most 40 characters')
         .option('--note <key=value>', 'note to attach (repeatable)', collect),
     )
-      .option('--retry-unknown', 'resend refunds whose outcome the journal marks unknown (check them first)')
+      .option('--retry-unknown', 'resend refunds whose outcome the journal marks unknown (first check each with `payctl payments get ID`)')
       .addHelpText('after', examples('payctl payments refund                      # on a terminal: guided, step by step', 'payctl payments refund pay_29QQoUBi66xm2f --amount 20000 --note reason=damaged', 'payctl payments refund --input refunds.csv --yes'))
       .action(run('payments', 'refund'));
   },
@@ -265,6 +266,30 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .addHelpText('after', examples('payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_00000000000001 --amount 10000 --purpose refund', 'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_00000000000001 --amount 10000 --purpose cashback --narration "Acme refund" --yes'))
       .action(run('wallet', 'payout'));
 
+  },
+  api(program, run) {
+    program
+      .command('api')
+      .description("call any endpoint with payctl's profiles, retries, confirmations and output, like `gh api`")
+      .argument('<method-or-path>', 'GET or POST, then PATH; or just PATH (GET, or POST when -F/-f/--input give a body)')
+      .argument('[path]', "path below the profile's base URL, which adds its version prefix (/payments/pay_…); ?query allowed")
+      .option('-F, --field <key=value>', 'typed field: numbers, true, false and null become JSON; a[b]=v nests, a[]=v appends; query string of a GET (repeatable)', collect)
+      .option('-f, --raw-field <key=value>', 'string field, never converted (repeatable)', collect)
+      .option('--input <file>', 'request body: a JSON file, or - for stdin (-F/-f then go to the query string)')
+      .option('--all', 'GET a list: walk every page with count/skip and print the items')
+      .option('--limit <n>', 'with --all, stop after N items')
+      .option('--out <file>', 'write to FILE atomically instead of stdout')
+      .addHelpText('after', '\nA POST confirms on a terminal (--yes without one). If its answer is lost it is never resent: payctl\nexits 6 with the command that shows whether it was applied, e.g. `payctl payments get pay_…`.')
+      .addHelpText(
+        'after',
+        examples(
+          'payctl api GET /orders/order_DBJOWzybf0sJbb                  # an order by id (real service)',
+          'payctl api GET /payments --all -F from=1714501800 -o csv --out payments.csv',
+          'payctl api POST /payments/pay_29QQoUBi66xm2f/refund -F amount=20000 -F notes[reason]=damaged',
+          'payctl api GET /plans -F count=5                             # plans (real service)',
+        ),
+      )
+      .action(run('api', 'call'));
   },
   profile(program, run) {
     const profile = program.command('profile').description('manage key profiles');

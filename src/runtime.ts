@@ -61,16 +61,21 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     sandbox: Boolean(flags.sandbox),
     profile: flags.profile,
     baseUrl: flags.baseUrl,
-    table: { width: terminalWidth(env, io), wide: Boolean(flags.wide), color: useColor(flags, env, io) },
+    table: {
+      width: terminalWidth(env, io),
+      wide: Boolean(flags.wide),
+      color: useColor(flags, env, io.stdoutIsTTY),
+      stderrColor: useColor(flags, env, io.stderrIsTTY),
+    },
   };
 }
 
 /** --no-color and NO_COLOR always win; FORCE_COLOR (other than 0/false) colours even a pipe; else a terminal does. */
-export function useColor(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO): boolean {
+export function useColor(flags: GlobalFlags, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   if (flags.color === false || env.NO_COLOR) return false;
   const force = env.FORCE_COLOR;
   if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
-  return io.stdoutIsTTY && env.TERM !== 'dumb';
+  return isTTY && env.TERM !== 'dumb';
 }
 
 /** The width a table must fit: the terminal's; for a pipe, COLUMNS if exported, else no limit. */
@@ -138,9 +143,12 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
   const confirm = async (question: string | (() => Promise<string>)) => {
     if (settings.yes) return;
     if (!io.stdinIsTTY || !io.stderrIsTTY) {
-      throw new UsageError('this moves money and there is no terminal to confirm on: pass --yes to go ahead');
+      throw new UsageError('this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)');
     }
-    const message = typeof question === 'string' ? question : await question();
+    const asked = typeof question === 'string' ? question : await question();
+    const { targetLabel } = await import('./commands/target');
+    const creds = await credentials().catch(() => undefined);
+    const message = creds ? `${targetLabel(creds, settings.table.stderrColor)} ${asked}` : asked;
     const { confirm: ask } = await import('@inquirer/prompts');
     let ok: boolean;
     try {

@@ -79,6 +79,14 @@ export class ApiClient {
     return this.execute<T>(this.prepare(name, args));
   }
 
+  /**
+   * Any path below the base URL (`payctl api`): the same transport, retries and error rules as the
+   * named endpoints; the answer is not checked against a schema, since the path may be one the spec lacks.
+   */
+  async request<T = unknown>(method: 'GET' | 'POST', path: string, query?: Prepared['query'], body?: unknown): Promise<T> {
+    return (await this.transmit(method, path, query, body, false)).value as T;
+  }
+
   /** The sandbox's own admin API under /_sandbox/ (not part of the service interface). */
   async admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const response = await this.transmit(method, `/_sandbox${path}`, undefined, body ?? (method === 'POST' ? {} : undefined), true);

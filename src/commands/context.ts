@@ -18,7 +18,7 @@ export interface Settings {
   profile?: string;
   baseUrl?: string;
   /** Tables: the terminal's width (undefined: no limit), --wide, and colour (TTY, NO_COLOR, FORCE_COLOR, --no-color). */
-  table: { width?: number; wide: boolean; color: boolean };
+  table: { width?: number; wide: boolean; color: boolean; stderrColor: boolean };
 }
 
 export interface IO {

@@ -1,6 +1,7 @@
 import { UsageError } from '../api/errors';
 import { amountFlag, currencyFlag, notesFlag } from './flags';
 import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
+import { sendOnce } from './check';
 import { many, one } from './result';
 import type { Context } from './context';
 import type { CommandResult, Input } from './result';
@@ -30,5 +31,5 @@ export async function create({ opts }: Input, ctx: Context): Promise<CommandResu
   const api = await ctx.api();
   const req = api.prepare('createOrder', { body });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('order', await api.execute(req));
+  return one('order', await sendOnce(api, req));
 }

@@ -1,8 +1,9 @@
-import { UsageError } from './api/errors';
+import { checkOutTarget } from './output/out-target';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
 import type { RenderOptions } from './output/render';
+import { plural } from './output/plural';
 import { paint } from './output/style';
 
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
@@ -10,16 +11,6 @@ function write(out: NodeJS.WritableStream, text: string): Promise<void> {
     if (out.write(text)) resolve();
     else out.once('drain', () => resolve());
   });
-}
-
-/** --out's directory must exist, before a single page is asked for (exit 2, nothing sent). */
-async function checkOutTarget(file: string): Promise<void> {
-  const { stat } = await import('node:fs/promises');
-  const { dirname, resolve } = await import('node:path');
-  const dir = dirname(resolve(file));
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new UsageError(`--out ${file}: the directory ${dir} does not exist`, `create it first (mkdir -p ${dir}) or write somewhere else`);
-  if ((await stat(file).catch(() => undefined))?.isDirectory()) throw new UsageError(`--out ${file} is a directory: give a file name`);
 }
 
 /** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
@@ -63,7 +54,7 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
         const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
         const asked = `range ${when(result.range?.from)} to ${when(result.range?.to)}`;
         const got = rows && Number.isFinite(seen.first) ? `; rows created ${when(seen.first)} to ${when(seen.last)}` : '';
-        io.stderr.write(`wrote ${rows} rows to ${result.out} (${asked}${got})\n`);
+        io.stderr.write(`wrote ${plural(rows, 'row')} to ${result.out} (${asked}${got})\n`);
         await result.finish?.();
         return;
       }
@@ -81,7 +72,7 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       } else {
         await renderMany('generic', requests, to(io.stdout, undefined));
       }
-      io.stderr.write(`dry run: ${requests.length} request(s) shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`);
+      io.stderr.write(`dry run: ${plural(requests.length, 'request')} shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`);
       return;
     }
     case 'lines':

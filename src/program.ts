@@ -362,7 +362,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .description('create sample data; prints the ids (payment ids with --authorized)')
       .argument('[n]', 'orders in a realistic mix of states (default 20)')
       .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
-      .addHelpText('after', examples('payctl sandbox seed', 'payctl sandbox seed 100', 'payctl sandbox seed --authorized 50 -o json | jq -r \'.payment_ids[]\''))
+      .addHelpText('after', examples('payctl sandbox seed', 'payctl sandbox seed 100', 'payctl sandbox seed --authorized 50 -o json | jq -r \'.[]\''))
       .action(run('sandbox', 'seed'));
     sandbox.command('stats').description('requests seen and writes applied (for tests)')
       .addHelpText('after', examples('payctl sandbox stats', 'payctl sandbox stats -o json | jq .writes'))
@@ -485,6 +485,9 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
   };
+  // Libraries colour on their own (the prompts' theme goes through util.styleText, which reads
+  // NO_COLOR): --no-color must reach them too.
+  if (!io && argv.includes('--no-color')) process.env.NO_COLOR = '1';
   const controller = new AbortController();
   let signalName: 'SIGINT' | 'SIGTERM' | undefined;
   if (!io) {

@@ -5,6 +5,8 @@ import { ApiError, AuthError, FailureError, NetworkError, OutcomeUnknownError, R
 import { TransportError } from './http';
 import type { HttpClient, HttpResponse } from './http';
 
+const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
+
 export interface CallArgs {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
@@ -107,7 +109,7 @@ export class ApiClient {
       if (!(err instanceof TransportError)) throw err;
       const where = `${method} ${this.http.url({ path, fromOrigin })}`;
       if (err.failure === 'not_sent' || method === 'GET') {
-        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}`);
+        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${attempts(err.attempts)}: ${where}`);
       }
       throw new OutcomeUnknownError(
         `no answer to ${where} (${err.failure === 'timeout' ? 'timed out' : err.message}): the request may or may not have been applied`,
@@ -127,10 +129,10 @@ function classify(method: string, path: string, response: HttpResponse): unknown
   const describe = service?.description ?? (parsed.ok ? undefined : text.trim() ? `body is not JSON: ${snippet(text)}` : 'empty body');
 
   if (status === 401) throw new AuthError(`authentication failed (HTTP 401)${describe ? `: ${describe}` : ''}; check the key id and secret`);
-  if (status === 429) throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${response.attempts} attempts`);
+  if (status === 429) throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${attempts(response.attempts)}`);
   if (status >= 500) {
     const message = `the service failed with HTTP ${status}${describe ? `: ${describe}` : ''}`;
-    if (method === 'GET') throw new NetworkError(`${message} (after ${response.attempts} attempts)`);
+    if (method === 'GET') throw new NetworkError(`${message} (after ${attempts(response.attempts)})`);
     throw new OutcomeUnknownError(`${message}: the request to ${path} may or may not have been applied`, 'check the resource before sending it again');
   }
   if (status >= 400 || (status >= 200 && status < 300 && service)) {

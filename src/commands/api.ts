@@ -4,6 +4,7 @@ import { FailureError, OutcomeUnknownError, UsageError } from '../api/errors';
 import { walk } from '../api/paginate';
 import type { ResourceKind } from '../output/columns';
 import { formatMoney } from '../output/money';
+import { checkOutTarget } from '../output/out-target';
 import { fieldsToBody, parseApiPath, parseField } from '../parse/api-request';
 import type { Field } from '../parse/api-request';
 import type { EndpointName } from '../spec';
@@ -92,6 +93,7 @@ export async function call({ args, opts }: Input, ctx: Context): Promise<Command
     const req = { endpoint: '' as EndpointName, method, path: target.path, url, body } satisfies Prepared;
     return { type: 'dry-run', requests: [req], note: all ? 'the first page; --all walks the rest' : undefined };
   }
+  if (out !== undefined) await checkOutTarget(out);
   if (method === 'POST') await ctx.confirm(describeWrite(method, url, body));
 
   if (all) {

@@ -178,19 +178,19 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .requiredOption('--total-count <n>', 'number of billing cycles')
       .option('--notify', 'let the service notify the customer (customer_notify=1)')
       .option('--no-notify', 'notify the customer yourself (customer_notify=0)')
-      .option('--start-at <time>', 'first cycle start: Unix seconds, ISO date/date-time, or relative; default now')
+      .option('--start-at <time>', 'first cycle start, in the future: Unix seconds, ISO date/date-time, tomorrow, next-month; default now')
       .option('--note <key=value>', 'note to attach (repeatable)', collect)
-      .addHelpText('after', examples('payctl subscriptions create --plan plan_00000000000001 --total-count 12 --start-at 2025-01-01', 'payctl subscriptions create --plan plan_00000000000001 --total-count 6 --notify'))
+      .addHelpText('after', examples('payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 12 --start-at next-month', 'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 6 --notify'))
       .action(run('subscriptions', 'create'));
     subscriptions.command('get').description('fetch a subscription').argument('<id>', 'subscription id (sub_…)')
-      .addHelpText('after', examples('payctl subscriptions get sub_00000000000001', 'payctl subscriptions get sub_00000000000001 -o json | jq .status'))
+      .addHelpText('after', examples('payctl subscriptions get sub_Kq2vX9pLm4Tz8w', 'payctl subscriptions get sub_Kq2vX9pLm4Tz8w -o json | jq .status'))
       .action(run('subscriptions', 'get'));
     subscriptions
       .command('cancel')
       .description('cancel now (nothing more is charged) or at the end of the current cycle')
       .argument('<id>', 'subscription id (sub_…)')
       .option('--at-cycle-end', 'let the current billing period finish first')
-      .addHelpText('after', examples('payctl subscriptions cancel sub_00000000000001', 'payctl subscriptions cancel sub_00000000000001 --at-cycle-end'))
+      .addHelpText('after', examples('payctl subscriptions cancel sub_Kq2vX9pLm4Tz8w', 'payctl subscriptions cancel sub_Kq2vX9pLm4Tz8w --at-cycle-end'))
       .action(run('subscriptions', 'cancel'));
 
   },
@@ -263,7 +263,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--reference-id <ref>', 'your reference, at most 40 characters')
       .option('--narration <text>', 'bank statement text: at most 30 of a-z A-Z 0-9 space')
       .option('--note <key=value>', 'note to attach (repeatable)', collect)
-      .addHelpText('after', examples('payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_00000000000001 --amount 10000 --purpose refund', 'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_00000000000001 --amount 10000 --purpose cashback --narration "Acme refund" --yes'))
+      .addHelpText('after', examples('payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose refund', 'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose cashback --narration "Acme refund" --yes'))
       .action(run('wallet', 'payout'));
 
   },

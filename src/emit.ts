@@ -34,27 +34,30 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
   });
   const opts = to(io.stdout, settings.fields);
   switch (result.type) {
-    case 'one':
-      if (result.out) {
-        await checkOutTarget(result.out);
+    case 'one': {
+      const file = result.out ?? settings.out;
+      if (file) {
+        await checkOutTarget(file);
         const { writeAtomically } = await import('./output/atomic-file');
-        await writeAtomically(result.out, async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1));
-        io.stderr.write(`wrote ${result.out}\n`);
+        await writeAtomically(file, async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1));
+        io.stderr.write(`wrote ${file}\n`);
         return;
       }
       await renderOne(result.kind, result.data, opts);
       return;
+    }
     case 'many': {
-      if (result.out) {
-        await checkOutTarget(result.out);
+      const file = result.out ?? settings.out;
+      if (file) {
+        await checkOutTarget(file);
         const seen = { first: Infinity, last: -Infinity };
         const { writeAtomically } = await import('./output/atomic-file');
-        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out, settings.fields)));
+        const rows = await writeAtomically(file, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out, settings.fields)));
         const { isoTime } = await import('./time/format');
         const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
         const asked = `range ${when(result.range?.from)} to ${when(result.range?.to)}`;
         const got = rows && Number.isFinite(seen.first) ? `; rows created ${when(seen.first)} to ${when(seen.last)}` : '';
-        io.stderr.write(`wrote ${plural(rows, 'row')} to ${result.out} (${asked}${got})\n`);
+        io.stderr.write(`wrote ${plural(rows, 'row')} to ${file} (${asked}${got})\n`);
         await result.finish?.();
         return;
       }
@@ -76,6 +79,16 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       return;
     }
     case 'lines':
+      if (settings.out) {
+        await checkOutTarget(settings.out);
+        const { writeAtomically } = await import('./output/atomic-file');
+        await writeAtomically(settings.out, async (out) => {
+          for (const line of result.lines) await write(out, `${line}\n`);
+          return result.lines.length;
+        });
+        io.stderr.write(`wrote ${plural(result.lines.length, 'line')} to ${settings.out}\n`);
+        return;
+      }
       for (const line of result.lines) await write(io.stdout, `${line}\n`);
       return;
     case 'done':

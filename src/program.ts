@@ -62,6 +62,7 @@ function declareGlobal(program: Command) {
     .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
     .option('--base-url <url>', "override the profile's base URL, https only except loopback (env PAYCTL_BASE_URL)")
     .addOption(new Option('-o, --output <format>', 'default table on a terminal, json otherwise (env PAYCTL_OUTPUT)').choices(['table', 'json', 'ndjson', 'csv']))
+    .option('--out <file>', 'write the result to FILE atomically instead of stdout (lists: every page unless --limit)')
     .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
     .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
     .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
@@ -91,7 +92,6 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--receipt <receipt>', 'only orders with this receipt')
       .option('--all', 'walk every page (100 at a time)')
       .option('--limit <n>', 'with --all, stop after N items')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
       .addHelpText('after', examples('payctl orders list --from 7d', 'payctl orders list --all --from 2024-04-01 --to 2024-04-30 -o csv --out april-orders.csv', 'payctl orders list --receipt rcpt-42 -o json'))
       .action(run('orders', 'list'));
     orders
@@ -120,7 +120,6 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       )
       .option('--all', 'walk every page (100 at a time)')
       .option('--limit <n>', 'with --all, stop after N items')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
       .addHelpText('after', examples('payctl payments list --status authorized', 'payctl payments list --all --from yesterday -o ndjson', 'payctl payments list --all --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata -o csv --out q1-payments.csv'))
       .action(run('payments', 'list'));
     payments
@@ -239,7 +238,6 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--skip <n>', 'entries to skip')
       .option('--all', 'walk every page')
       .option('--limit <n>', 'with --all, stop after N entries per customer')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
       .addHelpText('after', examples('payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --all -o csv --out statement.csv', 'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --all -o csv', 'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d'))
       .action(run('wallet', 'statement'));
     wallet
@@ -278,7 +276,6 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--input <file>', 'request body: a JSON file, or - for stdin (-F/-f then go to the query string)')
       .option('--all', 'GET a list: walk every page with count/skip and print the items')
       .option('--limit <n>', 'with --all, stop after N items')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
       .addHelpText('after', '\nA POST confirms on a terminal (--yes without one). If its answer is lost it is never resent: payctl\nexits 6 with the command that shows whether it was applied, e.g. `payctl payments get pay_…`.')
       .addHelpText(
         'after',
@@ -406,7 +403,7 @@ function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
 
 type Run = (group: keyof typeof handlers, name: string) => (...a: unknown[]) => Promise<void>;
 
-const VALUE_OPTIONS = new Set(['-p', '--profile', '--base-url', '-o', '--output', '--fields', '--timeout', '--tz']);
+const VALUE_OPTIONS = new Set(['-p', '--profile', '--base-url', '-o', '--output', '--out', '--fields', '--timeout', '--tz']);
 
 /** The first word that is not a global option (or its value): the command group being run. */
 export function commandWord(argv: string[]): string | undefined {
@@ -519,7 +516,11 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     const runtime = createRuntime(settings, env, streams, controller.signal);
     try {
       const handler = (mod as Module)[name] as Handler;
-      const result = await handler({ args, opts: command.opts() }, runtime);
+      // --out is global (any command's result can go to a file); handlers read it with their own options.
+      const opts = flags.out === undefined ? command.opts() : { ...command.opts(), out: flags.out };
+      // Before the handler sends anything: exit 2 must mean nothing was sent.
+      if (flags.out !== undefined) await (await import('./output/out-target')).checkOutTarget(String(flags.out));
+      const result = await handler({ args, opts }, runtime);
       await emit(result, settings, streams);
     } finally {
       await runtime.dispose();

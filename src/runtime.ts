@@ -18,6 +18,7 @@ export interface GlobalFlags {
   profile?: string;
   baseUrl?: string;
   output?: string;
+  out?: string;
   fields?: string;
   yes?: boolean;
   dryRun?: boolean;
@@ -61,6 +62,7 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     sandbox: Boolean(flags.sandbox),
     profile: flags.profile,
     baseUrl: flags.baseUrl,
+    out: flags.out,
     table: {
       width: terminalWidth(env, io),
       wide: Boolean(flags.wide),

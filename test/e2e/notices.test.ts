@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, runJson, startSandbox } from './harness';
@@ -30,6 +31,20 @@ describe('what a user reads on stderr', () => {
     const res = await run(['sandbox', 'start', '--port', port, '--db', ':memory:'], { env: { PAYCTL_HOME: sb.home } });
     expect(res.code).toBe(1);
     expect(res.stderr).toBe(`payctl: port ${port} is already in use (another payctl sandbox start?)\n  pick another with --port N, or --port 0 for any free port (its URL is printed)\n`);
+  });
+
+  it('--out is global: a single record goes to the file, and a write into a missing directory is never sent', async () => {
+    const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
+    const file = join(sb.home, 'payment.json');
+    const res = await run(['payments', 'get', payment_ids[0]!, '-o', 'json', '--out', file], { env: sb.env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toBe('');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ id: payment_ids[0], status: 'authorized' });
+    const orders = async () => (await sb.admin<{ writes: { orders: number } }>('GET', '/stats')).writes.orders;
+    const before = await orders();
+    const refused = await run(['orders', 'create', '--amount', '100', '--currency', 'INR', '--out', join(sb.home, 'nope', 'o.json')], { env: sb.env });
+    expect(refused.code).toBe(2);
+    expect(await orders()).toBe(before);
   });
 
   it('--out into a directory that does not exist is refused before anything is sent, with a hint', async () => {

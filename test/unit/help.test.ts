@@ -42,7 +42,7 @@ describe('help teaches every command', () => {
 
   it.each(commands.map((c) => [c.path, c.cmd] as const))('%s --help lists the global options', (path, cmd) => {
     const global = helpOf(cmd).split('Global Options:')[1]?.split('Examples:')[0] ?? '';
-    for (const flag of ['-p, --profile', '--base-url', '-o, --output', '--fields', '-y, --yes', '--dry-run', '--debug', '--timeout', '--tz', '--sandbox', '--no-color', '--wide']) {
+    for (const flag of ['-p, --profile', '--base-url', '-o, --output', '--out <file>', '--fields', '-y, --yes', '--dry-run', '--debug', '--timeout', '--tz', '--sandbox', '--no-color', '--wide']) {
       expect(global, `${path}: ${flag}`).toContain(flag);
     }
   });

@@ -196,7 +196,8 @@ describe('confirmations on a terminal', () => {
   it('--no-color reaches the prompt too: colour sequences without it, none with it', async () => {
     const id = await capturedPayment();
     for (const flags of [[], ['--no-color']]) {
-      const t = onTerminal(['payments', 'refund', id, '--amount', '100', ...flags], sb.env);
+      // Whatever colour settings the suite runs with stay out (an undefined variable is not passed on).
+      const t = onTerminal(['payments', 'refund', id, '--amount', '100', ...flags], { ...sb.env, NO_COLOR: undefined, FORCE_COLOR: undefined } as unknown as Record<string, string>);
       await t.waitFor(/\(y\s*\/\s*N\)/);
       t.kill();
       await t.exited.catch(() => undefined);

@@ -99,6 +99,7 @@ async function substitute(line: string): Promise<string> {
   const fresh = async (placeholder: string): Promise<string> => {
     const kind = placeholder.split('_')[0];
     if (kind === 'pay') return /payments capture/.test(line) ? authorized() : captured();
+    if (kind === 'rfnd') return (await created(`/payments/${await captured()}/refund`, { amount: 1000 })).id;
     if (kind === 'order') return (await created('/orders', { amount: 10000, currency: 'INR' })).id;
     if (kind === 'cust') return customerWithBalance();
     if (kind === 'plan') return (await created('/plans', { period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } })).id;
@@ -113,7 +114,7 @@ async function substitute(line: string): Promise<string> {
     throw new Error(`README example uses ${placeholder}: teach readme.test.ts how to make a ${kind}_ id`);
   };
   // Customers before fund accounts, so a payout's fund account belongs to its customer.
-  const placeholders = [...new Set(line.match(/\b(?:pay|order|cust|plan|sub|fa)_[A-Za-z0-9]{14}\b/g) ?? [])].sort((a, b) => Number(b.startsWith('cust_')) - Number(a.startsWith('cust_')));
+  const placeholders = [...new Set(line.match(/\b(?:pay|order|cust|plan|sub|fa|rfnd)_[A-Za-z0-9]{14}\b/g) ?? [])].sort((a, b) => Number(b.startsWith('cust_')) - Number(a.startsWith('cust_')));
   for (const p of placeholders) ids.set(p, await fresh(p));
   let out = line;
   for (const [p, id] of ids) out = out.split(p).join(id);

@@ -20,8 +20,10 @@ const cells = (line: string) => [...line.replace(ESC, '')].length;
 
 /** payctl on a real tmux terminal of `width` columns; resolves to the screen (wrapped lines joined). */
 async function onScreen(width: number, args: string[], env: Record<string, string> = {}) {
-  const command = `${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}; echo "[exit $?]"`;
-  const term = tmuxTerminal({ width, command, env: { ...sb.env, TERM: 'xterm-256color', ...env } });
+  // The colour settings of whoever runs the suite stay out of it: only those a test gives apply.
+  const vars = Object.entries({ ...sb.env, TERM: 'xterm-256color', ...env }).map(([k, v]) => `${k}=${shq(v)}`);
+  const command = `env -u NO_COLOR -u FORCE_COLOR ${vars.join(' ')} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}; echo "[exit $?]"`;
+  const term = tmuxTerminal({ width, command });
   try {
     await term.waitFor(/\[exit \d+\]/);
     const strip = (s: string) => s.replace(/\n?Pane is dead.*\n*$/, '\n');
@@ -90,12 +92,12 @@ describe('tables on a real terminal', () => {
   });
 
   it('no colour and no width limit without a terminal; FORCE_COLOR colours a pipe', async () => {
-    const piped = await run(['payments', 'list', '-o', 'table'], { env: sb.env });
+    const piped = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, NO_COLOR: undefined } });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).not.toContain('\x1b');
     expect(piped.stdout.split('\n')[0]).toMatch(/email\s+contact\s+captured\s+created_at/);
     expect(piped.stderr).not.toContain('not shown');
-    const forced = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, FORCE_COLOR: '1' } });
+    const forced = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, FORCE_COLOR: '1', NO_COLOR: undefined } });
     expect(forced.stdout).toMatch(/\x1b\[32mcaptured/);
     const narrow = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, COLUMNS: '60' } });
     for (const line of narrow.stdout.split('\n')) expect(cells(line), line).toBeLessThanOrEqual(60);

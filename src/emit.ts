@@ -23,7 +23,8 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       return settings.tz;
     },
     out,
-    table: {
+    // A table written to a file is neither cut to the terminal nor coloured.
+    table: out !== io.stdout ? { wide: true, color: false } : {
       ...settings.table,
       dropped: async (headers) => {
         const { shorten } = await import('./output/layout');

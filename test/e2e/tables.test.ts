@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, run, runJson, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
@@ -62,6 +64,14 @@ describe('tables on a real terminal', () => {
     for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(80);
     expect(lines[0]).toMatch(/^id\s+status\s+amount/);
     expect(plain).toMatch(/^not shown \(--wide\): amount_paid, amount_due, attempts, receipt, created_at$/m);
+  });
+
+  it('a table written with --out from a terminal keeps every column and no colour', async () => {
+    const file = join(sb.home, 'table.txt');
+    await onScreen(80, ['payments', 'list', '-o', 'table', '--out', file]);
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n')[0]).toMatch(/email\s+contact\s+captured\s+created_at$/);
+    expect(text).not.toContain('\x1b');
   });
 
   it('--wide shows every column, however wide', async () => {

@@ -50,30 +50,30 @@ const MIN_SHRUNK = 12;
 
 /**
  * Chooses the columns to show and their widths. With `width` undefined everything is shown in full.
- * Columns are dropped least important first until the rest fit at their minimum widths; then shrinkable
- * columns give up cells, the widest first, until the line fits.
+ * Otherwise columns are taken most important first, each at its full width while it fits; a text
+ * column that no longer fits takes the room left (cut with …) if that is at least its minimum; a
+ * column that fits neither way is left out, and less important narrower ones may still fit after it.
  */
 export function fitColumns(columns: FitColumn[], cells: string[][], width: number | undefined): { keep: number[]; widths: number[] } {
   const natural = columns.map((c, i) => Math.max(textWidth(c.header), ...cells.map((row) => textWidth(row[i] ?? ''))));
-  const all = columns.map((_, i) => i);
-  if (width === undefined) return { keep: all, widths: natural };
+  if (width === undefined) return { keep: columns.map((_, i) => i), widths: natural };
   const min = columns.map((c, i) => (c.shrinkable ? Math.min(natural[i]!, Math.max(textWidth(c.header), MIN_SHRUNK)) : natural[i]!));
-  const total = (ids: number[], w: number[]) => ids.reduce((s, i) => s + w[i]!, 0) + GAP * Math.max(0, ids.length - 1);
-  let keep = all;
-  while (keep.length > 1 && total(keep, min) > width) {
-    const least = keep.reduce((a, b) => (columns[b]!.rank > columns[a]!.rank ? b : a));
-    keep = keep.filter((i) => i !== least);
-  }
+  const byRank = columns.map((_, i) => i).sort((a, b) => columns[a]!.rank - columns[b]!.rank || a - b);
   const widths = [...natural];
-  let excess = total(keep, widths) - width;
-  while (excess > 0) {
-    const candidates = keep.filter((i) => widths[i]! > min[i]!);
-    if (!candidates.length) break;
-    const widest = candidates.reduce((a, b) => (widths[b]! - min[b]! > widths[a]! - min[a]! ? b : a));
-    widths[widest]!--;
-    excess--;
+  const keep: number[] = [];
+  let used = 0;
+  for (const i of byRank) {
+    const room = width - used - (keep.length ? GAP : 0);
+    if (natural[i]! <= room) widths[i] = natural[i]!;
+    else if (columns[i]!.shrinkable && min[i]! <= room) widths[i] = room;
+    else continue;
+    keep.push(i);
+    used += widths[i]! + (keep.length > 1 ? GAP : 0);
   }
-  // One column left and still too wide: it is cut to the terminal, whatever it holds.
-  if (excess > 0 && keep.length === 1) widths[keep[0]!] = Math.max(1, width);
-  return { keep, widths };
+  // Not even the most important column fits: it is cut to the terminal, whatever it holds.
+  if (!keep.length) {
+    keep.push(byRank[0]!);
+    widths[byRank[0]!] = Math.max(1, width);
+  }
+  return { keep: keep.sort((a, b) => a - b), widths };
 }

@@ -26,12 +26,17 @@ describe('fitting columns to a width', () => {
     expect(fitColumns(columns, cells, 200).widths).toEqual([18, 8, 29, 26]);
   });
 
-  it('shrinks text columns before dropping any, and drops the least important first', () => {
+  it('keeps the most important columns whole, cuts a text column to the room left, leaves out what does not fit', () => {
     const shrunk = fitColumns(columns, cells, 70);
     expect(shrunk.keep).toEqual([0, 1, 2, 3]);
     expect(shrunk.widths[2]).toBe(70 - 18 - 8 - 26 - 6);
     const dropped = fitColumns(columns, cells, 60);
     expect(dropped.keep).toEqual([0, 1, 3]);
+  });
+
+  it('a wide important column left out does not stop narrower, less important ones', () => {
+    const cols = [col('id', 0), col('created_at', 1), col('status', 2)];
+    expect(fitColumns(cols, [['pay_29QQoUBi66xm2f', '2024-04-30 23:59:59 +05:30', 'captured']], 40)).toEqual({ keep: [0, 2], widths: [18, 26, 8] });
   });
 
   it('a lone column too wide for the terminal is cut to it', () => {

@@ -3,7 +3,7 @@
 
 _payctl_subcommands() {
   case "$1" in
-    "") echo "orders payments plans subscriptions wallet profile sandbox completion" ;;
+    "") echo "orders payments plans subscriptions wallet api profile sandbox completion" ;;
     "orders") echo "list create" ;;
     "payments") echo "list get capture refund" ;;
     "plans") echo "create" ;;
@@ -17,73 +17,85 @@ _payctl_subcommands() {
   esac
 }
 
+_payctl_profiles() {
+  COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __profiles 2>/dev/null)" -- "$cur"))
+}
+
 _payctl() {
-  local cur prev path="" word i skip=0 words="" sub
+  local cur prev cmdpath="" word i skip=0 candidates="" sub
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --authorized --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
-    for sub in $(_payctl_subcommands "$path"); do
-      if [[ $sub == "$word" ]]; then path="${path:+$path }$word"; break; fi
+    for sub in $(_payctl_subcommands "$cmdpath"); do
+      if [[ $sub == "$word" ]]; then cmdpath="${cmdpath:+$cmdpath }$word"; break; fi
     done
   done
   case "$prev" in
-    -p|--profile) COMPREPLY=($(compgen -W "$(${COMP_WORDS[0]} __profiles 2>/dev/null)" -- "$cur")); return ;;
+    --confirm-live|--profile|-p) _payctl_profiles; return ;;
+    --db|--input|--journal|--out) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     --method) COMPREPLY=($(compgen -W "card netbanking wallet upi" -- "$cur")); return ;;
-    --output) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
+    --output|-o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     --period) COMPREPLY=($(compgen -W "daily weekly monthly yearly" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "created authorized captured refunded failed" -- "$cur")); return ;;
-    -o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
+    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
   esac
-  case "$path" in
-    "") words="orders payments plans subscriptions wallet profile sandbox completion --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "orders") words="list create --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "orders list") words="--all --authorized --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output --profile --receipt --sandbox --skip --timeout --to --tz --version --yes -V -o -p -y" ;;
-    "orders create") words="--amount --base-url --currency --debug --dry-run --fields --manual-capture --no-color --note --output --profile --receipt --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "payments") words="list get capture refund --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "payments list") words="--all --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output --profile --sandbox --skip --status --timeout --to --tz --version --yes -V -o -p -y" ;;
-    "payments get") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "payments capture") words="--amount --base-url --concurrency --confirm-live --currency --debug --dry-run --fields --input --journal --no-color --output --profile --sandbox --skip-invalid --timeout --tz --version --yes -V -o -p -y" ;;
-    "payments refund") words="--amount --base-url --concurrency --confirm-live --debug --dry-run --fields --input --journal --no-color --note --output --profile --receipt --retry-unknown --sandbox --skip-invalid --timeout --tz --version --yes -V -o -p -y" ;;
-    "plans") words="create --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "plans create") words="--amount --base-url --currency --debug --description --dry-run --fields --interval --name --no-color --note --output --period --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "subscriptions") words="create get cancel --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "subscriptions create") words="--base-url --debug --dry-run --fields --no-color --no-notify --note --notify --output --plan --profile --sandbox --start-at --timeout --total-count --tz --version --yes -V -o -p -y" ;;
-    "subscriptions get") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "subscriptions cancel") words="--at-cycle-end --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet") words="transfer credit pay balance statement fund-account payout --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet transfer") words="--amount --base-url --customer --debug --dry-run --fields --no-color --note --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet credit") words="--amount --base-url --customer --debug --dry-run --fields --no-color --note --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet pay") words="--amount --base-url --contact --customer --debug --description --dry-run --email --fields --no-color --note --order --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet balance") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet statement") words="--all --base-url --count --debug --dry-run --fields --from --input --limit --no-color --out --output --profile --sandbox --skip --timeout --to --tz --version --yes -V -o -p -y" ;;
-    "wallet fund-account") words="create --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet fund-account create") words="--account-number --base-url --customer --debug --dry-run --fields --ifsc --name --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet payout") words="--amount --base-url --debug --dry-run --fields --fund-account --narration --no-color --note --output --profile --purpose --reference-id --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "profile") words="add list use remove show test --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "profile add") words="--base-url --debug --default --dry-run --fields --key-id --key-secret-stdin --live --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "profile list") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "profile use") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "profile remove") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "profile show") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "profile test") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox") words="start pay clock reset seed stats events customer --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox start") words="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --output --port --profile --rate-limit --sandbox --seed --timeout --tz --version --webhook --webhook-secret --yes -V -o -p -y" ;;
-    "sandbox pay") words="--base-url --contact --debug --dry-run --email --fail --fields --method --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox clock") words="advance --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox clock advance") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox reset") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox seed") words="--authorized --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox stats") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox events") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox customer") words="create --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "sandbox customer create") words="--base-url --contact --debug --dry-run --email --fields --name --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "completion") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
+  if [[ $cur != -* ]]; then
+    case "$cmdpath" in
+      "completion") COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
+      "profile use"|"profile remove"|"profile show"|"profile test") _payctl_profiles; return ;;
+    esac
+  fi
+  case "$cmdpath" in
+    "") candidates="orders payments plans subscriptions wallet api profile sandbox completion --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "orders") candidates="list create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "orders list") candidates="--all --authorized --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --profile -p --receipt --sandbox --skip --timeout --to --tz --version -V --wide --yes -y" ;;
+    "orders create") candidates="--amount --base-url --currency --debug --dry-run --fields --manual-capture --no-color --note --out --output -o --profile -p --receipt --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "payments") candidates="list get capture refund --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "payments list") candidates="--all --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --profile -p --sandbox --skip --status --timeout --to --tz --version -V --wide --yes -y" ;;
+    "payments get") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "payments capture") candidates="--amount --base-url --concurrency --confirm-live --currency --debug --dry-run --fields --input --journal --no-color --out --output -o --profile -p --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
+    "payments refund") candidates="--amount --base-url --concurrency --confirm-live --debug --dry-run --fields --input --journal --no-color --note --out --output -o --profile -p --receipt --retry-unknown --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
+    "plans") candidates="create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "plans create") candidates="--amount --base-url --currency --debug --description --dry-run --fields --interval --name --no-color --note --out --output -o --period --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "subscriptions") candidates="create get cancel --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "subscriptions create") candidates="--base-url --debug --dry-run --fields --no-color --no-notify --note --notify --out --output -o --plan --profile -p --sandbox --start-at --timeout --total-count --tz --version -V --wide --yes -y" ;;
+    "subscriptions get") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "subscriptions cancel") candidates="--at-cycle-end --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet") candidates="transfer credit pay balance statement fund-account payout --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet transfer") candidates="--amount --base-url --customer --debug --dry-run --fields --no-color --note --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet credit") candidates="--amount --base-url --customer --debug --dry-run --fields --no-color --note --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet pay") candidates="--amount --base-url --contact --customer --debug --description --dry-run --email --fields --no-color --note --order --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet balance") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet statement") candidates="--all --base-url --count --debug --dry-run --fields --from --input --limit --no-color --out --output -o --profile -p --sandbox --skip --timeout --to --tz --version -V --wide --yes -y" ;;
+    "wallet fund-account") candidates="create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet fund-account create") candidates="--account-number --base-url --customer --debug --dry-run --fields --ifsc --name --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "wallet payout") candidates="--amount --base-url --debug --dry-run --fields --fund-account --narration --no-color --note --out --output -o --profile -p --purpose --reference-id --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "api") candidates="--all --base-url --debug --dry-run --field -F --fields --input --limit --no-color --out --output -o --profile -p --raw-field -f --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile") candidates="add list use remove show test --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile add") candidates="--base-url --debug --default --dry-run --fields --key-id --key-secret-stdin --live --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile list") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile use") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile remove") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile show") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile test") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox") candidates="start pay clock reset seed stats events customer --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox start") candidates="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --out --output -o --port --profile -p --rate-limit --sandbox --seed --timeout --tz --version -V --webhook --webhook-secret --wide --yes -y" ;;
+    "sandbox pay") candidates="--base-url --contact --debug --dry-run --email --fail --fields --method --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox clock") candidates="advance --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox clock advance") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox reset") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox seed") candidates="--authorized --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox stats") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox events") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox customer") candidates="create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox customer create") candidates="--base-url --contact --debug --dry-run --email --fields --name --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "completion") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
   esac
-  COMPREPLY=($(compgen -W "$words" -- "$cur"))
+  COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
 }
 
 complete -F _payctl payctl

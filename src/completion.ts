@@ -1,84 +1,139 @@
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 
 /**
  * Shell completion scripts generated from the command tree itself, so they cannot drift from it.
  * Profile names are read at completion time (`payctl __profiles`), everything else is in the script.
+ * Each shell gets a script in its own idiom: bash a `complete -F` function, zsh a native `#compdef`
+ * function (an fpath install completes on the first Tab), fish `complete` lines with short options.
  */
+
+type OptKind = 'flag' | 'value' | 'file' | 'profile';
+
+interface Opt {
+  long?: string;
+  short?: string;
+  kind: OptKind;
+  choices: string[];
+  description: string;
+}
 
 interface Node {
   path: string;
   subcommands: string[];
-  flags: string[];
+  options: Opt[];
+  /** What the first positional argument completes to. */
+  arg: { choices: string[]; profile: boolean };
 }
 
-interface Tree {
-  nodes: Node[];
-  /** Options that take a value, with their fixed choices when they have some. */
-  valued: Map<string, string[]>;
+const PROFILE_OPTIONS = ['--profile', '--confirm-live'];
+/** Commands whose argument is an existing profile's name (`profile add` names a new one). */
+const PROFILE_ARGUMENT = /^profile (use|remove|show|test)$/;
+
+function kindOf(o: Option): OptKind {
+  if (!(o.required || o.optional)) return 'flag';
+  if (o.long && PROFILE_OPTIONS.includes(o.long)) return 'profile';
+  return /<file>|\[file\]/.test(o.flags) ? 'file' : 'value';
 }
 
-export function commandTree(program: Command): Tree {
+export function commandTree(program: Command): Node[] {
   const nodes: Node[] = [];
-  const valued = new Map<string, string[]>();
   const globals = program.options.filter((o) => !o.hidden);
   const visit = (cmd: Command, path: string) => {
-    const own = path ? cmd.options : [];
-    const flags: string[] = [];
-    for (const o of [...own, ...globals]) {
-      if (o.hidden) continue;
-      for (const f of [o.long, o.short]) if (f) flags.push(f);
-      if (o.required || o.optional) for (const f of [o.long, o.short]) if (f) valued.set(f, o.argChoices ?? []);
+    const seen = new Set<string>();
+    const options: Opt[] = [];
+    for (const o of [...(path ? cmd.options : []), ...globals]) {
+      const key = o.long ?? o.short ?? '';
+      if (o.hidden || seen.has(key)) continue;
+      seen.add(key);
+      options.push({ long: o.long, short: o.short, kind: kindOf(o), choices: o.argChoices ?? [], description: o.description });
     }
+    options.sort((a, b) => (a.long ?? a.short ?? '').localeCompare(b.long ?? b.short ?? ''));
     const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
-    nodes.push({ path, subcommands: subs.map((c) => c.name()), flags: [...new Set(flags)].sort() });
+    const first = cmd.registeredArguments[0];
+    nodes.push({
+      path,
+      subcommands: subs.map((c) => c.name()),
+      options,
+      arg: { choices: first?.argChoices ?? [], profile: PROFILE_ARGUMENT.test(path) },
+    });
     for (const sub of subs) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   visit(program, '');
-  return { nodes, valued };
+  return nodes;
 }
 
-const PROFILE_FLAGS = ['-p', '--profile'];
+const names = (o: Opt) => [o.long, o.short].filter((f): f is string => Boolean(f));
+const allOptions = (nodes: Node[]) => {
+  const byName = new Map<string, Opt>();
+  // A name that is a plain flag somewhere (orders list --authorized) never swallows the next word.
+  for (const n of nodes) for (const o of n.options) for (const f of names(o)) if (byName.get(f)?.kind !== 'flag') byName.set(f, o);
+  return [...byName.entries()].sort(([a], [b]) => a.localeCompare(b));
+};
+const flagsOf = (nodes: Node[], kinds: OptKind[]) => allOptions(nodes).filter(([, o]) => kinds.includes(o.kind)).map(([f]) => f);
 const words = (list: string[]) => list.join(' ');
+const alternatives = (list: string[]) => list.map((w) => `"${w}"`).join('|');
+
+/** Words of one node: subcommands then options, as shells offer them. */
+const candidates = (n: Node) => [...n.subcommands, ...n.options.flatMap(names)];
+
+function choiceCases(nodes: Node[], indent: string, line: (choices: string) => string): string[] {
+  const byChoices = new Map<string, string[]>();
+  for (const [flag, o] of allOptions(nodes)) {
+    if (o.kind !== 'value' || !o.choices.length) continue;
+    const key = words(o.choices);
+    byChoices.set(key, [...(byChoices.get(key) ?? []), flag]);
+  }
+  return [...byChoices.entries()].map(([choices, flags]) => `${indent}${flags.join('|')}) ${line(choices)} ;;`);
+}
 
 export function bashScript(program: Command): string {
-  const { nodes, valued } = commandTree(program);
-  const valuedFlags = [...valued.keys()].sort();
-  const choiceCases = [...valued.entries()]
-    .filter(([f, c]) => c.length && !PROFILE_FLAGS.includes(f))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([f, c]) => `    ${f}) COMPREPLY=($(compgen -W "${words(c)}" -- "$cur")); return ;;`);
-  const subCases = nodes.filter((n) => n.subcommands.length).map((n) => `    "${n.path}") echo "${words(n.subcommands)}" ;;`);
-  const wordCases = nodes.map((n) => `    "${n.path}") words="${words([...n.subcommands, ...n.flags])}" ;;`);
+  const nodes = commandTree(program);
+  const valued = flagsOf(nodes, ['value', 'file', 'profile']);
+  const free = allOptions(nodes).filter(([, o]) => o.kind === 'value' && !o.choices.length).map(([f]) => f);
+  const profilePaths = nodes.filter((n) => n.arg.profile).map((n) => n.path);
+  const argCases = nodes.filter((n) => n.arg.choices.length).map((n) => `      "${n.path}") COMPREPLY=($(compgen -W "${words(n.arg.choices)}" -- "$cur")); return ;;`);
   return `# bash completion for payctl. Generated by \`payctl completion bash\`; do not edit.
 # Install: payctl completion bash > ~/.local/share/bash-completion/completions/payctl
 
 _payctl_subcommands() {
   case "$1" in
-${subCases.join('\n')}
+${nodes.filter((n) => n.subcommands.length).map((n) => `    "${n.path}") echo "${words(n.subcommands)}" ;;`).join('\n')}
   esac
 }
 
+_payctl_profiles() {
+  COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" __profiles 2>/dev/null)" -- "$cur"))
+}
+
 _payctl() {
-  local cur prev path="" word i skip=0 words="" sub
+  local cur prev cmdpath="" word i skip=0 candidates="" sub
   cur="\${COMP_WORDS[COMP_CWORD]}"
   prev="\${COMP_WORDS[COMP_CWORD-1]}"
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " ${words(valuedFlags)} " in *" $word "*) skip=1; continue ;; esac
+    case " ${words(valued)} " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
-    for sub in $(_payctl_subcommands "$path"); do
-      if [[ $sub == "$word" ]]; then path="\${path:+$path }$word"; break; fi
+    for sub in $(_payctl_subcommands "$cmdpath"); do
+      if [[ $sub == "$word" ]]; then cmdpath="\${cmdpath:+$cmdpath }$word"; break; fi
     done
   done
   case "$prev" in
-    -p|--profile) COMPREPLY=($(compgen -W "$(\${COMP_WORDS[0]} __profiles 2>/dev/null)" -- "$cur")); return ;;
-${choiceCases.join('\n')}
+    ${flagsOf(nodes, ['profile']).join('|')}) _payctl_profiles; return ;;
+    ${flagsOf(nodes, ['file']).join('|')}) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+${choiceCases(nodes, '    ', (c) => `COMPREPLY=($(compgen -W "${c}" -- "$cur")); return`).join('\n')}
+    ${free.join('|')}) COMPREPLY=(); return ;;
   esac
-  case "$path" in
-${wordCases.join('\n')}
+  if [[ $cur != -* ]]; then
+    case "$cmdpath" in
+${argCases.join('\n')}
+      ${alternatives(profilePaths)}) _payctl_profiles; return ;;
+    esac
+  fi
+  case "$cmdpath" in
+${nodes.map((n) => `    "${n.path}") candidates="${words(candidates(n))}" ;;`).join('\n')}
   esac
-  COMPREPLY=($(compgen -W "$words" -- "$cur"))
+  COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
 }
 
 complete -F _payctl payctl
@@ -86,47 +141,119 @@ complete -F _payctl payctl
 }
 
 export function zshScript(program: Command): string {
+  const nodes = commandTree(program);
+  const valued = flagsOf(nodes, ['value', 'file', 'profile']);
+  const free = allOptions(nodes).filter(([, o]) => o.kind === 'value' && !o.choices.length).map(([f]) => f);
+  const profilePaths = nodes.filter((n) => n.arg.profile).map((n) => n.path);
+  // Native zsh: no bashcompinit, and no variable named after a zsh special (path, words...).
   return `#compdef payctl
 # zsh completion for payctl. Generated by \`payctl completion zsh\`; do not edit.
-# Install: payctl completion zsh > "\${fpath[1]}/_payctl" (then restart zsh), or: source <(payctl completion zsh)
-autoload -U +X bashcompinit && bashcompinit
-${bashScript(program)
-  .split('\n')
-  .filter((l) => !l.startsWith('# bash completion') && !l.startsWith('# Install'))
-  .join('\n')}`;
+# Install: payctl completion zsh > "\${fpath[1]}/_payctl" (then open a new shell), or: source <(payctl completion zsh)
+
+_payctl_subcommands() {
+  case "$1" in
+${nodes.filter((n) => n.subcommands.length).map((n) => `    "${n.path}") print -r -- "${words(n.subcommands)}" ;;`).join('\n')}
+  esac
 }
 
+_payctl_profiles() {
+  local -a profiles
+  profiles=(\${(f)"$(\${~words[1]} __profiles 2>/dev/null)"})
+  compadd -a profiles
+}
+
+_payctl() {
+  local cmdpath="" word cur prev sub
+  local -i i skip=0
+  local -a candidates
+  cur="\${words[CURRENT]}"
+  prev="\${words[CURRENT-1]}"
+  for ((i = 2; i < CURRENT; i++)); do
+    word="\${words[i]}"
+    if ((skip)); then skip=0; continue; fi
+    case " ${words(valued)} " in *" $word "*) skip=1; continue ;; esac
+    [[ $word == -* ]] && continue
+    for sub in \${=$(_payctl_subcommands "$cmdpath")}; do
+      if [[ $sub == "$word" ]]; then cmdpath="\${cmdpath:+$cmdpath }$word"; break; fi
+    done
+  done
+  case "$prev" in
+    ${flagsOf(nodes, ['profile']).join('|')}) _payctl_profiles; return ;;
+    ${flagsOf(nodes, ['file']).join('|')}) _files; return ;;
+${choiceCases(nodes, '    ', (c) => `compadd ${c}; return`).join('\n')}
+    ${free.join('|')}) _message -e value "value of $prev"; return ;;
+  esac
+  if [[ $cur != -* ]]; then
+    case "$cmdpath" in
+${nodes.filter((n) => n.arg.choices.length).map((n) => `      "${n.path}") compadd ${words(n.arg.choices)}; return ;;`).join('\n')}
+      ${alternatives(profilePaths)}) _payctl_profiles; return ;;
+    esac
+  fi
+  case "$cmdpath" in
+${nodes.map((n) => `    "${n.path}") candidates=(${words(candidates(n))}) ;;`).join('\n')}
+  esac
+  compadd -a candidates
+}
+
+# Autoloaded from fpath, this file is the body of _payctl's first call: complete right away, so the
+# first Tab in a new shell works. Sourced, it registers the function instead.
+if [[ \${zsh_eval_context[-1]} == loadautofunc ]]; then
+  _payctl "$@"
+else
+  compdef _payctl payctl
+fi
+`;
+}
+
+const fishQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
 export function fishScript(program: Command): string {
-  const { nodes, valued } = commandTree(program);
+  const nodes = commandTree(program);
+  const valued = flagsOf(nodes, ['value', 'file', 'profile']);
+  const profiles = "'(__payctl_profiles)'";
   const lines = [
     '# fish completion for payctl. Generated by `payctl completion fish`; do not edit.',
     '# Install: payctl completion fish > ~/.config/fish/completions/payctl.fish',
     '',
+    'function __payctl_subcommands',
+    '    switch "$argv[1]"',
+    ...nodes.filter((n) => n.subcommands.length).flatMap((n) => [`        case ${fishQuote(n.path)}`, `            echo ${words(n.subcommands)}`]),
+    '    end',
+    'end',
+    '',
+    '# The command being typed: the subcommand words so far, past options and their values.',
     'function __payctl_path',
     '    set -l tokens (commandline -opc)',
-    '    set -l path',
+    "    set -l path ''",
     '    set -l skip 0',
-    `    set -l valued ${valued.size ? [...valued.keys()].sort().join(' ') : ''}`,
+    `    set -l valued ${words(valued)}`,
     '    for t in $tokens[2..-1]',
     '        if test $skip -eq 1; set skip 0; continue; end',
     '        if contains -- $t $valued; set skip 1; continue; end',
     "        if string match -q -- '-*' $t; continue; end",
-    '        set path $path $t',
+    '        if contains -- $t (string split " " -- (__payctl_subcommands "$path"))',
+    '            set path (string trim -- "$path $t")',
+    '        end',
     '    end',
-    '    echo (string join " " $path)',
+    '    echo $path',
+    'end',
+    '',
+    'function __payctl_profiles',
+    '    set -l cmd (commandline -opc)[1]',
+    '    $cmd __profiles 2>/dev/null',
     'end',
     '',
     'complete -c payctl -f',
   ];
   for (const n of nodes) {
-    const cond = `'test (__payctl_path) = "${n.path}"'`;
-    if (n.subcommands.length) lines.push(`complete -c payctl -n ${cond} -a '${words(n.subcommands)}'`);
-    for (const f of n.flags.filter((x) => x.startsWith('--'))) {
-      const choices = valued.get(f);
-      const name = f.slice(2);
-      if (PROFILE_FLAGS.includes(f)) lines.push(`complete -c payctl -n ${cond} -l ${name} -x -a '(payctl __profiles 2>/dev/null)'`);
-      else if (choices?.length) lines.push(`complete -c payctl -n ${cond} -l ${name} -x -a '${words(choices)}'`);
-      else lines.push(`complete -c payctl -n ${cond} -l ${name}${choices ? ' -r' : ''}`);
+    const cond = `'test "$(__payctl_path)" = ${fishQuote(n.path).replace(/'/g, '"')}'`;
+    if (n.subcommands.length) lines.push(`complete -c payctl -n ${cond} -a ${fishQuote(words(n.subcommands))}`);
+    if (n.arg.choices.length) lines.push(`complete -c payctl -n ${cond} -a ${fishQuote(words(n.arg.choices))}`);
+    if (n.arg.profile) lines.push(`complete -c payctl -n ${cond} -a ${profiles}`);
+    for (const o of n.options) {
+      const flags = [o.short ? `-s ${o.short.slice(1)}` : '', o.long ? `-l ${o.long.slice(2)}` : ''].filter(Boolean).join(' ');
+      const what = { flag: '', value: o.choices.length ? ` -x -a ${fishQuote(words(o.choices))}` : ' -x', file: ' -r -F', profile: ` -x -a ${profiles}` }[o.kind];
+      lines.push(`complete -c payctl -n ${cond} ${flags}${what} -d ${fishQuote(o.description.split(/[;(]/)[0]!.trim())}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -1,7 +1,10 @@
+import { checkOutTarget } from './output/out-target';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';
 import type { RenderOptions } from './output/render';
+import { plural } from './output/plural';
+import { paint } from './output/style';
 
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   return new Promise((resolve) => {
@@ -20,22 +23,42 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       return settings.tz;
     },
     out,
+    // A table written to a file is neither cut to the terminal nor coloured.
+    table: out !== io.stdout ? { wide: true, color: false } : {
+      ...settings.table,
+      dropped: async (headers) => {
+        const { shorten } = await import('./output/layout');
+        const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
+        io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
+      },
+    },
   });
   const opts = to(io.stdout, settings.fields);
   switch (result.type) {
-    case 'one':
+    case 'one': {
+      const file = result.out ?? settings.out;
+      if (file) {
+        await checkOutTarget(file);
+        const { writeAtomically } = await import('./output/atomic-file');
+        await writeAtomically(file, async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1));
+        io.stderr.write(`wrote ${file}\n`);
+        return;
+      }
       await renderOne(result.kind, result.data, opts);
       return;
+    }
     case 'many': {
-      if (result.out) {
+      const file = result.out ?? settings.out;
+      if (file) {
+        await checkOutTarget(file);
         const seen = { first: Infinity, last: -Infinity };
         const { writeAtomically } = await import('./output/atomic-file');
-        const rows = await writeAtomically(result.out, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out, settings.fields)));
+        const rows = await writeAtomically(file, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out, settings.fields)));
         const { isoTime } = await import('./time/format');
         const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
         const asked = `range ${when(result.range?.from)} to ${when(result.range?.to)}`;
         const got = rows && Number.isFinite(seen.first) ? `; rows created ${when(seen.first)} to ${when(seen.last)}` : '';
-        io.stderr.write(`wrote ${rows} rows to ${result.out} (${asked}${got})\n`);
+        io.stderr.write(`wrote ${plural(rows, 'row')} to ${file} (${asked}${got})\n`);
         await result.finish?.();
         return;
       }
@@ -53,10 +76,20 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       } else {
         await renderMany('generic', requests, to(io.stdout, undefined));
       }
-      io.stderr.write(`dry run: ${requests.length} request(s) shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`);
+      io.stderr.write(`dry run: ${plural(requests.length, 'request')} shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`);
       return;
     }
     case 'lines':
+      if (settings.out) {
+        await checkOutTarget(settings.out);
+        const { writeAtomically } = await import('./output/atomic-file');
+        await writeAtomically(settings.out, async (out) => {
+          for (const line of result.lines) await write(out, `${line}\n`);
+          return result.lines.length;
+        });
+        io.stderr.write(`wrote ${plural(result.lines.length, 'line')} to ${settings.out}\n`);
+        return;
+      }
       for (const line of result.lines) await write(io.stdout, `${line}\n`);
       return;
     case 'done':

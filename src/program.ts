@@ -23,6 +23,7 @@ const handlers = {
   plans: service,
   subscriptions: service,
   wallet: service,
+  api: service,
   profile: local,
   sandbox: local,
 } satisfies Record<string, () => Promise<Record<string, unknown>>>;
@@ -62,6 +63,7 @@ function declareGlobal(program: Command) {
     .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
     .option('--base-url <url>', "override the profile's base URL, https only except loopback (env PAYCTL_BASE_URL)")
     .addOption(new Option('-o, --output <format>', 'default table on a terminal, json otherwise (env PAYCTL_OUTPUT)').choices(['table', 'json', 'ndjson', 'csv']))
+    .option('--out <file>', 'write the result to FILE atomically instead of stdout (lists: every page unless --limit)')
     .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
     .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
     .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
@@ -69,7 +71,10 @@ function declareGlobal(program: Command) {
     .option('--timeout <seconds>', 'deadline of each attempt, connect to last byte, in seconds (default 30)')
     .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
     .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
-    .option('--no-color', 'no colours (also NO_COLOR)')
+    .option('--no-color', 'no colours (also NO_COLOR; FORCE_COLOR forces them)')
+    .option('--wide', 'tables: show every column instead of fitting the terminal width')
+    // Subcommands copy this setting when declared: every `--help` then lists the global options too.
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true);
 }
 
@@ -88,7 +93,6 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--receipt <receipt>', 'only orders with this receipt')
       .option('--all', 'walk every page (100 at a time)')
       .option('--limit <n>', 'with --all, stop after N items')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
       .addHelpText('after', examples('payctl orders list --from 7d', 'payctl orders list --all --from 2024-04-01 --to 2024-04-30 -o csv --out april-orders.csv', 'payctl orders list --receipt rcpt-42 -o json'))
       .action(run('orders', 'list'));
     orders
@@ -117,7 +121,6 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       )
       .option('--all', 'walk every page (100 at a time)')
       .option('--limit <n>', 'with --all, stop after N items')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
       .addHelpText('after', examples('payctl payments list --status authorized', 'payctl payments list --all --from yesterday -o ndjson', 'payctl payments list --all --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata -o csv --out q1-payments.csv'))
       .action(run('payments', 'list'));
     payments
@@ -145,7 +148,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
         .option('--receipt <receipt>', 'your reference, at most 40 characters')
         .option('--note <key=value>', 'note to attach (repeatable)', collect),
     )
-      .option('--retry-unknown', 'resend refunds whose outcome the journal marks unknown (check them first)')
+      .option('--retry-unknown', 'resend refunds whose outcome the journal marks unknown (first check each with `payctl payments get ID`)')
       .addHelpText('after', examples('payctl payments refund                      # on a terminal: guided, step by step', 'payctl payments refund pay_29QQoUBi66xm2f --amount 20000 --note reason=damaged', 'payctl payments refund --input refunds.csv --yes'))
       .action(run('payments', 'refund'));
   },
@@ -175,19 +178,19 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .requiredOption('--total-count <n>', 'number of billing cycles')
       .option('--notify', 'let the service notify the customer (customer_notify=1)')
       .option('--no-notify', 'notify the customer yourself (customer_notify=0)')
-      .option('--start-at <time>', 'first cycle start: Unix seconds, ISO date/date-time, or relative; default now')
+      .option('--start-at <time>', 'first cycle start, in the future: Unix seconds, ISO date/date-time, tomorrow, next-month; default now')
       .option('--note <key=value>', 'note to attach (repeatable)', collect)
-      .addHelpText('after', examples('payctl subscriptions create --plan plan_00000000000001 --total-count 12 --start-at 2025-01-01', 'payctl subscriptions create --plan plan_00000000000001 --total-count 6 --notify'))
+      .addHelpText('after', examples('payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 12 --start-at next-month', 'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 6 --notify'))
       .action(run('subscriptions', 'create'));
     subscriptions.command('get').description('fetch a subscription').argument('<id>', 'subscription id (sub_…)')
-      .addHelpText('after', examples('payctl subscriptions get sub_00000000000001', 'payctl subscriptions get sub_00000000000001 -o json | jq .status'))
+      .addHelpText('after', examples('payctl subscriptions get sub_Kq2vX9pLm4Tz8w', 'payctl subscriptions get sub_Kq2vX9pLm4Tz8w -o json | jq .status'))
       .action(run('subscriptions', 'get'));
     subscriptions
       .command('cancel')
       .description('cancel now (nothing more is charged) or at the end of the current cycle')
       .argument('<id>', 'subscription id (sub_…)')
       .option('--at-cycle-end', 'let the current billing period finish first')
-      .addHelpText('after', examples('payctl subscriptions cancel sub_00000000000001', 'payctl subscriptions cancel sub_00000000000001 --at-cycle-end'))
+      .addHelpText('after', examples('payctl subscriptions cancel sub_Kq2vX9pLm4Tz8w', 'payctl subscriptions cancel sub_Kq2vX9pLm4Tz8w --at-cycle-end'))
       .action(run('subscriptions', 'cancel'));
 
   },
@@ -236,7 +239,6 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--skip <n>', 'entries to skip')
       .option('--all', 'walk every page')
       .option('--limit <n>', 'with --all, stop after N entries per customer')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
       .addHelpText('after', examples('payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --all -o csv --out statement.csv', 'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --all -o csv', 'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d'))
       .action(run('wallet', 'statement'));
     wallet
@@ -260,9 +262,32 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--reference-id <ref>', 'your reference, at most 40 characters')
       .option('--narration <text>', 'bank statement text: at most 30 of a-z A-Z 0-9 space')
       .option('--note <key=value>', 'note to attach (repeatable)', collect)
-      .addHelpText('after', examples('payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_00000000000001 --amount 10000 --purpose refund', 'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_00000000000001 --amount 10000 --purpose cashback --narration "Acme refund" --yes'))
+      .addHelpText('after', examples('payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose refund', 'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose cashback --narration "Acme refund" --yes'))
       .action(run('wallet', 'payout'));
 
+  },
+  api(program, run) {
+    program
+      .command('api')
+      .description("call any endpoint with payctl's profiles, retries, confirmations and output, like `gh api`")
+      .argument('<method-or-path>', 'GET or POST, then PATH; or just PATH (GET, or POST when -F/-f/--input give a body)')
+      .argument('[path]', "path below the profile's base URL, which adds its version prefix (/payments/pay_…); ?query allowed")
+      .option('-F, --field <key=value>', 'typed field: numbers, true, false and null become JSON; a[b]=v nests, a[]=v appends; query string of a GET (repeatable)', collect)
+      .option('-f, --raw-field <key=value>', 'string field, never converted (repeatable)', collect)
+      .option('--input <file>', 'request body: a JSON file, or - for stdin (-F/-f then go to the query string)')
+      .option('--all', 'GET a list: walk every page with count/skip and print the items')
+      .option('--limit <n>', 'with --all, stop after N items')
+      .addHelpText('after', '\nA POST confirms on a terminal (--yes without one). If its answer is lost it is never resent: payctl\nexits 6 with the command that shows whether it was applied, e.g. `payctl payments get pay_…`.')
+      .addHelpText(
+        'after',
+        examples(
+          'payctl api GET /orders/order_DBJOWzybf0sJbb                  # an order by id (real service)',
+          'payctl api GET /payments --all -F from=1714501800 -o csv --out payments.csv',
+          'payctl api POST /payments/pay_29QQoUBi66xm2f/refund -F amount=20000 -F notes[reason]=damaged',
+          'payctl api GET /plans -F count=5                             # plans (real service)',
+        ),
+      )
+      .action(run('api', 'call'));
   },
   profile(program, run) {
     const profile = program.command('profile').description('manage key profiles');
@@ -336,7 +361,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .description('create sample data; prints the ids (payment ids with --authorized)')
       .argument('[n]', 'orders in a realistic mix of states (default 20)')
       .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
-      .addHelpText('after', examples('payctl sandbox seed', 'payctl sandbox seed 100', 'payctl sandbox seed --authorized 50 -o json | jq -r \'.payment_ids[]\''))
+      .addHelpText('after', examples('payctl sandbox seed', 'payctl sandbox seed 100', 'payctl sandbox seed --authorized 50 -o json | jq -r \'.[]\''))
       .action(run('sandbox', 'seed'));
     sandbox.command('stats').description('requests seen and writes applied (for tests)')
       .addHelpText('after', examples('payctl sandbox stats', 'payctl sandbox stats -o json | jq .writes'))
@@ -385,7 +410,7 @@ function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
 
 type Run = (group: keyof typeof handlers, name: string) => (...a: unknown[]) => Promise<void>;
 
-const VALUE_OPTIONS = new Set(['-p', '--profile', '--base-url', '-o', '--output', '--fields', '--timeout', '--tz']);
+const VALUE_OPTIONS = new Set(['-p', '--profile', '--base-url', '-o', '--output', '--out', '--fields', '--timeout', '--tz']);
 
 /** The first word that is not a global option (or its value): the command group being run. */
 export function commandWord(argv: string[]): string | undefined {
@@ -470,6 +495,9 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
   };
+  // Libraries colour on their own (the prompts' theme goes through util.styleText, which reads
+  // NO_COLOR): --no-color must reach them too.
+  if (!io && argv.includes('--no-color')) process.env.NO_COLOR = '1';
   const controller = new AbortController();
   let signalName: 'SIGINT' | 'SIGTERM' | undefined;
   if (!io) {
@@ -501,7 +529,11 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     const runtime = createRuntime(settings, env, streams, controller.signal);
     try {
       const handler = (mod as Module)[name] as Handler;
-      const result = await handler({ args, opts: command.opts() }, runtime);
+      // --out is global (any command's result can go to a file); handlers read it with their own options.
+      const opts = flags.out === undefined ? command.opts() : { ...command.opts(), out: flags.out };
+      // Before the handler sends anything: exit 2 must mean nothing was sent.
+      if (flags.out !== undefined) await (await import('./output/out-target')).checkOutTarget(String(flags.out));
+      const result = await handler({ args, opts }, runtime);
       await emit(result, settings, streams);
     } finally {
       await runtime.dispose();

@@ -18,6 +18,7 @@ export interface GlobalFlags {
   profile?: string;
   baseUrl?: string;
   output?: string;
+  out?: string;
   fields?: string;
   yes?: boolean;
   dryRun?: boolean;
@@ -25,6 +26,9 @@ export interface GlobalFlags {
   timeout?: string;
   tz?: string;
   sandbox?: boolean;
+  /** false with --no-color. */
+  color?: boolean;
+  wide?: boolean;
 }
 
 export interface Runtime extends Context {
@@ -58,7 +62,30 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     sandbox: Boolean(flags.sandbox),
     profile: flags.profile,
     baseUrl: flags.baseUrl,
+    out: flags.out,
+    table: {
+      width: terminalWidth(env, io),
+      wide: Boolean(flags.wide),
+      color: useColor(flags, env, io.stdoutIsTTY),
+      stderrColor: useColor(flags, env, io.stderrIsTTY),
+    },
   };
+}
+
+/** --no-color and NO_COLOR always win; FORCE_COLOR (other than 0/false) colours even a pipe; else a terminal does. */
+export function useColor(flags: GlobalFlags, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (flags.color === false || env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
+  return isTTY && env.TERM !== 'dumb';
+}
+
+/** The width a table must fit: the terminal's; for a pipe, COLUMNS if exported, else no limit. */
+function terminalWidth(env: NodeJS.ProcessEnv, io: IO): number | undefined {
+  const columns = io.stdoutIsTTY ? (io.stdout as { columns?: number }).columns : undefined;
+  if (columns && columns > 0) return columns;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
 }
 
 /** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
@@ -119,9 +146,12 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
   const confirm = async (question: string | (() => Promise<string>)) => {
     if (settings.yes) return;
     if (!io.stdinIsTTY || !io.stderrIsTTY) {
-      throw new UsageError('this moves money and there is no terminal to confirm on: pass --yes to go ahead');
+      throw new UsageError('this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)');
     }
-    const message = typeof question === 'string' ? question : await question();
+    const asked = typeof question === 'string' ? question : await question();
+    const { targetLabel } = await import('./commands/target');
+    const creds = await credentials().catch(() => undefined);
+    const message = creds ? `${targetLabel(creds, settings.table.stderrColor)} ${asked}` : asked;
     const { confirm: ask } = await import('@inquirer/prompts');
     let ok: boolean;
     try {

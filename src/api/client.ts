@@ -5,6 +5,8 @@ import { ApiError, AuthError, FailureError, NetworkError, OutcomeUnknownError, R
 import { TransportError } from './http';
 import type { HttpClient, HttpResponse } from './http';
 
+const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
+
 export interface CallArgs {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
@@ -79,6 +81,14 @@ export class ApiClient {
     return this.execute<T>(this.prepare(name, args));
   }
 
+  /**
+   * Any path below the base URL (`payctl api`): the same transport, retries and error rules as the
+   * named endpoints; the answer is not checked against a schema, since the path may be one the spec lacks.
+   */
+  async request<T = unknown>(method: 'GET' | 'POST', path: string, query?: Prepared['query'], body?: unknown): Promise<T> {
+    return (await this.transmit(method, path, query, body, false)).value as T;
+  }
+
   /** The sandbox's own admin API under /_sandbox/ (not part of the service interface). */
   async admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const response = await this.transmit(method, `/_sandbox${path}`, undefined, body ?? (method === 'POST' ? {} : undefined), true);
@@ -107,7 +117,7 @@ export class ApiClient {
       }
       if (err.failure === 'not_sent' || method === 'GET') {
         const applied = method === 'GET' ? '' : ' (it never reached the service: nothing was applied)';
-        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${err.attempts} attempt(s): ${where}${applied}`);
+        throw new NetworkError(`could not get an answer from the service (${err.message}) after ${attempts(err.attempts)}: ${where}${applied}`);
       }
       const answer = `no answer to ${where} (${err.failure === 'timeout' ? `timed out: ${err.message}` : err.message})`;
       throw new OutcomeUnknownError(`${answer}: the request may or may not have been applied`, 'check the resource before sending it again', answer);
@@ -137,7 +147,7 @@ export function classify(method: string, where: string, response: HttpResponse):
   const { parsed, service, describe } = readAnswer(response.text);
 
   if (status === 401) throw new AuthError(`authentication failed (HTTP 401)${service?.description ? `: ${service.description}` : ''}; check the key id and secret`);
-  if (status === 429) throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${response.attempts} attempts`);
+  if (status === 429) throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${attempts(response.attempts)}`);
   if (service && status >= 400 && status < 500) throw new ApiError(status, service);
   // A 2xx carrying an error object is no proof either way for a write; for a read it is the answer.
   if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service);
@@ -145,7 +155,7 @@ export function classify(method: string, where: string, response: HttpResponse):
 
   const what = service ? `HTTP ${status} carrying an error object (${service.description ?? service.code})` : `HTTP ${status} with ${describe}`;
   if (method === 'GET') {
-    if (status >= 500) throw new NetworkError(`the service failed with ${what} (after ${response.attempts} attempts)`);
+    if (status >= 500) throw new NetworkError(`the service failed with ${what} (after ${attempts(response.attempts)})`);
     throw new FailureError(`unexpected answer to ${where}: ${what}`);
   }
   const from = status >= 500 || (status >= 200 && status < 300) || service ? '' : ' (not the service\'s error object: a proxy or gateway may have answered)';

@@ -17,6 +17,10 @@ export interface Settings {
   sandbox: boolean;
   profile?: string;
   baseUrl?: string;
+  /** --out: a command's result goes to this file (atomically) instead of stdout. */
+  out?: string;
+  /** Tables: the terminal's width (undefined: no limit), --wide, and colour (TTY, NO_COLOR, FORCE_COLOR, --no-color). */
+  table: { width?: number; wide: boolean; color: boolean; stderrColor: boolean };
 }
 
 export interface IO {

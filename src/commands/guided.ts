@@ -12,6 +12,7 @@ import { formatTime } from '../time/format';
 import type { Context } from './context';
 import { need } from './flags';
 import { promptSession } from './prompt';
+import { targetLabel } from './target';
 import type { PromptSession as Session } from './prompt';
 import { refundOnce } from './refund-single';
 import { one } from './result';
@@ -111,8 +112,9 @@ async function askNotes(s: Session): Promise<Record<string, string> | undefined>
   return parsed.ok ? parsed.value : undefined;
 }
 
-async function finalConfirm(s: Session, message: string) {
-  const ok = await s.ask((p) => p.confirm({ message, default: false }, s.context));
+async function finalConfirm(s: Session, message: string, ctx: Context) {
+  const label = targetLabel(await ctx.credentials(), ctx.settings.table.stderrColor);
+  const ok = await s.ask((p) => p.confirm({ message: `${label} ${message}`, default: false }, s.context));
   if (!ok) throw new FailureError('cancelled: nothing was sent');
 }
 
@@ -158,6 +160,7 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
     `Refund ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now?` +
       ` ${after > 0 ? `${formatMoney(after, currency)} will remain refundable.` : 'The payment will be refunded in full.'}` +
       `${receipt ? ` Receipt ${receipt}.` : ''}${notes ? ` Notes: ${Object.entries(notes).map(([k, v]) => `${k}=${v}`).join(', ')}.` : ''}`,
+    ctx,
   );
   // Read again right before sending: the questions took a while, and this figure is what an
   // ambiguous answer is judged by (and refuses, sending nothing, an amount above what remains now).
@@ -173,7 +176,7 @@ export async function guidedCapture(ctx: Context): Promise<CommandResult> {
   const currency = String(payment.currency);
   const amount = Number(payment.amount);
   summary(s, payment, ctx.settings.tz);
-  await finalConfirm(s, `Capture ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? The customer is charged and it can then only be refunded.`);
+  await finalConfirm(s, `Capture ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? The customer is charged and it can then only be refunded.`, ctx);
   const outcome = await captureSafely(api, id, amount, currency);
   if (outcome.reconciled) ctx.notice(`payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${text(outcome.payment.status)}`);
   return one('payment', outcome.payment);

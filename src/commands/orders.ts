@@ -1,6 +1,7 @@
-import { OutcomeUnknownError, UsageError } from '../api/errors';
+import { UsageError } from '../api/errors';
 import { amountFlag, currencyFlag, notesFlag } from './flags';
 import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
+import { sendOnce } from './check';
 import { many, one } from './result';
 import type { Context } from './context';
 import type { CommandResult, Input } from './result';
@@ -30,15 +31,6 @@ export async function create({ opts }: Input, ctx: Context): Promise<CommandResu
   const api = await ctx.api();
   const req = api.prepare('createOrder', { body });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  try {
-    return one('order', await api.execute(req));
-  } catch (err) {
-    // An order cannot be looked up by what was sent; the receipt (when given) and the time find it.
-    if (!(err instanceof OutcomeUnknownError)) throw err;
-    const find = body.receipt === undefined ? 'payctl orders list --from 1h' : `payctl orders list --receipt ${quoteArg(body.receipt)} --from 1h`;
-    throw new OutcomeUnknownError(err.message, `do not create it again blindly: check \`${find}\` for an order of ${body.amount} ${currency} first`, err.answer);
-  }
+  return one('order', await sendOnce(api, req));
 }
 
-/** A value as it can be pasted into a shell. */
-const quoteArg = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);

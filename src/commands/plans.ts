@@ -2,6 +2,7 @@ import { UsageError } from '../api/errors';
 import { PLAN_PERIODS } from '../spec/requests';
 import type { Context } from './context';
 import { amountFlag, currencyFlag, intFlag, notesFlag } from './flags';
+import { sendOnce } from './check';
 import { one } from './result';
 import type { CommandResult, Input } from './result';
 
@@ -24,5 +25,5 @@ export async function create({ opts }: Input, ctx: Context): Promise<CommandResu
   const api = await ctx.api();
   const req = api.prepare('createPlan', { body });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('plan', await api.execute(req));
+  return one('plan', await sendOnce(api, req));
 }

@@ -17,7 +17,7 @@ export interface ManyResult {
 
 /** What a handler hands back to the CLI layer, which renders it and picks the exit code. */
 export type CommandResult =
-  | { type: 'one'; kind: ResourceKind; data: unknown }
+  | { type: 'one'; kind: ResourceKind; data: unknown; out?: string }
   | ManyResult
   | { type: 'dry-run'; requests: Prepared[]; note?: string }
   | { type: 'lines'; lines: string[] }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { UsageError } from '../api/errors';
+import { FailureError, UsageError } from '../api/errors';
+import { plural } from '../output/plural';
 import { checkBaseUrl } from '../config/base-url';
 import { sandboxDbPath } from '../config/paths';
 import { parseDuration } from '../parse/duration';
@@ -42,7 +43,12 @@ export async function start({ opts }: Input, ctx: Context): Promise<CommandResul
   };
   if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
   const { startSandbox } = await import('../sandbox');
-  const sandbox = await startSandbox(options);
+  const sandbox = await startSandbox(options).catch((err: NodeJS.ErrnoException) => {
+    if (err?.code !== 'EADDRINUSE') throw err;
+    const busy = new FailureError(`port ${options.port} is already in use (another payctl sandbox start?)`);
+    busy.hints.push('pick another with --port N, or --port 0 for any free port (its URL is printed)');
+    throw busy;
+  });
   // Only the default database is the user's sandbox: a throwaway instance (--db :memory:, a test file)
   // must not point their "sandbox" profile at a port that is gone once it stops.
   const ownsProfile = resolve(db) === resolve(defaultDb);
@@ -120,8 +126,8 @@ export async function seed({ args, opts }: Input, ctx: Context): Promise<Command
   const api = await ctx.api();
   const seeded = await api.admin<{ order_ids: string[]; payment_ids: string[] }>('POST', '/seed', body);
   const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
-  ctx.notice(`seeded ${seeded.order_ids.length} orders, ${seeded.payment_ids.length} authorized payments; printing ${body.authorized ? 'payment' : 'order'} ids`);
-  return { type: 'lines', lines: ctx.settings.formatChosen && ctx.settings.format === 'json' ? [JSON.stringify(ids)] : ids };
+  ctx.notice(`seeded ${plural(seeded.order_ids.length, 'order')}, ${plural(seeded.payment_ids.length, 'authorized payment')}; printing ${body.authorized ? 'payment' : 'order'} ids`);
+  return { type: 'lines', lines: ctx.settings.formatChosen && ctx.settings.format === 'json' ? [JSON.stringify(ids, null, 2)] : ids };
 }
 
 export async function stats(_input: Input, ctx: Context): Promise<CommandResult> {

@@ -8,5 +8,6 @@ export * as payments from './payments';
 export * as plans from './plans';
 export * as subscriptions from './subscriptions';
 export * as wallet from './wallet';
+export * as api from './api';
 export { createRuntime, settingsFrom } from '../runtime';
 export { emit } from '../emit';

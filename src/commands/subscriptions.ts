@@ -1,5 +1,6 @@
 import type { Context } from './context';
 import { idArg, intFlag, notesFlag, timeFlag } from './flags';
+import { sendOnce } from './check';
 import { one } from './result';
 import type { CommandResult, Input } from './result';
 
@@ -14,7 +15,7 @@ export async function create({ opts }: Input, ctx: Context): Promise<CommandResu
   const api = await ctx.api();
   const req = api.prepare('createSubscription', { body });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('subscription', await api.execute(req));
+  return one('subscription', await sendOnce(api, req));
 }
 
 export async function get({ args }: Input, ctx: Context): Promise<CommandResult> {
@@ -31,5 +32,5 @@ export async function cancel({ args, opts }: Input, ctx: Context): Promise<Comma
     body: { cancel_at_cycle_end: opts.atCycleEnd ? 1 : 0 },
   });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('subscription', await api.execute(req));
+  return one('subscription', await sendOnce(api, req));
 }

@@ -49,6 +49,32 @@ const DEFAULTS: Record<ResourceKind, Column[]> = {
   generic: [],
 };
 
+/**
+ * Table columns by importance, per resource: on a narrow terminal the last go first. Columns not listed
+ * (and every column of --fields, which keep the order asked for) rank by their position.
+ */
+const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
+  order: ['id', 'status', 'amount', 'created_at', 'amount_due', 'amount_paid', 'receipt', 'attempts'],
+  payment: ['id', 'status', 'amount', 'created_at', 'amount_refunded', 'method', 'email', 'contact', 'order_id', 'captured'],
+  refund: ['id', 'payment_id', 'amount', 'status', 'created_at', 'receipt', 'speed_processed'],
+  plan: ['id', 'item.name', 'item.amount', 'period', 'interval', 'created_at'],
+  subscription: ['id', 'status', 'plan_id', 'charge_at', 'paid_count', 'total_count', 'remaining_count', 'current_end', 'current_start'],
+  transfer: ['id', 'status', 'amount', 'recipient', 'created_at', 'source', 'fees', 'tax'],
+  fund_account: ['id', 'customer_id', 'bank_account.name', 'bank_account.account_number', 'bank_account.ifsc', 'active', 'created_at'],
+  payout: ['id', 'status', 'amount', 'purpose', 'created_at', 'utr', 'fund_account_id', 'fees', 'tax'],
+  customer_transaction: ['customer_id', 'created_at', 'type', 'credit', 'debit', 'balance', 'description', 'id', 'source'],
+  profile: ['name', 'base_url', 'live', 'default', 'key_id', 'key_secret'],
+  bulk_result: ['payment_id', 'result', 'reason', 'status', 'amount', 'refund_id', 'line'],
+  event: ['created_at', 'event', 'delivery', 'id', 'attempts'],
+};
+
+/** Rank of a table column (lower is kept longer). */
+export function tableRank(kind: ResourceKind, col: Column, position: number): number {
+  const order = TABLE_PRIORITY[kind];
+  const at = order ? order.indexOf(col.key) : -1;
+  return at >= 0 ? at : 1000 + position;
+}
+
 const WALLET_KINDS: ResourceKind[] = ['customer_transaction', 'wallet_balance', 'transfer', 'payout'];
 
 function guessType(path: string): Column['type'] {

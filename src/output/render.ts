@@ -2,6 +2,7 @@ import { columnsFor } from './columns';
 import type { ResourceKind } from './columns';
 import { getPath } from './fields';
 import type { OutputFormat } from './format';
+import type { TableStyle } from './table';
 
 // Table and CSV (with their libraries and time-zone code) load only when that format is chosen:
 // JSON output, the scripted default, skips them.
@@ -13,6 +14,8 @@ export interface RenderOptions {
   fields?: string[];
   tz: string;
   out: NodeJS.WritableStream;
+  /** Table layout (terminal width, --wide, colour) and where to say which columns did not fit. */
+  table?: TableStyle & { dropped?: (headers: string[]) => void | Promise<void> };
 }
 
 /** Writes, waiting for 'drain' when the stream is full, so memory stays flat on long exports. */
@@ -42,7 +45,7 @@ export async function renderOne(kind: ResourceKind, obj: unknown, opts: RenderOp
     }
     case 'table': {
       const { tableOfOne } = await loadTable();
-      await write(opts.out, tableOfOne(obj, columnsFor(kind, opts.fields, obj), kind, opts.tz));
+      await write(opts.out, tableOfOne(obj, columnsFor(kind, opts.fields, obj), kind, opts.tz, opts.table));
     }
   }
 }
@@ -53,14 +56,19 @@ export async function renderMany(kind: ResourceKind, items: AsyncIterable<unknow
     const rows: unknown[] = [];
     for await (const item of items) rows.push(item);
     const { tableOfMany } = await loadTable();
-    if (rows.length) await write(opts.out, tableOfMany(rows, columnsFor(kind, opts.fields, rows[0]), kind, opts.tz));
+    if (rows.length) {
+      const drawn = tableOfMany(rows, columnsFor(kind, opts.fields, rows[0]), kind, opts.tz, { ...opts.table, ordered: Boolean(opts.fields?.length) });
+      await write(opts.out, drawn.text);
+      if (drawn.dropped.length) await opts.table?.dropped?.(drawn.dropped);
+    }
     return rows.length;
   }
   const csv = opts.format === 'csv' ? await loadCsv() : undefined;
   let cols: ReturnType<NonNullable<typeof csv>['csvColumns']> | undefined;
   for await (const item of items) {
     let text: string;
-    if (opts.format === 'json') text = `${n === 0 ? '[\n' : ',\n'}${JSON.stringify(pick(item, opts.fields), null, 2)}`;
+    // Streamed element by element, yet the same text as JSON.stringify(array, null, 2).
+    if (opts.format === 'json') text = `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item, opts.fields), null, 2).replace(/\n/g, '\n  ')}`;
     else if (opts.format === 'ndjson') text = `${JSON.stringify(pick(item, opts.fields))}\n`;
     else {
       const first = !cols;

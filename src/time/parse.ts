@@ -31,6 +31,11 @@ export function parseTimeInput(raw: string, opts: TimeOptions): Result<number> {
       return ok(period(now, 'day', opts.bound));
     case 'yesterday':
       return ok(period(now.minus({ days: 1 }), 'day', opts.bound));
+    // Future points, for --start-at.
+    case 'tomorrow':
+      return ok(period(now.plus({ days: 1 }), 'day', opts.bound));
+    case 'next-month':
+      return ok(period(now.plus({ months: 1 }), 'month', opts.bound));
     case 'this-month':
       return ok(period(now, 'month', opts.bound));
     case 'last-month':
@@ -44,6 +49,6 @@ export function parseTimeInput(raw: string, opts: TimeOptions): Result<number> {
     if (dt.isValid) return ok(seconds(dt));
   }
   return err(
-    `cannot read time ${JSON.stringify(raw)}: use Unix seconds, 2024-04-30, 2024-04-30T10:00[+05:30], 7d/24h/30m, now, today, yesterday, this-month or last-month`,
+    `cannot read time ${JSON.stringify(raw)}: use Unix seconds, 2024-04-30, 2024-04-30T10:00[+05:30], 7d/24h/30m, now, today, yesterday, tomorrow, this-month, last-month or next-month`,
   );
 }

@@ -160,7 +160,7 @@ describe('wallet', () => {
     expect(await balanceOf(c)).toBe(running);
 
     const table = await run(['wallet', 'statement', c, '-o', 'table'], { env: sb.env });
-    expect(table.stdout.split('\n')[1]).toMatch(/created_at.*type.*credit.*debit.*balance.*description/);
+    expect(table.stdout.split('\n')[0]).toMatch(/created_at.*type.*credit.*debit.*balance.*description/);
   });
 
   it('checks INR and the contact format before sending', async () => {

@@ -40,6 +40,13 @@ describe('help teaches every command', () => {
     for (const ex of examples) expect(ex.includes(`payctl ${path}`), `${path}: ${ex}`).toBe(true);
   });
 
+  it.each(commands.map((c) => [c.path, c.cmd] as const))('%s --help lists the global options', (path, cmd) => {
+    const global = helpOf(cmd).split('Global Options:')[1]?.split('Examples:')[0] ?? '';
+    for (const flag of ['-p, --profile', '--base-url', '-o, --output', '--out <file>', '--fields', '-y, --yes', '--dry-run', '--debug', '--timeout', '--tz', '--sandbox', '--no-color', '--wide']) {
+      expect(global, `${path}: ${flag}`).toContain(flag);
+    }
+  });
+
   it.each(commands.filter((c) => c.cmd.options.some((o) => /amount/.test(o.long ?? ''))).map((c) => [c.path, c.cmd] as const))('%s says the unit of --amount', (path, cmd) => {
     const amount = cmd.options.find((o) => o.long === '--amount')!;
     expect(amount.description, path).toMatch(/paise|smallest currency unit|equal the payment amount/);

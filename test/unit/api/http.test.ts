@@ -129,7 +129,7 @@ describe('a refused connection', () => {
     server = undefined;
     const err = await api.call('refundPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' }, body: { amount: 1 } }).catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.message).toMatch(/after 7 attempt\(s\).*nothing was applied/);
+    expect(err.message).toMatch(/after 7 attempts.*nothing was applied/);
     expect(waits).toHaveLength(6);
   });
 });

@@ -26,6 +26,8 @@ describe('time input', () => {
     ['this-month', 'start', at('2024-05-01T00:00:00', 'Asia/Kolkata')],
     ['last-month', 'start', at('2024-04-01T00:00:00', 'Asia/Kolkata')],
     ['last-month', 'end', at('2024-04-30T23:59:59', 'Asia/Kolkata')],
+    ['tomorrow', 'start', at('2024-05-16T00:00:00', 'Asia/Kolkata')],
+    ['next-month', 'start', at('2024-06-01T00:00:00', 'Asia/Kolkata')],
   ] as const)('%s (%s) in Asia/Kolkata', (raw, bound, want) => expect(value(parse(raw, 'Asia/Kolkata', bound))).toBe(want));
 
   it('last-month across a year boundary', () => {

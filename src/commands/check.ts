@@ -1,0 +1,39 @@
+import type { ApiClient, Prepared } from '../api/client';
+import { OutcomeUnknownError } from '../api/errors';
+import { matchPath } from '../spec/endpoints';
+
+const arg = (s: string) => (/^[A-Za-z0-9_.:@/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The exact payctl command that shows whether a write whose answer was lost was applied, for the
+ * message of exit 6: the resource it changed, or the list it would have added to.
+ */
+export function checkCommand(method: string, path: string, body?: unknown): string {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const at = (pattern: string) => matchPath(pattern, path);
+  let m: Record<string, string> | null;
+  if ((m = at('/payments/:id/refund'))) return `payctl payments get ${arg(m.id!)}`;
+  if ((m = at('/payments/:id/capture')) || (m = at('/payments/:id/transfers'))) return `payctl payments get ${arg(m.id!)}`;
+  if ((m = at('/subscriptions/:id/cancel'))) return `payctl subscriptions get ${arg(m.id!)}`;
+  if ((m = at('/customers/:id/payouts'))) return `payctl wallet statement ${arg(m.id!)} --from today`;
+  if (path === '/transfers' && typeof b.customer_id === 'string') return `payctl wallet statement ${arg(b.customer_id)} --from today`;
+  if (path === '/orders') return typeof b.receipt === 'string' ? `payctl orders list --receipt ${arg(b.receipt)}` : 'payctl orders list --from 1h';
+  if (method === 'GET') return `payctl api GET ${arg(path)}`;
+  // A POST that creates something: the list it would have joined, newest first.
+  return `payctl api GET ${arg(path)} -F count=5`;
+}
+
+/** A lost answer's hint, with the command to run instead of "check the resource". */
+export function withCheck(err: OutcomeUnknownError, method: string, path: string, body?: unknown, extra = ''): OutcomeUnknownError {
+  return new OutcomeUnknownError(err.message, `do not send it again before checking: run \`${checkCommand(method, path, body)}\`${extra}`, err.answer);
+}
+
+/** Sends one prepared write; an unknown outcome names the command that shows what happened. */
+export async function sendOnce<T = Record<string, unknown>>(api: ApiClient, req: Prepared): Promise<T> {
+  try {
+    return await api.execute<T>(req);
+  } catch (err) {
+    if (err instanceof OutcomeUnknownError && req.method === 'POST') throw withCheck(err, req.method, req.path, req.body);
+    throw err;
+  }
+}

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, run, runJson, startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+import { shq, tmuxTerminal } from './tmux';
+
+let sb: SandboxProcess;
+beforeAll(async () => {
+  sb = await startSandbox();
+  await runJson(sb, ['sandbox', 'seed', '6']);
+  // A long e-mail and receipt, so that something has to be shortened.
+  const order = await runJson(sb, ['orders', 'create', '--amount', '123456', '--currency', 'INR', '--receipt', 'a-very-long-receipt-number-0001']);
+  await runJson(sb, ['sandbox', 'pay', String(order.data!.id), '--email', 'someone.with.a.really.long.name@example-company.co.in']);
+});
+afterAll(async () => {
+  await sb?.stop();
+});
+
+const ESC = /\x1b\[[0-9;]*m/g;
+const cells = (line: string) => [...line.replace(ESC, '')].length;
+
+/** payctl on a real tmux terminal of `width` columns; resolves to the screen (wrapped lines joined). */
+async function onScreen(width: number, args: string[], env: Record<string, string> = {}) {
+  // The colour settings of whoever runs the suite stay out of it: only those a test gives apply.
+  const vars = Object.entries({ ...sb.env, TERM: 'xterm-256color', ...env }).map(([k, v]) => `${k}=${shq(v)}`);
+  const command = `env -u NO_COLOR -u FORCE_COLOR ${vars.join(' ')} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}; echo "[exit $?]"`;
+  const term = tmuxTerminal({ width, command });
+  try {
+    await term.waitFor(/\[exit \d+\]/);
+    const strip = (s: string) => s.replace(/\n?Pane is dead.*\n*$/, '\n');
+    return { plain: strip(term.capture()), colored: strip(term.capture(true)) };
+  } finally {
+    term.close();
+  }
+}
+
+describe('tables on a real terminal', () => {
+  it.each([80, 120])('payments list fits %i columns, with a header rule, shortened cells and the dropped columns named', async (width) => {
+    const { plain } = await onScreen(width, ['payments', 'list']);
+    const lines = plain.split('\n').map((l) => l.trimEnd()).filter(Boolean);
+    expect(lines.at(-1)).toBe('[exit 0]');
+    for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(width);
+    expect(lines[0]).toMatch(/^id\s+status\s+amount/);
+    expect(lines[1]).toMatch(/^─+(\s+─+)+$/);
+    expect(plain).toMatch(/pay_[A-Za-z0-9]{14}/);
+    expect(plain).toMatch(/₹1,234\.56 \(123456 paise\)/);
+    const note = lines.find((l) => l.startsWith('not shown'));
+    expect(note, plain).toMatch(/^not shown \(--wide\): (\w+, )*contact/);
+  });
+
+  it('long cells are shortened with …; columns picked with --fields keep the order asked for', async () => {
+    const { plain } = await onScreen(80, ['payments', 'list', '--fields', 'id,status,created_at,email']);
+    const lines = plain.split('\n').filter(Boolean);
+    for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^id\s+status\s+created_at\s+email$/);
+    expect(plain).toMatch(/someone\.with\.a\.\S*…/);
+    expect(plain).not.toContain('not shown');
+  });
+
+  it('orders list at 80 columns keeps id, status and amount', async () => {
+    const { plain } = await onScreen(80, ['orders', 'list']);
+    const lines = plain.split('\n').filter(Boolean);
+    for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^id\s+status\s+amount/);
+    expect(plain).toMatch(/^not shown \(--wide\): (\w+, )*receipt, created_at$/m);
+  });
+
+  it('a table written with --out from a terminal keeps every column and no colour', async () => {
+    const file = join(sb.home, 'table.txt');
+    await onScreen(80, ['payments', 'list', '-o', 'table', '--out', file]);
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n')[0]).toMatch(/email\s+contact\s+captured\s+created_at$/);
+    expect(text).not.toContain('\x1b');
+  });
+
+  it('--wide shows every column, however wide', async () => {
+    const { plain } = await onScreen(80, ['payments', 'list', '--wide']);
+    const header = plain.split('\n')[0]!;
+    expect(header).toMatch(/id\s+status\s+amount\s+amount_refunded\s+method\s+order_id\s+email\s+contact\s+captured\s+created_at/);
+    expect(cells(header)).toBeGreaterThan(80);
+    expect(plain).toContain('someone.with.a.really.long.name@example-company.co.in');
+    expect(plain).not.toContain('not shown');
+  });
+
+  it('statuses are coloured on a terminal: captured green, authorized yellow; the rule and the note dim', async () => {
+    const { colored } = await onScreen(120, ['payments', 'list']);
+    expect(colored).toMatch(/\x1b\[32mcaptured/);
+    expect(colored).toMatch(/\x1b\[33mauthorized/);
+    expect(colored).toMatch(/\x1b\[2m─/);
+    expect(colored).toMatch(/\x1b\[2mnot shown/);
+  });
+
+  it.each([
+    ['NO_COLOR', [], { NO_COLOR: '1' }],
+    ['--no-color', ['--no-color'], {}],
+    ['--no-color beats FORCE_COLOR', ['--no-color'], { FORCE_COLOR: '1' }],
+  ] as const)('no colour with %s', async (_, flags, env) => {
+    const { colored } = await onScreen(120, ['payments', 'list', ...flags], env);
+    expect(colored).toContain('captured');
+    expect(colored).not.toMatch(/\x1b\[(32|33|31|2)m/);
+  });
+
+  it('no colour and no width limit without a terminal; FORCE_COLOR colours a pipe', async () => {
+    const piped = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, NO_COLOR: undefined } });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).not.toContain('\x1b');
+    expect(piped.stdout.split('\n')[0]).toMatch(/email\s+contact\s+captured\s+created_at/);
+    expect(piped.stderr).not.toContain('not shown');
+    const forced = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, FORCE_COLOR: '1', NO_COLOR: undefined } });
+    expect(forced.stdout).toMatch(/\x1b\[32mcaptured/);
+    const narrow = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, COLUMNS: '60' } });
+    for (const line of narrow.stdout.split('\n')) expect(cells(line), line).toBeLessThanOrEqual(60);
+    expect(narrow.stderr).toMatch(/^not shown \(--wide\): /m);
+  });
+
+  it('one record fits too: long values cut with …, --wide keeps them', async () => {
+    const list = await runJson<Array<{ id: string; email: string }>>(sb, ['payments', 'list']);
+    const long = list.data!.find((p) => p.email.startsWith('someone'))!;
+    const { plain } = await onScreen(50, ['payments', 'get', long.id]);
+    for (const line of plain.split('\n')) expect(cells(line), line).toBeLessThanOrEqual(50);
+    expect(plain).toMatch(/email\s+someone\.with\.\S*…/);
+    const wide = await onScreen(50, ['payments', 'get', long.id, '--wide']);
+    expect(wide.plain).toContain('someone.with.a.really.long.name@example-company.co.in');
+  });
+});

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { assertNoSecret } from './harness';
+
+export const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A real terminal of a given size: a detached tmux session on its own server socket, driven with
+ * send-keys and read with capture-pane, the way a person would see it.
+ */
+export function tmuxTerminal(opts: { width: number; height?: number; command: string; env?: Record<string, string> }) {
+  const socket = `payctl-test-${randomBytes(6).toString('hex')}`;
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const envArgs = Object.entries(opts.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  tmux('new-session', '-d', '-x', String(opts.width), '-y', String(opts.height ?? 50), ...envArgs, opts.command);
+  tmux('set-option', '-t', '0', 'remain-on-exit', 'on');
+  const capture = (escapes = false) => {
+    const text = tmux('capture-pane', '-p', '-J', '-t', '0', ...(escapes ? ['-e'] : []), '-S', '-', '-E', '-');
+    assertNoSecret(text, 'a tmux terminal');
+    return text;
+  };
+  return {
+    /** The screen and scrollback as shown; `escapes` keeps the colour sequences. */
+    capture,
+    keys: (...keys: string[]) => tmux('send-keys', '-t', '0', ...keys),
+    async waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const screen = capture();
+        if (pattern.test(screen)) return screen;
+        if (Date.now() > deadline) throw new Error(`did not see ${String(pattern)} on the terminal:\n${screen}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -12,6 +12,8 @@ import { parseFields } from './output/fields';
 import { resolveFormat } from './output/format';
 import { localZone, resolveZone } from './time/zone';
 import { mkdirSync } from 'node:fs';
+import { withoutSignalHooks } from './signals';
+import type { WritesInFlight } from './signals';
 
 /** Global options as commander hands them over. */
 export interface GlobalFlags {
@@ -62,7 +64,7 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
 }
 
 /** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
-export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO, signal: AbortSignal): Runtime {
+export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO, signal: AbortSignal, writes?: WritesInFlight): Runtime {
   const paths = payctlPaths(env);
   const clients = new Map<string, ApiClient>();
   const closers: Array<() => Promise<void>> = [];
@@ -75,7 +77,8 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
   };
 
   // conf, undici and the sandbox load only when a command needs them (startup time).
-  const profiles = async () => (store ??= new (await import('./config/profiles')).ProfileStore(paths.config));
+  // Loaded without the signal listeners conf's dependencies install (see src/signals.ts).
+  const profiles = async () => (store ??= new (await withoutSignalHooks(() => import('./config/profiles'))).ProfileStore(paths.config));
 
   const startInProcessSandbox = async (): Promise<Credentials> => {
     const { startSandbox } = await import('./sandbox');
@@ -110,6 +113,19 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
       debug: settings.debug ? (line) => notice(`[debug] ${redact(line, secrets)}`) : undefined,
     });
     const client = new ApiClient(http);
+    if (writes && !opts.uninterruptible) {
+      // A single command's write that a signal cuts off is reported with the command to check it.
+      const execute = client.execute.bind(client);
+      client.execute = async <T>(req: Parameters<ApiClient['execute']>[0]) => {
+        if (req.method !== 'POST') return execute<T>(req);
+        const done = writes.start(req.path, req.body);
+        try {
+          return await execute<T>(req);
+        } finally {
+          done();
+        }
+      };
+    }
     clients.set(key, client);
     closers.unshift(() => http.close());
     return client;

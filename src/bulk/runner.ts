@@ -82,10 +82,19 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
       let sent = false;
       let outcome: ItemOutcome;
       try {
-        outcome = await perform(item, state, (amount, currency) => {
-          journal.sent(item.id, item.line, amount, currency);
-          sent = true;
-        }, opts);
+        outcome = await perform(
+          item,
+          {
+            state,
+            previous: journal.sentOf(item.id),
+            mark: (amount, currency, amountRefunded) => {
+              journal.sent(item.id, item.line, amount, currency, amountRefunded);
+              sent = true;
+            },
+            wasSent: () => sent,
+          },
+          opts,
+        );
       } catch (err) {
         fatal = err;
         // Stopped by a failure that is not this item's. A 401 proves nothing was applied; anything
@@ -93,9 +102,11 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
         if (sent) journal.outcome(item.id, err instanceof AuthError ? 'failed' : 'unknown', { reason: (err as Error).message });
         return;
       }
-      const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;
-      // A refund left unknown on resume was not sent again: its journal state must stay as it was.
-      if (sent || outcome.result !== 'unknown') journal.outcome(item.id, journaled, { status: outcome.status, refund_id: outcome.refund_id, reason: outcome.reason });
+      // A recheck's "skipped" was never looked at: the journal keeps what it had.
+      if (!(opts.recheck && outcome.result === 'skipped')) {
+        const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;
+        journal.outcome(item.id, journaled, { status: outcome.status, refund_id: outcome.refund_id, reason: outcome.reason, verdict: outcome.verdict });
+      }
       finishItem(item, outcome);
     }
   };

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Prepared } from '../api/client';
@@ -6,6 +8,7 @@ import { Channel } from '../bulk/channel';
 import { itemsFromArgs, parseBulkInput } from '../bulk/input';
 import type { BulkItem, BulkOp, ParsedInput } from '../bulk/input';
 import { Journal } from '../bulk/journal';
+import { OutputClosedError } from '../signals';
 import { Progress } from '../bulk/progress';
 import { runBulk } from '../bulk/runner';
 import type { BulkRow, Summary } from '../bulk/runner';
@@ -91,9 +94,21 @@ async function confirmRun(op: BulkOp, items: BulkItem[], opts: Input['opts'], ct
   }
 }
 
-function defaultJournal(op: BulkOp, ctx: Context): string {
-  const stamp = new Date(ctx.nowMs()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
-  return join(ctx.paths.state, 'journals', `${op}-${stamp}-${process.pid}.ndjson`);
+const profileSlug = (source: string) => source.replace(/^profile /, '').replace(/^environment$/, 'env').replace(/[^A-Za-z0-9_-]/g, '_');
+
+/**
+ * Named after the operation, the profile and what the run would send (every item, after defaults),
+ * so the same input again resumes its journal instead of moving the money again.
+ */
+async function defaultJournal(op: BulkOp, items: BulkItem[], ctx: Context, newRun: boolean): Promise<string> {
+  const creds = await ctx.credentials();
+  const hash = createHash('sha256').update(`${op}\n${creds.baseUrl}\n${creds.keyId}\n`);
+  for (const { id, amount, currency, receipt, notes } of items) hash.update(`${JSON.stringify([id, amount ?? null, currency ?? null, receipt ?? null, notes ?? null])}\n`);
+  const dir = join(ctx.paths.state, 'journals');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const stamp = newRun ? `-${new Date(ctx.nowMs()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${process.pid}` : '';
+  return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}${stamp}.ndjson`);
 }
 
 function summaryLine(s: Summary, journal: string): string {
@@ -102,63 +117,96 @@ function summaryLine(s: Summary, journal: string): string {
   return `${s.interrupted ? 'interrupted: ' : ''}${parts.join(', ')}; journal ${journal}`;
 }
 
-function incomplete(op: BulkOp, s: Summary, journal: string): BulkIncompleteError {
+function incomplete(op: BulkOp, s: Summary, journal: string, recheck: boolean): BulkIncompleteError {
   const err = new BulkIncompleteError(`${s.failed + s.unknown} of the ${op}s did not complete (${s.failed} failed, ${s.unknown} unknown)`);
   const listed = s.attention.slice(0, MAX_LISTED);
   for (const row of listed) err.hints.push(`${row.result} ${row.payment_id} (line ${row.line}): ${row.reason ?? row.status ?? ''}`);
   if (s.attention.length > listed.length) err.hints.push(`… and ${s.attention.length - listed.length} more: see the output rows or the journal`);
-  err.hints.push(`rerun with --journal ${journal} to retry what failed${op === 'refund' && s.unknown ? '; unknown refunds are resent only with --retry-unknown, after checking them' : ''}`);
+  if (s.unknown) err.hints.push(`\`payctl payments ${op} --recheck --journal ${journal}\` reads them back later without sending anything`);
+  if (!recheck) err.hints.push(`rerun with --journal ${journal} to retry what failed${op === 'refund' && s.unknown ? '; a refund read back as not applied is resent only with --retry-unknown' : ''}`);
   return err;
+}
+
+/** Why the run stopped early: a signal, or stdout that can no longer be written. */
+function stopped(s: Summary, journal: string, reason: unknown): Error {
+  const resume = `rerun with --journal ${journal} to finish`;
+  if (reason instanceof OutputClosedError) {
+    const err = new BulkIncompleteError(`stdout failed (${reason.code}): stopped taking payments after the requests in flight; ${summaryLine(s, journal).replace(/^interrupted: /, '')}`);
+    err.hints.push(resume);
+    return err;
+  }
+  return Object.assign(new InterruptedError(reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT'), { hints: [`stopped after the requests in flight; ${resume}`] });
+}
+
+/** The payments an earlier run of this journal sent without learning the outcome. */
+function recheckItems(journal: Journal): BulkItem[] {
+  return journal.unresolved().map((r) => ({ line: r.line, id: r.id, amount: r.amount, currency: r.currency }));
 }
 
 /**
  * Many captures or refunds: input checked in full before anything is sent, one journal that makes
  * the run resumable, bounded concurrency over one pool, one result row per payment, exit 7 when any
- * payment failed or its outcome is unknown.
+ * payment failed or its outcome is unknown. `--recheck` only reads back a journal's unknowns.
  */
 export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<CommandResult> {
   const { opts } = input;
   const concurrency = intFlag(opts.concurrency, '--concurrency', 1, 64) ?? 8;
-  const parsed = await readItems(op, input, ctx);
-  if (parsed.problems.length && !opts.skipInvalid) {
-    const err = new UsageError(`${parsed.problems.length} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`);
-    for (const p of parsed.problems.slice(0, MAX_LISTED)) err.hints.push(`line ${p.line}: ${p.message}`);
-    if (parsed.problems.length > MAX_LISTED) err.hints.push(`… and ${parsed.problems.length - MAX_LISTED} more`);
-    throw err;
+  const recheck = Boolean(opts.recheck);
+  let items: BulkItem[] = [];
+  if (!recheck || input.args.length || opts.input !== undefined) {
+    const parsed = await readItems(op, input, ctx);
+    if (parsed.problems.length && !opts.skipInvalid) {
+      const err = new UsageError(`${parsed.problems.length} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`);
+      for (const p of parsed.problems.slice(0, MAX_LISTED)) err.hints.push(`line ${p.line}: ${p.message}`);
+      if (parsed.problems.length > MAX_LISTED) err.hints.push(`… and ${parsed.problems.length - MAX_LISTED} more`);
+      throw err;
+    }
+    for (const p of parsed.problems) ctx.notice(`skipped line ${p.line}: ${p.message}`);
+    items = withDefaults(op, parsed.items, opts);
+    if (!items.length) throw new UsageError('no payment ids to work on: the input is empty');
+  } else if (opts.journal === undefined) {
+    throw new UsageError('--recheck needs the journal: --journal FILE, or the same input as the run');
   }
-  for (const p of parsed.problems) ctx.notice(`skipped line ${p.line}: ${p.message}`);
-  const items = withDefaults(op, parsed.items, opts);
-  if (!items.length) throw new UsageError('no payment ids to work on: the input is empty');
 
   const api = await ctx.api(undefined, { uninterruptible: true, connections: concurrency });
-  if (ctx.settings.dryRun) return dryRun(op, items, api);
+  if (ctx.settings.dryRun && !recheck) return dryRun(op, items, api);
   for (const item of items) {
     // Same checks as the service's, so a row it would refuse is caught before any money moves.
     if (op === 'refund') api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });
   }
-  await confirmRun(op, items, opts, ctx);
 
-  const path = opts.journal === undefined ? defaultJournal(op, ctx) : String(opts.journal);
+  const path = opts.journal === undefined ? await defaultJournal(op, items, ctx, Boolean(opts.newRun) && !recheck) : String(opts.journal);
+  const existed = existsSync(path);
+  if (recheck && !existed) throw new UsageError(`no journal ${path} to recheck`);
+  if (!recheck) await confirmRun(op, items, opts, ctx);
   const journal = Journal.open(path, op);
-  ctx.notice(`journal: ${path} (the same --journal resumes this run)`);
-  if (journal.resumed) {
+  if (journal.repaired) ctx.notice(`journal ${path}: removed its last record, cut short by a kill (${journal.repaired} bytes); nothing it described was sent`);
+  if (recheck) {
+    items = recheckItems(journal);
+    ctx.notice(`rechecking ${items.length} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
+  } else if (opts.journal === undefined && existed) {
+    ctx.notice(`same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`);
+  } else {
+    ctx.notice(`journal: ${path} (the same --journal resumes this run)`);
+  }
+  if (journal.resumed && !recheck) {
     const counts = { done: 0, unknown: 0, in_flight: 0, failed: 0 };
     for (const item of items) {
       const state = journal.stateOf(item.id);
       if (state !== 'new') counts[state]++;
     }
-    ctx.notice(`resuming: ${counts.done} done before, ${counts.in_flight} in flight when it stopped, ${counts.unknown} unknown, ${counts.failed} failed (retried)`);
+    ctx.notice(`resuming: ${counts.done} done before, ${counts.in_flight} in flight when it stopped, ${counts.unknown} unknown (read back first), ${counts.failed} failed (retried)`);
   }
-  journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: items.length });
+  if (!recheck) journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: items.length });
 
   const rows = new Channel<BulkRow>();
   const progress = new Progress(ctx.io.stderr, items.length, ctx.io.stderrIsTTY);
   let summary: Summary | undefined;
-  const run = runBulk({ op, items, concurrency, journal, signal: ctx.signal, progress, api, retryUnknown: Boolean(opts.retryUnknown), onRow: (row) => rows.push(row) })
+  const run = runBulk({ op, items, concurrency, journal, signal: ctx.signal, progress, api, retryUnknown: Boolean(opts.retryUnknown), recheck, onRow: (row) => rows.push(row) })
     .then((s) => (summary = s))
     .finally(() => {
       progress.clear();
-      if (summary) {
+      if (summary && !recheck) {
         const { done, skipped, failed, unknown, notStarted: not_started } = summary;
         journal.write({ type: 'end', at: new Date().toISOString(), done, skipped, failed, unknown, not_started });
       }
@@ -174,8 +222,8 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
     after: () => (summary ? summaryLine(summary, path) : undefined),
     finish: async () => {
       const s = await run;
-      if (s.interrupted) throw Object.assign(new InterruptedError('SIGINT'), { hints: [`stopped after the requests in flight; rerun with --journal ${path} to finish`] });
-      if (s.failed || s.unknown) throw incomplete(op, s, path);
+      if (s.interrupted) throw stopped(s, path, ctx.signal.reason);
+      if (s.failed || s.unknown) throw incomplete(op, s, path, recheck);
     },
   };
 }

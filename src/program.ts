@@ -530,7 +530,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   if (!io) {
     process.exitCode = code;
     // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
-    process.stdout.write('', () => process.exit(code));
+    streams.stdout.write('', () => process.stdout.write('', () => process.exit(code)));
   }
   return code;
 }

@@ -121,6 +121,12 @@ async function refund(item: BulkItem, at: ItemAt, { api, retryUnknown, recheck, 
   } catch (err) {
     return { amount: item.amount, currency: item.currency, ...fromError(err), reason: `could not read the payment before refunding, nothing sent: ${(err as Error).message}` };
   }
+  if (state === 'failed' && previous?.amount !== undefined && previous.amount_refunded !== undefined && baseline.amountRefunded !== previous.amount_refunded) {
+    // Sent before and recorded as failed, yet the payment moved since: never send it on top.
+    const figures = `amount_refunded ${previous.amount_refunded} when the earlier run sent ${previous.amount}, ${baseline.amountRefunded} now`;
+    if (baseline.amountRefunded === previous.amount_refunded + previous.amount) return { result: 'done', status: baseline.status, amount: previous.amount, reason: `the earlier run's refund shows as applied (${figures})` };
+    return { result: 'unknown', verdict: 'unknown', status: baseline.status, amount: item.amount, reason: `the payment changed since the earlier run sent it (${figures}): check with \`payctl payments get ${item.id}\`; it is never resent automatically` };
+  }
   let amount = item.amount;
   if (baseline.status === 'captured' || baseline.status === 'refunded') {
     const left = remaining(baseline);

@@ -4,7 +4,7 @@ import type { ErrorKind } from './api/errors';
 import type { IO } from './commands/context';
 import type { CommandResult, Input } from './commands/result';
 import type { GlobalFlags } from './runtime';
-import { guardedStdout, OutputClosedError, WritesInFlight } from './signals';
+import { guardedStdout, Interrupt, OutputClosedError, WritesInFlight } from './signals';
 
 /**
  * The one place that declares payctl's commands and options, and maps errors to exit codes.
@@ -479,7 +479,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       process.on(sig, () => {
         if (signalName) process.exit(sig === 'SIGTERM' ? 143 : 130);
         signalName = sig;
-        if (!controller.signal.aborted) controller.abort(sig);
+        if (!controller.signal.aborted) controller.abort(new Interrupt(sig));
         writes.onInterrupt(streams.stderr);
       });
     }

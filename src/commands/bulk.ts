@@ -8,7 +8,7 @@ import { Channel } from '../bulk/channel';
 import { itemsFromArgs, parseBulkInput } from '../bulk/input';
 import type { BulkItem, BulkOp, ParsedInput } from '../bulk/input';
 import { Journal } from '../bulk/journal';
-import { OutputClosedError } from '../signals';
+import { Interrupt, OutputClosedError } from '../signals';
 import { Progress } from '../bulk/progress';
 import { runBulk } from '../bulk/runner';
 import type { BulkRow, Summary } from '../bulk/runner';
@@ -135,7 +135,7 @@ function stopped(s: Summary, journal: string, reason: unknown): Error {
     err.hints.push(resume);
     return err;
   }
-  return Object.assign(new InterruptedError(reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT'), { hints: [`stopped after the requests in flight; ${resume}`] });
+  return Object.assign(new InterruptedError(reason instanceof Interrupt ? reason.signal : 'SIGINT'), { hints: [`stopped after the requests in flight; ${resume}`] });
 }
 
 /** The payments an earlier run of this journal sent without learning the outcome. */

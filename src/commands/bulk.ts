@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmodSync, createReadStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Prepared } from '../api/client';
 import { BulkIncompleteError, InterruptedError, UsageError } from '../api/errors';
 import { Channel } from '../bulk/channel';
-import { itemsFromArgs, parseBulkInput } from '../bulk/input';
+import { itemsFromArgs, readBulkInput } from '../bulk/input';
 import type { BulkItem, BulkOp, ParsedInput } from '../bulk/input';
 import { Journal } from '../bulk/journal';
 import { Interrupt, OutputClosedError } from '../signals';
@@ -23,13 +22,15 @@ async function readItems(op: BulkOp, { args, opts }: Input, ctx: Context): Promi
   if (opts.input === undefined) return itemsFromArgs(args, op);
   if (args.length) throw new UsageError('give payment ids as arguments or with --input, not both');
   const source = String(opts.input);
-  let text: string;
+  // Streamed: a million rows are checked without the whole file in memory.
+  const stream = source === '-' ? ctx.io.stdin : createReadStream(source);
   try {
-    text = source === '-' ? await ctx.readStdin() : await readFile(source, 'utf8');
+    return await readBulkInput(stream as AsyncIterable<Buffer>, op);
   } catch (err) {
-    throw new UsageError(`cannot read --input ${source}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && /^E[A-Z]+$/.test(code)) throw new UsageError(`cannot read --input ${source}: ${code}`);
+    throw err;
   }
-  return parseBulkInput(text, op);
 }
 
 /** --amount, --currency, --receipt and --note given on the command line fill what a row leaves out. */
@@ -62,14 +63,23 @@ function describeTotal(items: BulkItem[]): string {
   return parts.join(' + ') || 'nothing';
 }
 
-function dryRun(op: BulkOp, items: BulkItem[], api: Awaited<ReturnType<Context['api']>>): CommandResult {
-  const requests: Prepared[] = items.map((item) => {
+function dryRun(op: BulkOp, items: BulkItem[], api: Awaited<ReturnType<Context['api']>>, table: boolean): CommandResult {
+  const request = (item: BulkItem): Prepared => {
     if (op === 'refund') return api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });
     if (item.amount !== undefined) return api.prepare('capturePayment', { params: { id: item.id }, body: { amount: item.amount, currency: item.currency } });
     const path = `/payments/${encodeURIComponent(item.id)}/capture`;
     return { endpoint: 'capturePayment', method: 'POST', path, url: api.http.url({ path }), body: { amount: `<amount of ${item.id}>`, currency: `<currency of ${item.id}>` } };
-  });
-  return { type: 'dry-run', requests, note: `${items.length} ${op}(s), total ${describeTotal(items)}` };
+  };
+  const note = `${items.length} ${op}(s), total ${describeTotal(items)}`;
+  if (table) return { type: 'dry-run', requests: items.map(request), note };
+  // Made one at a time as they are written: a million rows never become a million request objects at once.
+  function* requests() {
+    for (const item of items) {
+      const { method, url, body } = request(item);
+      yield { method, url, body };
+    }
+  }
+  return { type: 'many', kind: 'generic', items: requests(), after: (n) => `dry run: ${n} request(s) shown, nothing sent (${note})` };
 }
 
 /** A live profile needs its name typed before a bulk run (or --yes --confirm-live NAME without a terminal). */
@@ -155,13 +165,14 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
   let items: BulkItem[] = [];
   if (!recheck || input.args.length || opts.input !== undefined) {
     const parsed = await readItems(op, input, ctx);
-    if (parsed.problems.length && !opts.skipInvalid) {
-      const err = new UsageError(`${parsed.problems.length} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`);
+    if (parsed.problemCount && !opts.skipInvalid) {
+      const err = new UsageError(`${parsed.problemCount} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`);
       for (const p of parsed.problems.slice(0, MAX_LISTED)) err.hints.push(`line ${p.line}: ${p.message}`);
-      if (parsed.problems.length > MAX_LISTED) err.hints.push(`… and ${parsed.problems.length - MAX_LISTED} more`);
+      if (parsed.problemCount > MAX_LISTED) err.hints.push(`… and ${parsed.problemCount - MAX_LISTED} more`);
       throw err;
     }
     for (const p of parsed.problems) ctx.notice(`skipped line ${p.line}: ${p.message}`);
+    if (parsed.problemCount > parsed.problems.length) ctx.notice(`… and ${parsed.problemCount - parsed.problems.length} more bad lines skipped`);
     items = withDefaults(op, parsed.items, opts);
     if (!items.length) throw new UsageError('no payment ids to work on: the input is empty');
   } else if (opts.journal === undefined) {
@@ -169,7 +180,7 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
   }
 
   const api = await ctx.api(undefined, { uninterruptible: true, connections: concurrency });
-  if (ctx.settings.dryRun && !recheck) return dryRun(op, items, api);
+  if (ctx.settings.dryRun && !recheck) return dryRun(op, items, api, ctx.settings.format === 'table');
   for (const item of items) {
     // Same checks as the service's, so a row it would refuse is caught before any money moves.
     if (op === 'refund') api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });

@@ -99,7 +99,9 @@ describe.each(['profile', 'env'] as const)('signals with credentials from %s', (
     const p = startPayctl([...flags, 'payments', 'capture', ...ids, '--yes', '-o', 'ndjson', '--journal', journal, '--concurrency', '4'], env);
     await new Promise<void>((resolve) => {
       const t = setInterval(() => {
-        if (existsSync(journal) && readFileSync(journal, 'utf8').includes('"sent"')) (clearInterval(t), resolve());
+        if (!existsSync(journal) || !readFileSync(journal, 'utf8').includes('"sent"')) return;
+        clearInterval(t);
+        resolve();
       }, 10);
     });
     p.signal('SIGINT');

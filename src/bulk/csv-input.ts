@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { didYouMean } from './did-you-mean';
-import type { Collector, Fields } from './input';
+import type { Checker, Fields, InputEvent } from './input';
 
 const CSV_HINT = 'use payment_id, amount, currency, receipt, note.<key>';
 
@@ -29,7 +29,7 @@ async function* lf(text: AsyncIterable<string>) {
   if (carry) yield carry;
 }
 
-export async function fromCsv(text: AsyncIterable<string>, c: Collector) {
+export async function* csvEvents(text: AsyncIterable<string>, c: Checker): AsyncGenerator<InputEvent> {
   const { parse } = await import('csv-parse');
   const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: false });
   // CRLF becomes LF first: csv-parse counts lines unevenly around CRLF inside quoted cells.
@@ -43,15 +43,15 @@ export async function fromCsv(text: AsyncIterable<string>, c: Collector) {
         names = record.map((cell) => cell.trim());
         const problem = headerProblem(names);
         if (problem) {
-          c.problem(line, problem);
           feed.destroy();
+          yield { problem: { line, message: problem } };
           return;
         }
         continue;
       }
       if (record.every((cell) => cell.trim() === '')) continue;
       if (record.length !== names.length) {
-        c.problem(line, `${record.length} field(s) where the header has ${names.length}`);
+        yield { problem: { line, message: `${record.length} field(s) where the header has ${names.length}` } };
         continue;
       }
       const fields: Fields = { notes: {} };
@@ -60,12 +60,12 @@ export async function fromCsv(text: AsyncIterable<string>, c: Collector) {
         if (name.startsWith('note.')) fields.notes![name.slice(5)] = cell;
         else (fields as Record<string, unknown>)[name] = cell;
       });
-      c.fields(line, fields);
+      yield c.check(line, fields);
     }
   } catch (err) {
     const e = err as { code?: string; lines?: number; message: string };
     if (!e.code?.startsWith('CSV_') && !/^INVALID_|QUOTE/.test(e.code ?? '')) throw err;
     const unclosed = e.code === 'CSV_QUOTE_NOT_CLOSED';
-    c.problem(e.lines ?? 1, unclosed ? 'a quoted field is never closed' : e.message.replace(/^[^:]*: /, ''));
+    yield { problem: { line: e.lines ?? 1, message: unclosed ? 'a quoted field is never closed' : e.message.replace(/^[^:]*: /, '') } };
   }
 }

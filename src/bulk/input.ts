@@ -5,7 +5,7 @@ import { parseId } from '../parse/id';
 import { parseNotes } from '../parse/notes';
 import type { Result } from '../parse/result';
 import { StringDecoder } from 'node:string_decoder';
-import { fromCsv } from './csv-input';
+import { csvEvents } from './csv-input';
 import { didYouMean } from './did-you-mean';
 
 export type BulkOp = 'capture' | 'refund';
@@ -79,70 +79,112 @@ const KEEP_PROBLEMS = 1000;
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? 'a string' : `a ${typeof v}`);
 
-/** Collects rows as they are read: valid items, problems (capped), each payment once. */
-export class Collector {
-  readonly items: BulkItem[] = [];
-  readonly problems: InputProblem[] = [];
-  problemCount = 0;
-  private readonly seen = new Map<string, number>();
+export type InputEvent = { item: BulkItem; problem?: undefined } | { problem: InputProblem; item?: undefined };
+
+/** A 32-bit FNV-1a hash of a string, seeded: two seeds give the 64 bits SeenIds keys on. */
+function fnv(text: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h || 1;
+}
+
+/**
+ * Which payments were already given, and on which line: 12 bytes a payment (a 64-bit hash and the
+ * line) instead of keeping every id, so a million rows stay small. A hash collision could only make
+ * a row look repeated and be refused, never let a payment through twice.
+ */
+class SeenIds {
+  private size = 0;
+  private slots = new Uint32Array(3 << 16);
+
+  /** The line the id was first seen on, or undefined (and it is remembered with `line`). */
+  firstOrAdd(id: string, line: number): number | undefined {
+    if ((this.size + 1) * 2 > this.slots.length / 3) this.grow();
+    const a = fnv(id, 2166136261);
+    const b = fnv(id, 0x9747b28c);
+    const cap = this.slots.length / 3;
+    for (let i = a % cap; ; i = (i + 1) % cap) {
+      const at = i * 3;
+      if (this.slots[at] === 0) {
+        this.slots.set([a, b, line], at);
+        this.size++;
+        return undefined;
+      }
+      if (this.slots[at] === a && this.slots[at + 1] === b) return this.slots[at + 2];
+    }
+  }
+
+  private grow() {
+    const old = this.slots;
+    this.slots = new Uint32Array(old.length * 2);
+    const cap = this.slots.length / 3;
+    for (let at = 0; at < old.length; at += 3) {
+      if (old[at] === 0) continue;
+      let i = old[at]! % cap;
+      while (this.slots[i * 3] !== 0) i = (i + 1) % cap;
+      this.slots.set(old.subarray(at, at + 3), i * 3);
+    }
+  }
+}
+
+/** Checks rows as they are read; each payment once. */
+export class Checker {
+  private readonly seen = new SeenIds();
 
   constructor(private readonly op: BulkOp) {}
 
-  problem(line: number, message: string) {
-    this.problemCount++;
-    if (this.problems.length < KEEP_PROBLEMS) this.problems.push({ line, message });
-  }
-
-  fields(line: number, fields: Fields) {
+  check(line: number, fields: Fields): InputEvent {
     const r = itemFrom(line, fields, this.op);
-    if (!r.ok) return this.problem(line, r.error);
-    const first = this.seen.get(r.value.id);
-    if (first !== undefined) return this.problem(line, `${r.value.id} is already on line ${first}: one run ${this.op}s each payment once`);
-    this.seen.set(r.value.id, line);
-    this.items.push(r.value);
+    if (!r.ok) return { problem: { line, message: r.error } };
+    const first = this.seen.firstOrAdd(r.value.id, line);
+    if (first !== undefined) return { problem: { line, message: `${r.value.id} is already on line ${first}: one run ${this.op}s each payment once` } };
+    return { item: r.value };
   }
 }
 
-function idLine(c: Collector, raw: string, line: number) {
+function idLine(c: Checker, raw: string, line: number): InputEvent | undefined {
   const text = raw.trim();
-  if (!text || text.startsWith('#')) return;
-  c.fields(line, { payment_id: text });
+  if (!text || text.startsWith('#')) return undefined;
+  return c.check(line, { payment_id: text });
 }
 
-function ndjsonLine(c: Collector, raw: string, line: number) {
-  if (!raw.trim()) return;
+function ndjsonLine(c: Checker, raw: string, line: number): InputEvent | undefined {
+  if (!raw.trim()) return undefined;
+  const problem = (message: string): InputEvent => ({ problem: { line, message } });
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    return c.problem(line, 'not a JSON object (the line is not valid JSON)');
+    return problem('not a JSON object (the line is not valid JSON)');
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return c.problem(line, `not a JSON object (got ${kindOf(value)})`);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return problem(`not a JSON object (got ${kindOf(value)})`);
   const v = value as Record<string, unknown>;
   const unknown = Object.keys(v).filter((k) => !NDJSON_KEYS.includes(k));
   if (unknown.length) {
     const named = unknown.map((k) => `"${k}"${didYouMean(k, NDJSON_KEYS)}`).join(', ');
-    return c.problem(line, `unknown key ${named}: a row takes ${NDJSON_KEYS.join(', ')}`);
+    return problem(`unknown key ${named}: a row takes ${NDJSON_KEYS.join(', ')}`);
   }
   const notes = v.notes;
-  if (notes !== undefined && (notes === null || typeof notes !== 'object')) return c.problem(line, 'notes must be an object of key: value');
+  if (notes !== undefined && (notes === null || typeof notes !== 'object')) return problem('notes must be an object of key: value');
   // `notes: []` is what the service itself sends for "no notes".
-  c.fields(line, { ...v, notes: Array.isArray(notes) ? {} : (notes as Record<string, unknown>) });
+  return c.check(line, { ...v, notes: Array.isArray(notes) ? {} : (notes as Record<string, unknown>) });
 }
 
 /** Text chunks split into lines (LF or CRLF), numbered from 1. */
-async function eachLine(text: AsyncIterable<string>, fn: (line: string, n: number) => void) {
+async function* lines(text: AsyncIterable<string>): AsyncGenerator<[string, number]> {
   let rest = '';
   let n = 0;
   for await (const chunk of text) {
     rest += chunk;
+    let from = 0;
     let at: number;
-    while ((at = rest.indexOf('\n')) >= 0) {
-      fn(rest.slice(0, at).replace(/\r$/, ''), ++n);
-      rest = rest.slice(at + 1);
+    while ((at = rest.indexOf('\n', from)) >= 0) {
+      yield [rest.slice(from, at).replace(/\r$/, ''), ++n];
+      from = at + 1;
     }
+    rest = rest.slice(from);
   }
-  if (rest) fn(rest.replace(/\r$/, ''), ++n);
+  if (rest) yield [rest.replace(/\r$/, ''), n + 1];
 }
 
 /**
@@ -151,7 +193,7 @@ async function eachLine(text: AsyncIterable<string>, fn: (line: string, n: numbe
  * line (blank lines and `#` comments skipped). Every bad row is reported with its line number; a
  * payment given twice is refused so that one run never moves money for the same payment twice.
  */
-export async function readBulkInput(source: AsyncIterable<Buffer | string>, op: BulkOp): Promise<ParsedInput> {
+export async function openBulkInput(source: AsyncIterable<Buffer | string>, op: BulkOp): Promise<{ format: ParsedInput['format']; events: AsyncGenerator<InputEvent> }> {
   const decoder = new StringDecoder('utf8');
   const it = source[Symbol.asyncIterator]();
   let head = '';
@@ -174,20 +216,44 @@ export async function readBulkInput(source: AsyncIterable<Buffer | string>, op: 
     for (let r = await it.next(); !r.done; r = await it.next()) yield typeof r.value === 'string' ? r.value : decoder.write(r.value);
     yield decoder.end();
   })();
-  const c = new Collector(op);
-  if (format === 'csv') await fromCsv(text, c);
-  else await eachLine(text, (line, n) => (format === 'ndjson' ? ndjsonLine(c, line, n) : idLine(c, line, n)));
-  return { format, items: c.items, problems: c.problems, problemCount: c.problemCount };
+  const c = new Checker(op);
+  const events = async function* (): AsyncGenerator<InputEvent> {
+    if (format === 'csv') return yield* csvEvents(text, c);
+    for await (const [line, n] of lines(text)) {
+      const event = format === 'ndjson' ? ndjsonLine(c, line, n) : idLine(c, line, n);
+      if (event) yield event;
+    }
+  };
+  return { format, events: events() };
+}
+
+/** Every valid item, and the first problems. */
+export async function readBulkInput(source: AsyncIterable<Buffer | string>, op: BulkOp): Promise<ParsedInput> {
+  const { format, events } = await openBulkInput(source, op);
+  const out: ParsedInput = { format, items: [], problems: [], problemCount: 0 };
+  for await (const e of events) collect(out, e);
+  return out;
+}
+
+function collect(out: ParsedInput, e: InputEvent) {
+  if (e.item) return void out.items.push(e.item);
+  out.problemCount++;
+  if (out.problems.length < KEEP_PROBLEMS) out.problems.push(e.problem);
 }
 
 /** The same, from text in memory. */
-export const parseBulkInput = (text: string, op: BulkOp) => readBulkInput((async function* () {
-  yield text;
-})(), op);
+export const parseBulkInput = (text: string, op: BulkOp) =>
+  readBulkInput(
+    (async function* () {
+      yield text;
+    })(),
+    op,
+  );
 
 /** Ids given as arguments: the same checks, numbered by position. */
 export function itemsFromArgs(args: string[], op: BulkOp): ParsedInput {
-  const c = new Collector(op);
-  args.forEach((arg, i) => c.fields(i + 1, { payment_id: arg }));
-  return { format: 'ids', items: c.items, problems: c.problems, problemCount: c.problemCount };
+  const c = new Checker(op);
+  const out: ParsedInput = { format: 'ids', items: [], problems: [], problemCount: 0 };
+  args.forEach((arg, i) => collect(out, c.check(i + 1, { payment_id: arg })));
+  return out;
 }

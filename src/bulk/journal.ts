@@ -144,6 +144,13 @@ export class Journal {
     return [...this.sentRecords.values()].filter((r) => ['in_flight', 'unknown'].includes(this.stateOf(r.id))).sort((a, b) => a.line - b.line);
   }
 
+  /** How many payments the journal knows in each state. */
+  counts(): Record<Exclude<ItemState, 'new'>, number> {
+    const c = { done: 0, failed: 0, unknown: 0, in_flight: 0 };
+    for (const state of this.states.values()) if (state !== 'new') c[state]++;
+    return c;
+  }
+
   get resumed(): boolean {
     return this.states.size > 0;
   }

@@ -4,37 +4,25 @@ import { join } from 'node:path';
 import type { Prepared } from '../api/client';
 import { BulkIncompleteError, InterruptedError, UsageError } from '../api/errors';
 import { Channel } from '../bulk/channel';
-import { itemsFromArgs, readBulkInput } from '../bulk/input';
-import type { BulkItem, BulkOp, ParsedInput } from '../bulk/input';
+import { itemsFromArgs } from '../bulk/input';
+import type { BulkItem, BulkOp } from '../bulk/input';
+import { arraySource, fileSource, spool } from '../bulk/source';
+import type { ItemSource, Problems } from '../bulk/source';
 import { Journal } from '../bulk/journal';
 import { Interrupt, OutputClosedError } from '../signals';
 import { Progress } from '../bulk/progress';
 import { runBulk } from '../bulk/runner';
 import type { BulkRow, Summary } from '../bulk/runner';
-import { formatMoney } from '../output/money';
 import type { Context } from './context';
 import { amountFlag, currencyFlag, intFlag, notesFlag } from './flags';
 import type { CommandResult, Input } from './result';
 
 const MAX_LISTED = 20;
-
-async function readItems(op: BulkOp, { args, opts }: Input, ctx: Context): Promise<ParsedInput> {
-  if (opts.input === undefined) return itemsFromArgs(args, op);
-  if (args.length) throw new UsageError('give payment ids as arguments or with --input, not both');
-  const source = String(opts.input);
-  // Streamed: a million rows are checked without the whole file in memory.
-  const stream = source === '-' ? ctx.io.stdin : createReadStream(source);
-  try {
-    return await readBulkInput(stream as AsyncIterable<Buffer>, op);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code && /^E[A-Z]+$/.test(code)) throw new UsageError(`cannot read --input ${source}: ${code}`);
-    throw err;
-  }
-}
+/** With --skip-invalid, skipped rows listed one by one; beyond that only their number. */
+const MAX_SKIPPED_LISTED = 1000;
 
 /** --amount, --currency, --receipt and --note given on the command line fill what a row leaves out. */
-function withDefaults(op: BulkOp, items: BulkItem[], opts: Input['opts']): BulkItem[] {
+function defaultsFrom(op: BulkOp, opts: Input['opts']): (item: BulkItem) => BulkItem {
   const currency = currencyFlag(opts.currency);
   const amount = amountFlag(opts.amount, currency);
   if (op === 'capture' && (amount === undefined) !== (currency === undefined)) {
@@ -42,50 +30,89 @@ function withDefaults(op: BulkOp, items: BulkItem[], opts: Input['opts']): BulkI
   }
   const receipt = opts.receipt === undefined ? undefined : String(opts.receipt);
   const notes = notesFlag(opts.note);
-  return items.map((item) => ({
+  return (item) => ({
     ...item,
     amount: item.amount ?? amount,
     currency: item.currency ?? (item.amount === undefined ? currency : undefined),
     receipt: item.receipt ?? receipt,
     notes: item.notes ?? notes,
-  }));
+  });
 }
 
-function describeTotal(items: BulkItem[]): string {
-  const byCurrency = new Map<string, number>();
-  let unknown = 0;
-  for (const item of items) {
-    if (item.amount === undefined) unknown++;
-    else byCurrency.set(item.currency ?? 'INR', (byCurrency.get(item.currency ?? 'INR') ?? 0) + item.amount);
+/**
+ * The payments to work on. An --input file is checked whole now and read again as the run goes
+ * (stdin is first copied to a private temporary file), so a million rows stay in bounded memory.
+ */
+async function readSource(op: BulkOp, { args, opts }: Input, ctx: Context): Promise<ItemSource> {
+  const fill = defaultsFrom(op, opts);
+  let source: ItemSource;
+  let problems: Problems;
+  if (opts.input === undefined) {
+    const parsed = itemsFromArgs(args, op);
+    source = arraySource(parsed.items.map(fill));
+    problems = { first: parsed.problems, count: parsed.problemCount };
+  } else {
+    if (args.length) throw new UsageError('give payment ids as arguments or with --input, not both');
+    const name = String(opts.input);
+    try {
+      const spooled = name === '-' ? await spool(ctx.io.stdin) : undefined;
+      ({ source, problems } = await fileSource(spooled?.path ?? name, op, fill, MAX_SKIPPED_LISTED, spooled?.cleanup));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code && /^E[A-Z]+$/.test(code)) throw new UsageError(`cannot read --input ${name}: ${code}`);
+      throw err;
+    }
   }
-  const parts = [...byCurrency].map(([cur, sum]) => formatMoney(sum, cur));
-  if (unknown) parts.push(`${unknown} at ${unknown === 1 ? 'its' : 'their'} full remaining amount`);
-  return parts.join(' + ') || 'nothing';
+  if (problems.count && !opts.skipInvalid) {
+    source.cleanup();
+    const err = new UsageError(`${problems.count} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`);
+    for (const p of problems.first.slice(0, MAX_LISTED)) err.hints.push(`line ${p.line}: ${p.message}`);
+    if (problems.count > MAX_LISTED) err.hints.push(`… and ${problems.count - MAX_LISTED} more`);
+    throw err;
+  }
+  for (const p of problems.first) ctx.notice(`skipped line ${p.line}: ${p.message}`);
+  if (problems.count > problems.first.length) ctx.notice(`… and ${problems.count - problems.first.length} more bad lines skipped`);
+  if (!source.total) {
+    source.cleanup();
+    throw new UsageError('no payment ids to work on: the input is empty');
+  }
+  return source;
 }
 
-function dryRun(op: BulkOp, items: BulkItem[], api: Awaited<ReturnType<Context['api']>>, table: boolean): CommandResult {
+function dryRun(op: BulkOp, source: ItemSource, api: Awaited<ReturnType<Context['api']>>, table: boolean): CommandResult | Promise<CommandResult> {
   const request = (item: BulkItem): Prepared => {
     if (op === 'refund') return api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });
     if (item.amount !== undefined) return api.prepare('capturePayment', { params: { id: item.id }, body: { amount: item.amount, currency: item.currency } });
     const path = `/payments/${encodeURIComponent(item.id)}/capture`;
     return { endpoint: 'capturePayment', method: 'POST', path, url: api.http.url({ path }), body: { amount: `<amount of ${item.id}>`, currency: `<currency of ${item.id}>` } };
   };
-  const note = `${items.length} ${op}(s), total ${describeTotal(items)}`;
-  if (table) return { type: 'dry-run', requests: items.map(request), note };
+  const note = `${source.total} ${op}(s), total ${source.totals.describe()}`;
   // Made one at a time as they are written: a million rows never become a million request objects at once.
-  function* requests() {
-    for (const item of items) {
-      const { method, url, body } = request(item);
-      yield { method, url, body };
+  async function* requests() {
+    try {
+      for await (const item of source.items()) {
+        const { method, url, body } = request(item);
+        yield { method, url, body };
+      }
+    } finally {
+      source.cleanup();
     }
+  }
+  if (table) {
+    return (async () => {
+      const all: Prepared[] = [];
+      for await (const item of source.items()) all.push(request(item));
+      source.cleanup();
+      return { type: 'dry-run', requests: all, note } as CommandResult;
+    })();
   }
   return { type: 'many', kind: 'generic', items: requests(), after: (n) => `dry run: ${n} request(s) shown, nothing sent (${note})` };
 }
 
 /** A live profile needs its name typed before a bulk run (or --yes --confirm-live NAME without a terminal). */
-async function confirmRun(op: BulkOp, items: BulkItem[], opts: Input['opts'], ctx: Context) {
+async function confirmRun(op: BulkOp, source: ItemSource, opts: Input['opts'], ctx: Context) {
   const creds = await ctx.credentials();
-  const what = `${op === 'capture' ? 'Capture' : 'Refund'} ${items.length} payment(s), total ${describeTotal(items)}`;
+  const what = `${op === 'capture' ? 'Capture' : 'Refund'} ${source.total} payment(s), total ${source.totals.describe()}`;
   if (!creds.live) return ctx.confirm(`${what}?`);
   const name = creds.source.replace(/^profile /, '');
   if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
@@ -110,10 +137,9 @@ const profileSlug = (source: string) => source.replace(/^profile /, '').replace(
  * Named after the operation, the profile and what the run would send (every item, after defaults),
  * so the same input again resumes its journal instead of moving the money again.
  */
-async function defaultJournal(op: BulkOp, items: BulkItem[], ctx: Context, newRun: boolean): Promise<string> {
+async function defaultJournal(op: BulkOp, digest: string, ctx: Context, newRun: boolean): Promise<string> {
   const creds = await ctx.credentials();
-  const hash = createHash('sha256').update(`${op}\n${creds.baseUrl}\n${creds.keyId}\n`);
-  for (const { id, amount, currency, receipt, notes } of items) hash.update(`${JSON.stringify([id, amount ?? null, currency ?? null, receipt ?? null, notes ?? null])}\n`);
+  const hash = createHash('sha256').update(`${op}\n${creds.baseUrl}\n${creds.keyId}\n${digest}\n`);
   const dir = join(ctx.paths.state, 'journals');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
@@ -162,58 +188,46 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
   const { opts } = input;
   const concurrency = intFlag(opts.concurrency, '--concurrency', 1, 64) ?? 8;
   const recheck = Boolean(opts.recheck);
-  let items: BulkItem[] = [];
-  if (!recheck || input.args.length || opts.input !== undefined) {
-    const parsed = await readItems(op, input, ctx);
-    if (parsed.problemCount && !opts.skipInvalid) {
-      const err = new UsageError(`${parsed.problemCount} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`);
-      for (const p of parsed.problems.slice(0, MAX_LISTED)) err.hints.push(`line ${p.line}: ${p.message}`);
-      if (parsed.problemCount > MAX_LISTED) err.hints.push(`… and ${parsed.problemCount - MAX_LISTED} more`);
-      throw err;
-    }
-    for (const p of parsed.problems) ctx.notice(`skipped line ${p.line}: ${p.message}`);
-    if (parsed.problemCount > parsed.problems.length) ctx.notice(`… and ${parsed.problemCount - parsed.problems.length} more bad lines skipped`);
-    items = withDefaults(op, parsed.items, opts);
-    if (!items.length) throw new UsageError('no payment ids to work on: the input is empty');
-  } else if (opts.journal === undefined) {
-    throw new UsageError('--recheck needs the journal: --journal FILE, or the same input as the run');
-  }
+  let source: ItemSource | undefined;
+  if (!recheck || input.args.length || opts.input !== undefined) source = await readSource(op, input, ctx);
+  else if (opts.journal === undefined) throw new UsageError('--recheck needs the journal: --journal FILE, or the same input as the run');
 
+  let journal: Journal;
+  let path: string;
+  try {
+    const api = await ctx.api(undefined, { uninterruptible: true, connections: concurrency });
+    if (ctx.settings.dryRun && !recheck) return await dryRun(op, source!, api, ctx.settings.format === 'table');
+    path = opts.journal === undefined ? await defaultJournal(op, source!.digest, ctx, Boolean(opts.newRun) && !recheck) : String(opts.journal);
+    const existed = existsSync(path);
+    if (recheck && !existed) throw new UsageError(`no journal ${path} to recheck`);
+    if (!recheck) await confirmRun(op, source!, opts, ctx);
+    journal = Journal.open(path, op);
+    if (journal.repaired) ctx.notice(`journal ${path}: removed its last record, cut short by a kill (${journal.repaired} bytes); nothing it described was sent`);
+    if (recheck) {
+      source?.cleanup();
+      source = arraySource(recheckItems(journal));
+      ctx.notice(`rechecking ${source.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
+    } else if (opts.journal === undefined && existed) {
+      ctx.notice(`same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`);
+    } else {
+      ctx.notice(`journal: ${path} (the same --journal resumes this run)`);
+    }
+    if (journal.resumed && !recheck) {
+      const c = journal.counts();
+      ctx.notice(`resuming: ${c.done} done before, ${c.in_flight} in flight when it stopped, ${c.unknown} unknown (read back first), ${c.failed} failed (retried)`);
+    }
+    if (!recheck) journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: source!.total });
+  } catch (err) {
+    source?.cleanup();
+    throw err;
+  }
   const api = await ctx.api(undefined, { uninterruptible: true, connections: concurrency });
-  if (ctx.settings.dryRun && !recheck) return dryRun(op, items, api, ctx.settings.format === 'table');
-  for (const item of items) {
-    // Same checks as the service's, so a row it would refuse is caught before any money moves.
-    if (op === 'refund') api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });
-  }
-
-  const path = opts.journal === undefined ? await defaultJournal(op, items, ctx, Boolean(opts.newRun) && !recheck) : String(opts.journal);
-  const existed = existsSync(path);
-  if (recheck && !existed) throw new UsageError(`no journal ${path} to recheck`);
-  if (!recheck) await confirmRun(op, items, opts, ctx);
-  const journal = Journal.open(path, op);
-  if (journal.repaired) ctx.notice(`journal ${path}: removed its last record, cut short by a kill (${journal.repaired} bytes); nothing it described was sent`);
-  if (recheck) {
-    items = recheckItems(journal);
-    ctx.notice(`rechecking ${items.length} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
-  } else if (opts.journal === undefined && existed) {
-    ctx.notice(`same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`);
-  } else {
-    ctx.notice(`journal: ${path} (the same --journal resumes this run)`);
-  }
-  if (journal.resumed && !recheck) {
-    const counts = { done: 0, unknown: 0, in_flight: 0, failed: 0 };
-    for (const item of items) {
-      const state = journal.stateOf(item.id);
-      if (state !== 'new') counts[state]++;
-    }
-    ctx.notice(`resuming: ${counts.done} done before, ${counts.in_flight} in flight when it stopped, ${counts.unknown} unknown (read back first), ${counts.failed} failed (retried)`);
-  }
-  if (!recheck) journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: items.length });
+  const items = source!;
 
   const rows = new Channel<BulkRow>();
-  const progress = new Progress(ctx.io.stderr, items.length, ctx.io.stderrIsTTY);
+  const progress = new Progress(ctx.io.stderr, items.total, ctx.io.stderrIsTTY);
   let summary: Summary | undefined;
-  const run = runBulk({ op, items, concurrency, journal, signal: ctx.signal, progress, api, retryUnknown: Boolean(opts.retryUnknown), recheck, onRow: (row) => rows.push(row) })
+  const run = runBulk({ op, items: items.items(), total: items.total, concurrency, journal, signal: ctx.signal, progress, api, retryUnknown: Boolean(opts.retryUnknown), recheck, onRow: (row) => rows.push(row) })
     .then((s) => (summary = s))
     .finally(() => {
       progress.clear();
@@ -222,6 +236,7 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
         journal.write({ type: 'end', at: new Date().toISOString(), done, skipped, failed, unknown, not_started });
       }
       journal.close();
+      items.cleanup();
       rows.close();
     });
   run.catch(() => undefined); // surfaced by finish()

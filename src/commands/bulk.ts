@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, createReadStream, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Prepared } from '../api/client';
 import { BulkIncompleteError, InterruptedError, UsageError } from '../api/errors';

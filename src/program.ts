@@ -5,6 +5,7 @@ import type { ErrorKind } from './api/errors';
 import type { IO } from './commands/context';
 import type { CommandResult, Input } from './commands/result';
 import type { GlobalFlags } from './runtime';
+import { guardedStdout, Interrupt, OutputClosedError, WritesInFlight } from './signals';
 
 /**
  * The one place that declares payctl's commands and options, and maps errors to exit codes.
@@ -47,7 +48,9 @@ const bulkOptions = (cmd: Command) =>
   cmd
     .option('--input <file>', 'many payments: a file (or - for stdin) of ids, CSV with a payment_id header, or NDJSON')
     .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
-    .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: under the state directory)')
+    .option('--journal <file>', 'journal of a bulk run; the same file resumes it (default: named after the operation, profile and input, under the state directory)')
+    .option('--new-run', 'start a fresh journal even if this same input ran before (moves the money again)')
+    .option('--recheck', "read back the payments a journal's run sent without learning the outcome; sends nothing")
     .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
     .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)');
 
@@ -464,6 +467,11 @@ function exitCodeOf(err: unknown, signalName?: 'SIGINT' | 'SIGTERM'): number {
 const cleanDeep = (v: unknown): unknown =>
   typeof v === 'string' ? stripControl(v) : Array.isArray(v) ? v.map(cleanDeep) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cleanDeep(x)])) : v;
 
+function failedOutput(err: NodeJS.ErrnoException, io: IO): number {
+  io.stderr.write(`payctl: could not write to stdout (${err.code ?? err.message}): the output is incomplete\n`);
+  return 1;
+}
+
 function report(err: unknown, io: IO, json: boolean, debug: boolean) {
   const e = err as { message?: string; hints?: string[]; kind?: string; service?: Record<string, unknown>; toJSON?: () => unknown; stack?: string };
   // Messages and hints quote the service (descriptions, bodies of odd answers): no escape sequence
@@ -487,8 +495,17 @@ function report(err: unknown, io: IO, json: boolean, debug: boolean) {
  * no signal handlers, no exit. Without it, it owns the process and exits with that code.
  */
 export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const controller = new AbortController();
+  let signalName: 'SIGINT' | 'SIGTERM' | undefined;
+  let outputFailure: NodeJS.ErrnoException | undefined;
+  const writes = new WritesInFlight();
   const streams: IO = io ?? {
-    stdout: process.stdout,
+    // A failed stdout stops the run (no new items; those in flight finish and are recorded): exit 7 for
+    // a bulk run, quietly 0 for a reader that only wanted the first lines of a listing.
+    stdout: guardedStdout(process.stdout, (err) => {
+      outputFailure = err;
+      if (!controller.signal.aborted) controller.abort(new OutputClosedError(err.code ?? 'EIO'));
+    }),
     stderr: process.stderr,
     stdin: process.stdin,
     stdinIsTTY: Boolean(process.stdin.isTTY),
@@ -498,17 +515,13 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   // Libraries colour on their own (the prompts' theme goes through util.styleText, which reads
   // NO_COLOR): --no-color must reach them too.
   if (!io && argv.includes('--no-color')) process.env.NO_COLOR = '1';
-  const controller = new AbortController();
-  let signalName: 'SIGINT' | 'SIGTERM' | undefined;
   if (!io) {
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0); // the reader went away (| head): not our failure
-    });
     for (const sig of ['SIGINT', 'SIGTERM'] as const) {
       process.on(sig, () => {
         if (signalName) process.exit(sig === 'SIGTERM' ? 143 : 130);
         signalName = sig;
-        controller.abort();
+        if (!controller.signal.aborted) controller.abort(new Interrupt(sig));
+        writes.onInterrupt(streams.stderr);
       });
     }
   }
@@ -526,7 +539,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     const mod = (loaded as unknown as Record<string, Module>)[group]!;
     const settings = settingsFrom(flags, env, streams);
     wantJson = settings.formatChosen && settings.format === 'json';
-    const runtime = createRuntime(settings, env, streams, controller.signal);
+    const runtime = createRuntime(settings, env, streams, controller.signal, writes);
     try {
       const handler = (mod as Module)[name] as Handler;
       // --out is global (any command's result can go to a file); handlers read it with their own options.
@@ -548,9 +561,12 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   try {
     await program.parseAsync(argv, { from: 'user' });
     if (signalName) code = exitCodeOf(undefined, signalName);
+    else if (outputFailure && outputFailure.code !== 'EPIPE') code = failedOutput(outputFailure, streams);
   } catch (err) {
     if (err instanceof CommanderError) {
       code = err.exitCode === 0 ? 0 : 2;
+    } else if (outputFailure && !signalName && (err as { kind?: string })?.kind !== 'bulk_incomplete') {
+      code = outputFailure.code === 'EPIPE' ? 0 : failedOutput(outputFailure, streams);
     } else {
       code = exitCodeOf(err, signalName);
       if (!(signalName && (err as Error)?.name === 'AbortError')) report(err, streams, wantJson, debug);
@@ -559,7 +575,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   if (!io) {
     process.exitCode = code;
     // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
-    process.stdout.write('', () => process.exit(code));
+    streams.stdout.write('', () => process.stdout.write('', () => process.exit(code)));
   }
   return code;
 }

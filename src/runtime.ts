@@ -12,6 +12,8 @@ import { parseFields } from './output/fields';
 import { resolveFormat } from './output/format';
 import { localZone, resolveZone } from './time/zone';
 import { mkdirSync } from 'node:fs';
+import { withoutSignalHooks } from './signals';
+import type { WritesInFlight } from './signals';
 
 /** Global options as commander hands them over. */
 export interface GlobalFlags {
@@ -89,7 +91,7 @@ function terminalWidth(env: NodeJS.ProcessEnv, io: IO): number | undefined {
 }
 
 /** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
-export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO, signal: AbortSignal): Runtime {
+export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO, signal: AbortSignal, writes?: WritesInFlight): Runtime {
   const paths = payctlPaths(env);
   const clients = new Map<string, ApiClient>();
   const closers: Array<() => Promise<void>> = [];
@@ -102,7 +104,8 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
   };
 
   // conf, undici and the sandbox load only when a command needs them (startup time).
-  const profiles = async () => (store ??= new (await import('./config/profiles')).ProfileStore(paths.config));
+  // Loaded without the signal listeners conf's dependencies install (see src/signals.ts).
+  const profiles = async () => (store ??= new (await withoutSignalHooks(() => import('./config/profiles'))).ProfileStore(paths.config));
 
   const startInProcessSandbox = async (): Promise<Credentials> => {
     const { startSandbox } = await import('./sandbox');
@@ -138,6 +141,19 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
       onWait: (line) => notice(`payctl: ${line}`),
     });
     const client = new ApiClient(http);
+    if (writes && !opts.uninterruptible) {
+      // A single command's write that a signal cuts off is reported with the command to check it.
+      const execute = client.execute.bind(client);
+      client.execute = async <T>(req: Parameters<ApiClient['execute']>[0]) => {
+        if (req.method !== 'POST') return execute<T>(req);
+        const done = writes.start(req.path, req.body);
+        try {
+          return await execute<T>(req);
+        } finally {
+          done();
+        }
+      };
+    }
     clients.set(key, client);
     closers.unshift(() => http.close());
     return client;

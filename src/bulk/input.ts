@@ -1,10 +1,12 @@
 import { LIMITS } from '../spec/common';
 import { parseAmount } from '../parse/amount';
-import { parseCsvRows } from '../parse/csv-rows';
 import { parseCurrency } from '../parse/currency';
 import { parseId } from '../parse/id';
 import { parseNotes } from '../parse/notes';
 import type { Result } from '../parse/result';
+import { StringDecoder } from 'node:string_decoder';
+import { csvEvents } from './csv-input';
+import { didYouMean } from './did-you-mean';
 
 export type BulkOp = 'capture' | 'refund';
 
@@ -26,12 +28,13 @@ export interface InputProblem {
 export interface ParsedInput {
   format: 'ids' | 'csv' | 'ndjson';
   items: BulkItem[];
+  /** The first problems, in line order. */
   problems: InputProblem[];
+  problemCount: number;
 }
 
-type Fields = { payment_id?: unknown; amount?: unknown; currency?: unknown; receipt?: unknown; notes?: Record<string, unknown> };
+export type Fields = { payment_id?: unknown; amount?: unknown; currency?: unknown; receipt?: unknown; notes?: Record<string, unknown> };
 
-const CSV_COLUMNS = new Set(['payment_id', 'amount', 'currency', 'receipt']);
 
 /** Checks one row's fields; the first problem wins, so each bad row gives one clear line. */
 export function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkItem> {
@@ -70,121 +73,187 @@ export function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkI
   return { ok: true, value: item };
 }
 
-function fromIds(lines: string[], op: BulkOp, out: ParsedInput) {
-  lines.forEach((raw, i) => {
-    const text = raw.trim();
-    if (!text || text.startsWith('#')) return;
-    const r = itemFrom(i + 1, { payment_id: text }, op);
-    if (r.ok) out.items.push(r.value);
-    else out.problems.push({ line: i + 1, message: r.error });
-  });
-}
+const NDJSON_KEYS = ['payment_id', 'amount', 'currency', 'receipt', 'notes'];
+/** Problems kept for the report; beyond this only their number (a million bad rows stay small). */
+const KEEP_PROBLEMS = 1000;
 
-function fromNdjson(lines: string[], op: BulkOp, out: ParsedInput) {
-  lines.forEach((raw, i) => {
-    const line = i + 1;
-    if (!raw.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      out.problems.push({ line, message: 'not a JSON object' });
-      return;
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      out.problems.push({ line, message: 'not a JSON object' });
-      return;
-    }
-    const v = value as Record<string, unknown>;
-    const notes = v.notes;
-    if (notes !== undefined && (notes === null || typeof notes !== 'object')) {
-      out.problems.push({ line, message: 'notes must be an object of key: value' });
-      return;
-    }
-    // `notes: []` is what the service itself sends for "no notes".
-    const r = itemFrom(line, { ...v, notes: Array.isArray(notes) ? {} : (notes as Record<string, unknown>) }, op);
-    if (r.ok) out.items.push(r.value);
-    else out.problems.push({ line, message: r.error });
-  });
-}
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? 'a string' : `a ${typeof v}`);
 
-function fromCsv(text: string, op: BulkOp, out: ParsedInput) {
-  const parsed = parseCsvRows(text);
-  if (!parsed.ok) {
-    out.problems.push({ line: Number(/line (\d+)/.exec(parsed.error)?.[1] ?? 1), message: parsed.error.replace(/^line \d+: /, '') });
-    return;
-  }
-  const [header, ...rows] = parsed.value;
-  if (!header) return;
-  const names = header.cells.map((c) => c.trim().replace(/^\uFEFF/, ''));
-  const unknown = names.filter((n) => !CSV_COLUMNS.has(n) && !/^note\.[^.\s]+$/.test(n));
-  if (!names.includes('payment_id') || unknown.length) {
-    out.problems.push({
-      line: header.line,
-      message: unknown.length
-        ? `unknown CSV column(s) ${unknown.map((n) => JSON.stringify(n)).join(', ')}: use payment_id, amount, currency, receipt, note.<key>`
-        : 'the CSV header needs a payment_id column',
-    });
-    return;
-  }
-  for (const row of rows) {
-    if (row.cells.every((c) => c.trim() === '')) continue;
-    if (row.cells.length !== names.length) {
-      out.problems.push({ line: row.line, message: `${row.cells.length} field(s) where the header has ${names.length}` });
-      continue;
-    }
-    const fields: Fields = { notes: {} };
-    names.forEach((name, i) => {
-      const cell = row.cells[i]!.trim();
-      if (name.startsWith('note.')) fields.notes![name.slice(5)] = cell;
-      else (fields as Record<string, unknown>)[name] = cell;
-    });
-    const r = itemFrom(row.line, fields, op);
-    if (r.ok) out.items.push(r.value);
-    else out.problems.push({ line: row.line, message: r.error });
-  }
+export type InputEvent = { item: BulkItem; problem?: undefined } | { problem: InputProblem; item?: undefined };
+
+/** A 32-bit FNV-1a hash of a string, seeded: two seeds give the 64 bits SeenIds keys on. */
+function fnv(text: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h || 1;
 }
 
 /**
- * The --input of a bulk run, in whichever of the three shapes it comes: NDJSON when the first line
- * is an object, CSV when it is a header naming payment_id, otherwise one id per line (blank lines and
- * `#` comments skipped). Every bad row is reported with its line number; a payment given twice is
- * refused so that one run never moves money for the same payment twice.
+ * Which payments were already given, and on which line: 12 bytes a payment (a 64-bit hash and the
+ * line) instead of keeping every id, so a million rows stay small. A hash collision could only make
+ * a row look repeated and be refused, never let a payment through twice.
  */
-export function parseBulkInput(text: string, op: BulkOp): ParsedInput {
-  const lines = text.split(/\r?\n/);
-  const first = lines.find((l) => l.trim() !== '')?.trim() ?? '';
-  const format: ParsedInput['format'] = first.startsWith('{') ? 'ndjson' : /(^|,)\s*"?payment_id"?\s*(,|$)/.test(first.replace(/^\uFEFF/, '')) ? 'csv' : 'ids';
-  const out: ParsedInput = { format, items: [], problems: [] };
-  if (format === 'ndjson') fromNdjson(lines, op, out);
-  else if (format === 'csv') fromCsv(text, op, out);
-  else fromIds(lines, op, out);
-  return dedupe(out, op);
+class SeenIds {
+  private size = 0;
+  private slots = new Uint32Array(3 << 16);
+
+  /** The line the id was first seen on, or undefined (and it is remembered with `line`). */
+  firstOrAdd(id: string, line: number): number | undefined {
+    if ((this.size + 1) * 2 > this.slots.length / 3) this.grow();
+    const a = fnv(id, 2166136261);
+    const b = fnv(id, 0x9747b28c);
+    const cap = this.slots.length / 3;
+    for (let i = a % cap; ; i = (i + 1) % cap) {
+      const at = i * 3;
+      if (this.slots[at] === 0) {
+        this.slots.set([a, b, line], at);
+        this.size++;
+        return undefined;
+      }
+      if (this.slots[at] === a && this.slots[at + 1] === b) return this.slots[at + 2];
+    }
+  }
+
+  private grow() {
+    const old = this.slots;
+    this.slots = new Uint32Array(old.length * 2);
+    const cap = this.slots.length / 3;
+    for (let at = 0; at < old.length; at += 3) {
+      if (old[at] === 0) continue;
+      let i = old[at]! % cap;
+      while (this.slots[i * 3] !== 0) i = (i + 1) % cap;
+      this.slots.set(old.subarray(at, at + 3), i * 3);
+    }
+  }
 }
+
+/** Checks rows as they are read; each payment once. */
+export class Checker {
+  private readonly seen = new SeenIds();
+
+  constructor(private readonly op: BulkOp) {}
+
+  check(line: number, fields: Fields): InputEvent {
+    const r = itemFrom(line, fields, this.op);
+    if (!r.ok) return { problem: { line, message: r.error } };
+    const first = this.seen.firstOrAdd(r.value.id, line);
+    if (first !== undefined) return { problem: { line, message: `${r.value.id} is already on line ${first}: one run ${this.op}s each payment once` } };
+    return { item: r.value };
+  }
+}
+
+function idLine(c: Checker, raw: string, line: number): InputEvent | undefined {
+  const text = raw.trim();
+  if (!text || text.startsWith('#')) return undefined;
+  return c.check(line, { payment_id: text });
+}
+
+function ndjsonLine(c: Checker, raw: string, line: number): InputEvent | undefined {
+  if (!raw.trim()) return undefined;
+  const problem = (message: string): InputEvent => ({ problem: { line, message } });
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return problem('not a JSON object (the line is not valid JSON)');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return problem(`not a JSON object (got ${kindOf(value)})`);
+  const v = value as Record<string, unknown>;
+  const unknown = Object.keys(v).filter((k) => !NDJSON_KEYS.includes(k));
+  if (unknown.length) {
+    const named = unknown.map((k) => `"${k}"${didYouMean(k, NDJSON_KEYS)}`).join(', ');
+    return problem(`unknown key ${named}: a row takes ${NDJSON_KEYS.join(', ')}`);
+  }
+  const notes = v.notes;
+  if (notes !== undefined && (notes === null || typeof notes !== 'object')) return problem('notes must be an object of key: value');
+  // `notes: []` is what the service itself sends for "no notes".
+  return c.check(line, { ...v, notes: Array.isArray(notes) ? {} : (notes as Record<string, unknown>) });
+}
+
+/** Text chunks split into lines (LF or CRLF), numbered from 1. */
+async function* lines(text: AsyncIterable<string>): AsyncGenerator<[string, number]> {
+  let rest = '';
+  let n = 0;
+  for await (const chunk of text) {
+    rest += chunk;
+    let from = 0;
+    let at: number;
+    while ((at = rest.indexOf('\n', from)) >= 0) {
+      yield [rest.slice(from, at).replace(/\r$/, ''), ++n];
+      from = at + 1;
+    }
+    rest = rest.slice(from);
+  }
+  if (rest) yield [rest.replace(/\r$/, ''), n + 1];
+}
+
+/**
+ * The --input of a bulk run, read as a stream, in whichever of the three shapes it comes: NDJSON
+ * when the first line is an object, CSV when it is a header naming payment_id, otherwise one id per
+ * line (blank lines and `#` comments skipped). Every bad row is reported with its line number; a
+ * payment given twice is refused so that one run never moves money for the same payment twice.
+ */
+export async function openBulkInput(source: AsyncIterable<Buffer | string>, op: BulkOp): Promise<{ format: ParsedInput['format']; events: AsyncGenerator<InputEvent> }> {
+  const decoder = new StringDecoder('utf8');
+  const it = source[Symbol.asyncIterator]();
+  let head = '';
+  let ended = false;
+  // Enough of the start to see the first non-blank line.
+  while (!/\S[^\n]*\n/.test(head.replace(/^\uFEFF/, ''))) {
+    const r = await it.next();
+    if (r.done) {
+      ended = true;
+      head += decoder.end();
+      break;
+    }
+    head += typeof r.value === 'string' ? r.value : decoder.write(r.value);
+  }
+  const first = head.replace(/^\uFEFF/, '').split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const format: ParsedInput['format'] = first.startsWith('{') ? 'ndjson' : /(^|,)\s*"?payment_id"?\s*(,|$)/.test(first) ? 'csv' : 'ids';
+  const text = (async function* () {
+    yield format === 'csv' ? head : head.replace(/^\uFEFF/, '');
+    if (ended) return;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield typeof r.value === 'string' ? r.value : decoder.write(r.value);
+    yield decoder.end();
+  })();
+  const c = new Checker(op);
+  const events = async function* (): AsyncGenerator<InputEvent> {
+    if (format === 'csv') return yield* csvEvents(text, c);
+    for await (const [line, n] of lines(text)) {
+      const event = format === 'ndjson' ? ndjsonLine(c, line, n) : idLine(c, line, n);
+      if (event) yield event;
+    }
+  };
+  return { format, events: events() };
+}
+
+/** Every valid item, and the first problems. */
+export async function readBulkInput(source: AsyncIterable<Buffer | string>, op: BulkOp): Promise<ParsedInput> {
+  const { format, events } = await openBulkInput(source, op);
+  const out: ParsedInput = { format, items: [], problems: [], problemCount: 0 };
+  for await (const e of events) collect(out, e);
+  return out;
+}
+
+function collect(out: ParsedInput, e: InputEvent) {
+  if (e.item) return void out.items.push(e.item);
+  out.problemCount++;
+  if (out.problems.length < KEEP_PROBLEMS) out.problems.push(e.problem);
+}
+
+/** The same, from text in memory. */
+export const parseBulkInput = (text: string, op: BulkOp) =>
+  readBulkInput(
+    (async function* () {
+      yield text;
+    })(),
+    op,
+  );
 
 /** Ids given as arguments: the same checks, numbered by position. */
 export function itemsFromArgs(args: string[], op: BulkOp): ParsedInput {
-  const out: ParsedInput = { format: 'ids', items: [], problems: [] };
-  args.forEach((arg, i) => {
-    const r = itemFrom(i + 1, { payment_id: arg }, op);
-    if (r.ok) out.items.push(r.value);
-    else out.problems.push({ line: i + 1, message: r.error });
-  });
-  return dedupe(out, op);
-}
-
-function dedupe(input: ParsedInput, op: BulkOp): ParsedInput {
-  const seen = new Map<string, number>();
-  const items: BulkItem[] = [];
-  for (const item of input.items) {
-    const first = seen.get(item.id);
-    if (first !== undefined) {
-      input.problems.push({ line: item.line, message: `${item.id} is already on line ${first}: one run ${op}s each payment once` });
-      continue;
-    }
-    seen.set(item.id, item.line);
-    items.push(item);
-  }
-  input.problems.sort((a, b) => a.line - b.line);
-  return { ...input, items };
+  const c = new Checker(op);
+  const out: ParsedInput = { format: 'ids', items: [], problems: [], problemCount: 0 };
+  args.forEach((arg, i) => collect(out, c.check(i + 1, { payment_id: arg })));
+  return out;
 }

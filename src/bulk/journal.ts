@@ -1,103 +1,124 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../api/errors';
 import type { BulkOp } from './input';
+import { describeHolder, Lock } from './lock';
 
 export type OutcomeResult = 'done' | 'failed' | 'unknown';
 
 /** What the journal says about one payment when a run starts. */
 export type ItemState = 'new' | 'done' | 'failed' | 'unknown' | 'in_flight';
 
+/** A refund's `sent` record keeps the payment's amount_refunded read just before sending. */
+export interface SentRecord {
+  type: 'sent';
+  id: string;
+  line: number;
+  amount?: number;
+  currency?: string;
+  amount_refunded?: number;
+  at: string;
+}
+
 export type JournalRecord =
   | { type: 'run'; op: BulkOp; at: string; pid: number; items: number }
-  | { type: 'sent'; id: string; line: number; amount?: number; currency?: string; at: string }
-  | { type: 'outcome'; id: string; result: OutcomeResult; status?: string; refund_id?: string; reason?: string; at: string }
+  | SentRecord
+  | { type: 'outcome'; id: string; result: OutcomeResult; status?: string; refund_id?: string; reason?: string; verdict?: string; at: string }
   | { type: 'end'; at: string; done: number; skipped: number; failed: number; unknown: number; not_started: number };
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
+const TYPES = new Set(['run', 'sent', 'outcome', 'end']);
 
 /**
  * The record of a bulk run, one JSON object per line, appended with a synchronous write before each
  * request is sent and after each outcome is known, so a process killed at any instant leaves a
- * journal that says exactly which payments might have been touched. A lock file beside it keeps two
- * runs from working from the same journal at once.
+ * journal that says exactly which payments might have been touched. A lock beside it (see lock.ts)
+ * keeps two runs from ever working from the same journal at once.
  */
 export class Journal {
   private fd = -1;
   private readonly states = new Map<string, ItemState>();
   private readonly reasons = new Map<string, string>();
-  private readonly lock: string;
+  private readonly verdicts = new Map<string, string>();
+  private readonly sentRecords = new Map<string, SentRecord>();
+  private recordedOp: BulkOp | undefined;
+  private lock: Lock | undefined;
+  /** Bytes cut off the end: the record a kill interrupted. */
+  repaired = 0;
 
-  private constructor(readonly path: string) {
-    this.lock = `${path}.lock`;
-  }
+  private constructor(readonly path: string) {}
 
-  static open(path: string, op: BulkOp): Journal {
+  /** `op` undefined: whatever operation the journal holds (a recheck). */
+  static open(path: string, op: BulkOp | undefined, opts: { mustExist?: boolean } = {}): Journal {
     const journal = new Journal(path);
     mkdirSync(dirname(path), { recursive: true });
-    journal.takeLock();
+    const lock = Lock.take(`${path}.lock`);
+    if (!(lock instanceof Lock)) throw new UsageError(`journal ${path} is in use by another payctl run (${describeHolder(lock)}); wait for it to finish, or stop it`);
+    journal.lock = lock;
     try {
+      if (opts.mustExist && !existsSync(path)) throw new UsageError(`journal ${path} does not exist`);
       journal.load(op);
-      const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
       journal.fd = openSync(path, 'a', 0o600);
-      // A run killed mid-line left a partial record: start ours on a fresh line.
-      if (text && !text.endsWith('\n')) writeSync(journal.fd, '\n');
+      chmodSync(path, 0o600);
     } catch (err) {
-      journal.releaseLock();
+      journal.close();
       throw err;
     }
     return journal;
   }
 
-  private takeLock() {
-    for (let tries = 0; tries < 2; tries++) {
-      try {
-        writeFileSync(this.lock, String(process.pid), { flag: 'wx', mode: 0o600 });
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        const holder = Number(readFileSync(this.lock, 'utf8').trim());
-        if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-          throw new UsageError(`journal ${this.path} is in use by another payctl run (pid ${holder})`);
-        }
-        rmSync(this.lock, { force: true }); // left by a run that was killed
-      }
-    }
-    throw new UsageError(`could not lock journal ${this.path}`);
-  }
-
-  private releaseLock() {
-    rmSync(this.lock, { force: true });
-  }
-
-  private load(op: BulkOp) {
+  private load(op: BulkOp | undefined) {
     if (!existsSync(this.path)) return;
-    const lines = readFileSync(this.path, 'utf8').split('\n');
-    lines.forEach((text, i) => {
-      if (!text.trim()) return;
-      let record: JournalRecord;
+    const text = readFileSync(this.path, 'utf8');
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      const last = i === lines.length - 1; // no newline after it: a write a kill cut short
+      let record: JournalRecord | undefined;
       try {
-        record = JSON.parse(text) as JournalRecord;
+        record = JSON.parse(line) as JournalRecord;
       } catch {
-        if (i === lines.length - 1) return; // the write a kill interrupted: that request was never sent
-        throw new UsageError(`journal ${this.path} line ${i + 1} is damaged; it cannot be used to resume safely`);
+        record = undefined;
       }
-      if (record.type === 'run' && record.op !== op) {
-        throw new UsageError(`journal ${this.path} belongs to a bulk ${record.op}, not a ${op}: use another --journal`);
+      if (!record || typeof record !== 'object' || Array.isArray(record) || !TYPES.has(record.type) || (record.type !== 'run' && record.type !== 'end' && typeof record.id !== 'string')) {
+        if (last) return this.truncate(Buffer.byteLength(text) - Buffer.byteLength(line), Buffer.byteLength(line));
+        throw new UsageError(`journal ${this.path} line ${i + 1} is damaged (${JSON.stringify(line.slice(0, 40))}); it cannot be used to resume safely: keep it for the record and check its payments by hand`);
       }
-      if (record.type === 'sent') this.states.set(record.id, 'in_flight');
-      if (record.type === 'outcome') {
-        this.states.set(record.id, record.result);
-        if (record.reason) this.reasons.set(record.id, record.reason);
-      }
+      this.apply(record, op);
     });
+  }
+
+  /** Cuts the torn last record off, durably, so the next resume finds a clean file too. */
+  private truncate(keep: number, cut: number) {
+    const fd = openSync(this.path, 'r+');
+    try {
+      ftruncateSync(fd, keep);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    this.repaired = cut;
+  }
+
+  private apply(record: JournalRecord, op: BulkOp | undefined) {
+    if (record.type === 'run') {
+      if (op && record.op !== op) throw new UsageError(`journal ${this.path} belongs to a bulk ${record.op}, not a ${op}: use another --journal`);
+      this.recordedOp ??= record.op;
+    }
+    if (record.type === 'sent') {
+      this.states.set(record.id, 'in_flight');
+      this.sentRecords.set(record.id, record);
+      this.verdicts.delete(record.id);
+    }
+    if (record.type === 'outcome') {
+      this.states.set(record.id, record.result);
+      if (record.reason) this.reasons.set(record.id, record.reason);
+      if (record.verdict) this.verdicts.set(record.id, record.verdict);
+      else this.verdicts.delete(record.id);
+    }
+  }
+
+  get op(): BulkOp | undefined {
+    return this.recordedOp;
   }
 
   stateOf(id: string): ItemState {
@@ -108,19 +129,42 @@ export class Journal {
     return this.reasons.get(id);
   }
 
+  /** How the last reconciliation judged an unknown refund (`not_applied` lets --retry-unknown resend it). */
+  verdictOf(id: string): string | undefined {
+    return this.verdicts.get(id);
+  }
+
+  /** The last `sent` record of a payment: what was sent, and what its payment said just before. */
+  sentOf(id: string): SentRecord | undefined {
+    return this.sentRecords.get(id);
+  }
+
+  /** Payments sent and not known to be done or failed, in the order they were sent. */
+  unresolved(): SentRecord[] {
+    return [...this.sentRecords.values()].filter((r) => ['in_flight', 'unknown'].includes(this.stateOf(r.id))).sort((a, b) => a.line - b.line);
+  }
+
+  /** How many payments the journal knows in each state. */
+  counts(): Record<Exclude<ItemState, 'new'>, number> {
+    const c = { done: 0, failed: 0, unknown: 0, in_flight: 0 };
+    for (const state of this.states.values()) if (state !== 'new') c[state]++;
+    return c;
+  }
+
   get resumed(): boolean {
     return this.states.size > 0;
   }
 
   write(record: JournalRecord) {
     writeSync(this.fd, `${JSON.stringify(record)}\n`);
+    this.apply(record, undefined);
   }
 
-  sent(id: string, line: number, amount?: number, currency?: string) {
-    this.write({ type: 'sent', id, line, amount, currency, at: new Date().toISOString() });
+  sent(id: string, line: number, amount?: number, currency?: string, amountRefunded?: number) {
+    this.write({ type: 'sent', id, line, amount, currency, amount_refunded: amountRefunded, at: new Date().toISOString() });
   }
 
-  outcome(id: string, result: OutcomeResult, details: { status?: string; refund_id?: string; reason?: string }) {
+  outcome(id: string, result: OutcomeResult, details: { status?: string; refund_id?: string; reason?: string; verdict?: string }) {
     this.write({ type: 'outcome', id, result, ...details, at: new Date().toISOString() });
   }
 
@@ -130,6 +174,7 @@ export class Journal {
       closeSync(this.fd);
       this.fd = -1;
     }
-    this.releaseLock();
+    this.lock?.release();
+    this.lock = undefined;
   }
 }

@@ -31,7 +31,9 @@ export interface Summary {
 
 export interface RunOptions extends OperationOptions {
   op: BulkOp;
-  items: BulkItem[];
+  /** Read as the workers take them (a file is not held in memory); `total` of them. */
+  items: AsyncIterable<BulkItem>;
+  total: number;
   concurrency: number;
   journal: Journal;
   signal: AbortSignal;
@@ -57,9 +59,9 @@ const rowOf = (op: BulkOp, item: BulkItem, o: ItemOutcome): BulkRow => ({
  * outcome and journaled, so the run can be resumed with nothing lost or done twice.
  */
 export async function runBulk(opts: RunOptions): Promise<Summary> {
-  const { op, items, journal } = opts;
+  const { op, journal } = opts;
+  const items = opts.items[Symbol.asyncIterator]();
   const summary: Summary = { done: 0, skipped: 0, failed: 0, unknown: 0, notStarted: 0, interrupted: false, attention: [] };
-  let next = 0;
   let fatal: unknown;
   const perform = operations[op];
 
@@ -72,8 +74,10 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
   };
 
   const worker = async () => {
-    while (!opts.signal.aborted && fatal === undefined && next < items.length) {
-      const item = items[next++]!;
+    while (!opts.signal.aborted && fatal === undefined) {
+      const r = await items.next();
+      if (r.done || opts.signal.aborted || fatal !== undefined) return; // an item taken after the stop is not started
+      const item = r.value;
       const state: ItemState = journal.stateOf(item.id);
       if (state === 'done') {
         finishItem(item, { result: 'skipped', reason: 'done by an earlier run (journal)' });
@@ -82,10 +86,19 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
       let sent = false;
       let outcome: ItemOutcome;
       try {
-        outcome = await perform(item, state, (amount, currency) => {
-          journal.sent(item.id, item.line, amount, currency);
-          sent = true;
-        }, opts);
+        outcome = await perform(
+          item,
+          {
+            state,
+            previous: journal.sentOf(item.id),
+            mark: (amount, currency, amountRefunded) => {
+              journal.sent(item.id, item.line, amount, currency, amountRefunded);
+              sent = true;
+            },
+            wasSent: () => sent,
+          },
+          opts,
+        );
       } catch (err) {
         fatal = err;
         // Stopped by a failure that is not this item's. A 401 proves nothing was applied; anything
@@ -93,15 +106,17 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
         if (sent) journal.outcome(item.id, err instanceof AuthError ? 'failed' : 'unknown', { reason: (err as Error).message });
         return;
       }
-      const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;
-      // A refund left unknown on resume was not sent again: its journal state must stay as it was.
-      if (sent || outcome.result !== 'unknown') journal.outcome(item.id, journaled, { status: outcome.status, refund_id: outcome.refund_id, reason: outcome.reason });
+      // A recheck's "skipped" was never looked at: the journal keeps what it had.
+      if (!(opts.recheck && outcome.result === 'skipped')) {
+        const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;
+        journal.outcome(item.id, journaled, { status: outcome.status, refund_id: outcome.refund_id, reason: outcome.reason, verdict: outcome.verdict });
+      }
       finishItem(item, outcome);
     }
   };
 
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency, items.length) }, worker));
-  summary.notStarted = items.length - (summary.done + summary.skipped + summary.failed + summary.unknown);
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, opts.total)) }, worker));
+  summary.notStarted = opts.total - (summary.done + summary.skipped + summary.failed + summary.unknown);
   summary.interrupted = opts.signal.aborted;
   summary.attention.sort((a, b) => a.line - b.line);
   if (fatal !== undefined) throw Object.assign(fatal as object, { summary });

@@ -42,7 +42,7 @@ export async function get({ args }: Input, ctx: Context): Promise<CommandResult>
 const guidable = (ctx: Context) => ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !ctx.settings.yes && !ctx.settings.dryRun;
 
 /** Many ids, or --input: the bulk runner (journal, concurrency, resume). */
-const isBulk = ({ args, opts }: Input) => args.length > 1 || opts.input !== undefined;
+const isBulk = ({ args, opts }: Input) => args.length > 1 || opts.input !== undefined || opts.recheck !== undefined;
 
 export async function capture({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
   if (isBulk({ args, opts })) return (await import('./bulk')).bulk('capture', { args, opts }, ctx);

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,15 +23,45 @@ describe('Journal', () => {
     again.close();
   });
 
-  it('ignores a last line cut short by a kill, and starts its own records on a new line', () => {
+  it('cuts a last line torn by a kill off durably, so every later resume works too', () => {
     const path = join(dir(), 'j.ndjson');
-    writeFileSync(path, '{"type":"run","op":"refund","at":"x","pid":1,"items":1}\n{"type":"sent","id":"pay_a","line":1,"at":"x"}\n{"type":"outc');
+    const good = '{"type":"run","op":"refund","at":"x","pid":1,"items":1}\n{"type":"sent","id":"pay_a","line":1,"amount":100,"amount_refunded":0,"at":"x"}\n';
+    writeFileSync(path, `${good}{"type":"outc`);
     const j = Journal.open(path, 'refund');
+    expect(j.repaired).toBe(13);
     expect(j.stateOf('pay_a')).toBe('in_flight');
+    expect(j.sentOf('pay_a')).toMatchObject({ amount: 100, amount_refunded: 0 });
+    expect(readFileSync(path, 'utf8')).toBe(good);
     j.outcome('pay_a', 'unknown', {});
     j.close();
     const lines = readFileSync(path, 'utf8').split('\n');
-    expect(JSON.parse(lines[3]!)).toMatchObject({ type: 'outcome', id: 'pay_a', result: 'unknown' });
+    expect(JSON.parse(lines[2]!)).toMatchObject({ type: 'outcome', id: 'pay_a', result: 'unknown' });
+    for (let i = 0; i < 2; i++) {
+      const again = Journal.open(path, 'refund');
+      expect(again.repaired).toBe(0);
+      expect(again.stateOf('pay_a')).toBe('unknown');
+      again.close();
+    }
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['a number', '42'],
+    ['an array', '[1,2]'],
+    ['an unknown record type', '{"type":"what"}'],
+    ['a sent record without an id', '{"type":"sent","line":1}'],
+  ])('refuses %s on a line that is not the last, naming the line', (_what, bad) => {
+    const path = join(dir(), 'j.ndjson');
+    writeFileSync(path, `{"type":"run","op":"refund","at":"x","pid":1,"items":1}\n${bad}\n{"type":"end","at":"x","done":0,"skipped":0,"failed":0,"unknown":0,"not_started":0}\n`);
+    expect(() => Journal.open(path, 'refund')).toThrow(/line 2 is damaged/);
+    // and the lock is not left behind
+    expect(() => Journal.open(path, 'refund')).toThrow(/line 2 is damaged/);
+  });
+
+  it('a journal is created 0600', () => {
+    const path = join(dir(), 'j.ndjson');
+    Journal.open(path, 'refund').close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
   it('refuses a damaged line in the middle, a journal of the other operation, and a journal in use', () => {
@@ -46,7 +76,7 @@ describe('Journal', () => {
 
     const busy = join(d, 'busy.ndjson');
     const held = Journal.open(busy, 'capture');
-    expect(() => Journal.open(busy, 'capture')).toThrow(/in use by another payctl run \(pid \d+\)/);
+    expect(() => Journal.open(busy, 'capture')).toThrow(/in use by another payctl run \(pid \d+, started /);
     held.close();
     Journal.open(busy, 'capture').close();
   });

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, run, startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+
+let sb: SandboxProcess | undefined;
+afterEach(async () => {
+  await sb?.stop();
+  sb = undefined;
+});
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A real shell runs payctl with its stdout sent `redirect`; payctl's own exit code is written to a file. */
+function shell(args: string[], redirect: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const codeFile = join(sb!.home, `code-${Date.now()}`);
+  const cmd = `{ ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo $? > ${quote(codeFile)}; } ${redirect}`;
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', cmd], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', () => resolve({ code: Number(readFileSync(codeFile, 'utf8').trim()), stderr }));
+  });
+}
+
+const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe.each([
+  ['a pipe into head -1', '| head -1', 'EPIPE'],
+  ['/dev/full', '> /dev/full', 'ENOSPC'],
+])('bulk capture with stdout to %s', (_name, redirect, errno) => {
+  it('stops taking payments, records those in flight, exits 7 with a line on stderr; the journal finishes the run', async () => {
+    sb = await startSandbox(['--latency', '10']);
+    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 300 });
+    const input = join(sb.home, 'ids.txt');
+    writeFileSync(input, ids.join('\n'));
+    const journal = join(sb.home, 'j.ndjson');
+    const args = ['payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal];
+    const res = await shell(args, redirect, sb.env);
+    expect(res.code, res.stderr).toBe(7);
+    expect(res.stderr).toContain(`stdout failed (${errno})`);
+    expect(res.stderr).toContain(`rerun with --journal ${journal} to finish`);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    const recs = records(journal);
+    const sent = recs.filter((r) => r.type === 'sent').map((r) => r.id as string);
+    const outcomes = new Set(recs.filter((r) => r.type === 'outcome').map((r) => r.id as string));
+    expect(sent.filter((id) => !outcomes.has(id))).toEqual([]);
+    expect(sent.length).toBeLessThan(300); // it stopped taking new ones
+
+    const rest = await run(args, { env: sb.env });
+    expect(rest.code, rest.stderr).toBe(0);
+    const { applied } = await sb.admin<{ applied: { captures: Record<string, number> } }>('GET', '/stats');
+    expect(Object.keys(applied.captures)).toHaveLength(300);
+    expect(Object.values(applied.captures).every((n) => n === 1)).toBe(true);
+  });
+});

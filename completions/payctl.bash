@@ -59,7 +59,7 @@ _payctl() {
     "wallet credit") words="--amount --base-url --customer --debug --dry-run --fields --no-color --note --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "wallet pay") words="--amount --base-url --contact --customer --debug --description --dry-run --email --fields --no-color --note --order --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "wallet balance") words="--base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
-    "wallet statement") words="--all --base-url --count --debug --dry-run --fields --from --input --limit --no-color --out --output --profile --sandbox --skip --timeout --to --tz --version --yes -V -o -p -y" ;;
+    "wallet statement") words="--all --base-url --count --debug --dry-run --fields --from --input --limit --no-color --oldest-first --out --output --profile --sandbox --skip --skip-missing --timeout --to --tz --version --yes -V -o -p -y" ;;
     "wallet fund-account") words="create --base-url --debug --dry-run --fields --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "wallet fund-account create") words="--account-number --base-url --customer --debug --dry-run --fields --ifsc --name --no-color --output --profile --sandbox --timeout --tz --version --yes -V -o -p -y" ;;
     "wallet payout") words="--amount --base-url --debug --dry-run --fields --fund-account --narration --no-color --note --output --profile --purpose --reference-id --sandbox --timeout --tz --version --yes -V -o -p -y" ;;

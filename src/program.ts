@@ -49,6 +49,8 @@ const bulkOptions = (cmd: Command) =>
     .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
     .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)');
 
+const OUT_HELP = 'write every page to FILE atomically (0600); the format follows the extension: .csv .json .ndjson/.jsonl .xlsx';
+
 /** The "Examples:" section of a command's help. */
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
 
@@ -86,9 +88,9 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--authorized', 'only orders with an authorized payment')
       .option('--receipt <receipt>', 'only orders with this receipt')
       .option('--all', 'walk every page (100 at a time)')
-      .option('--limit <n>', 'with --all, stop after N items')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
-      .addHelpText('after', examples('payctl orders list --from 7d', 'payctl orders list --all --from 2024-04-01 --to 2024-04-30 -o csv --out april-orders.csv', 'payctl orders list --receipt rcpt-42 -o json'))
+      .option('--limit <n>', 'with --all or --out, stop after N items')
+      .option('--out <file>', OUT_HELP)
+      .addHelpText('after', examples('payctl orders list --from 7d', 'payctl orders list --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --out april-orders.xlsx', 'payctl orders list --receipt rcpt-42 -o json'))
       .action(run('orders', 'list'));
     orders
       .command('create')
@@ -115,9 +117,9 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
         new Option('--status <status>', 'keep only this status (filtered by payctl: the service has no such filter)').choices(['created', 'authorized', 'captured', 'refunded', 'failed']),
       )
       .option('--all', 'walk every page (100 at a time)')
-      .option('--limit <n>', 'with --all, stop after N items')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
-      .addHelpText('after', examples('payctl payments list --status authorized', 'payctl payments list --all --from yesterday -o ndjson', 'payctl payments list --all --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata -o csv --out q1-payments.csv'))
+      .option('--limit <n>', 'with --all or --out, stop after N items')
+      .option('--out <file>', OUT_HELP)
+      .addHelpText('after', examples('payctl payments list --status authorized', 'payctl payments list --all --from yesterday -o ndjson', 'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv'))
       .action(run('payments', 'list'));
     payments
       .command('get')
@@ -226,7 +228,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .action(run('wallet', 'balance'));
     wallet
       .command('statement')
-      .description('wallet statement entries (most recent first); several customers or --input for an export')
+      .description('wallet statement entries (most recent first, or --oldest-first); several customers or --input for an export')
       .argument('[customer...]', 'customer ids (cust_…)')
       .option('--input <file>', 'customer ids, one per line (- for stdin)')
       .option('--from <time>', 'entries at or after: Unix seconds, ISO date/date-time, 7d, today, this-month, last-month')
@@ -234,9 +236,11 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--count <n>', 'entries in one page, 1-100')
       .option('--skip <n>', 'entries to skip')
       .option('--all', 'walk every page')
-      .option('--limit <n>', 'with --all, stop after N entries per customer')
-      .option('--out <file>', 'write to FILE atomically instead of stdout')
-      .addHelpText('after', examples('payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --all -o csv --out statement.csv', 'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --all -o csv', 'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d'))
+      .option('--limit <n>', 'with --all or --out, stop after N entries per customer')
+      .option('--oldest-first', 'ledger order: oldest entry first (with --all or --out)')
+      .option('--skip-missing', 'export the other customers when some are unknown or have no wallet, and list those')
+      .option('--out <file>', OUT_HELP)
+      .addHelpText('after', examples('payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --oldest-first --out statement.xlsx', 'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --skip-missing --out april.csv', 'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d'))
       .action(run('wallet', 'statement'));
     wallet
       .command('fund-account')

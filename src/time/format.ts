@@ -17,3 +17,19 @@ export function isoTime(value: unknown, tz: string): string {
   const s = toSeconds(value);
   return s === undefined ? '' : (DateTime.fromSeconds(s, { zone: tz }).toISO({ suppressMilliseconds: true }) ?? '');
 }
+
+/** `2024-04-30 23:59:59`: the wall-clock time in `tz`, the form spreadsheets read as a date-time. */
+export function localTime(value: unknown, tz: string): string {
+  const s = toSeconds(value);
+  return s === undefined ? '' : DateTime.fromSeconds(s, { zone: tz }).toFormat('yyyy-LL-dd HH:mm:ss');
+}
+
+/**
+ * A Date whose UTC fields are the wall-clock time in `tz`. Spreadsheet date cells carry no zone, and
+ * writers turn a Date into a cell from its UTC fields, so this is how a time lands in the zone asked.
+ */
+export function wallClockDate(value: unknown, tz: string): Date | undefined {
+  const s = toSeconds(value);
+  if (s === undefined) return undefined;
+  return new Date((s + DateTime.fromSeconds(s, { zone: tz }).offset * 60) * 1000);
+}

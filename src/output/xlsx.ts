@@ -68,17 +68,20 @@ export async function writeXlsx(
   items: AsyncIterable<unknown>,
   summary: ExportSummary,
 ): Promise<number> {
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as never, useStyles: true, useSharedStrings: false });
+  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
+  const book = new WorkbookWriter({ stream: out as never, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(SHEET[kind] ?? 'Rows', { views: [{ state: 'frozen', ySplit: 1 }] });
   const cells = columns.map((c) => cellOf(c, kind));
   const first: unknown[] = [];
   let n = 0;
+  // One style object per format, shared by every cell that has it: the writer remembers a style
+  // object it has seen, and works each new one out again (a third of the time, cell by cell).
+  const styles = new Map<string, { numFmt?: string }>();
+  const styleOf = (fmt = '') => styles.get(fmt) ?? styles.set(fmt, fmt ? { numFmt: fmt } : {}).get(fmt)!;
   const add = (row: unknown) => {
     const r = sheet.addRow(cells.map((c) => c.value(row)));
     cells.forEach((c, i) => {
-      const fmt = c.numFmt?.(row);
-      if (fmt) r.getCell(i + 1).numFmt = fmt;
+      r.getCell(i + 1).style = styleOf(c.numFmt?.(row));
     });
     r.commit();
     n++;

@@ -34,7 +34,7 @@ wb = openpyxl.load_workbook(sys.argv[1])
 def cell(c):
     v = c.value
     if isinstance(v, datetime.datetime): return {"t": "date", "v": v.strftime("%Y-%m-%d %H:%M:%S")}
-    return {"t": type(v).__name__, "v": v, "f": c.number_format}
+    return {"t": type(v).__name__, "v": v, "f": c.number_format, "d": c.data_type}
 out = {"sheets": wb.sheetnames}
 for ws in wb.worksheets:
     out[ws.title] = {"freeze": ws.freeze_panes, "filter": ws.auto_filter.ref, "rows": [[cell(c) for c in r] for r in ws.iter_rows()]}
@@ -45,7 +45,7 @@ print(json.dumps(out, default=str))
   };
 }
 
-type Sheet = { freeze: string; filter: string; rows: Array<Array<{ t: string; v: unknown; f?: string }>> };
+type Sheet = { freeze: string; filter: string; rows: Array<Array<{ t: string; v: unknown; f?: string; d?: string }>> };
 
 /** Rows of a data sheet as objects keyed by its header. */
 function sheetRows(sheet: Sheet) {
@@ -133,8 +133,9 @@ describe('xlsx', () => {
     expect(ids.jun!.csv).toHaveLength(1);
   });
 
-  it('orders workbook: amounts typed, Summary totals equal the sum of rows', async () => {
+  it('orders workbook: amounts typed, text never a formula, Summary totals equal the sum of rows', async () => {
     await sb.admin('POST', '/seed', { orders: 30 });
+    expect((await sb.api('POST', '/orders', { amount: 1200, currency: 'INR', receipt: '=1+2' })).status).toBe(200);
     const out = file('orders.xlsx');
     const res = await run(['orders', 'list', '--out', out], { env: sb.env });
     expect(res.code, res.stderr).toBe(0);
@@ -144,6 +145,7 @@ describe('xlsx', () => {
     const total = (book.Summary as Sheet).rows.find((r) => r[0]!.v === 'amount')!;
     expect(total[3]!.v).toBe(rows.reduce((s, r) => s + Number(r.amount!.v), 0));
     expect(rows.every((r) => r.amount!.t === 'int' && r.created_at_local!.t === 'date')).toBe(true);
+    expect(rows.find((r) => r.receipt!.v === '=1+2')!.receipt!.d).toBe('s');
   });
 });
 

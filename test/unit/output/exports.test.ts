@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkOutTarget, writeAtomically } from '../../../src/output/atomic-file';
 import { fileFormat } from '../../../src/output/export';
 import { checkFields } from '../../../src/output/known-fields';
 import { renderMany } from '../../../src/output/render';
 import { reversed } from '../../../src/output/spool';
+import { isoTime, localTime, wallClockDate } from '../../../src/time/format';
 import { ExportSummary, summaryLines } from '../../../src/output/summary';
 
 const dir = mkdtempSync(join(tmpdir(), 'payctl-unit-export-'));
@@ -139,4 +142,37 @@ describe('atomic --out', () => {
       await expect(checkOutTarget(join(ro, 'x.csv'))).rejects.toThrow(/is not writable/);
     }
   });
+});
+
+describe('local times', () => {
+  it.each([
+    ['2024-04-30T18:29:59Z', 'Asia/Kolkata', '2024-04-30 23:59:59', '2024-04-30T23:59:59+05:30'],
+    ['2024-11-03T05:30:00Z', 'America/New_York', '2024-11-03 01:30:00', '2024-11-03T01:30:00-04:00'],
+    ['2024-11-03T06:30:00Z', 'America/New_York', '2024-11-03 01:30:00', '2024-11-03T01:30:00-05:00'],
+    ['2024-03-10T07:00:00Z', 'America/New_York', '2024-03-10 03:00:00', '2024-03-10T03:00:00-04:00'],
+  ])('%s in %s is %s', (utc, tz, local, iso) => {
+    const s = Date.parse(utc) / 1000;
+    expect(localTime(s, tz)).toBe(local);
+    expect(isoTime(s, tz)).toBe(iso);
+    expect(wallClockDate(s, tz)!.toISOString().replace('T', ' ').slice(0, 19)).toBe(local);
+  });
+});
+
+describe('fast zone formatting', () => {
+  const zones = ['UTC', 'Asia/Kolkata', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Monrovia', 'Etc/GMT+5'];
+  it('equals luxon for any time and zone, DST transitions included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800 }), fc.constantFrom(...zones), (s, tz) => {
+        const dt = DateTime.fromSeconds(s, { zone: tz });
+        expect(isoTime(s, tz)).toBe(dt.toISO({ suppressMilliseconds: true }));
+        expect(localTime(s, tz)).toBe(dt.toFormat('yyyy-LL-dd HH:mm:ss'));
+      }),
+      { numRuns: 3000 },
+    );
+    // Every second around New York's and Lord Howe's 2024 transitions.
+    for (const [tz, iso] of [['America/New_York', '2024-11-03T06:00:00Z'], ['America/New_York', '2024-03-10T07:00:00Z'], ['Australia/Lord_Howe', '2024-04-06T15:00:00Z']] as const) {
+      const t = Date.parse(iso) / 1000;
+      for (let s = t - 1000; s < t + 1000; s += 7) expect(isoTime(s, tz)).toBe(DateTime.fromSeconds(s, { zone: tz }).toISO({ suppressMilliseconds: true }));
+    }
+  }, 30_000);
 });

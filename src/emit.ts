@@ -48,21 +48,25 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       return;
     }
     case 'many': {
-      const file = result.out ?? settings.out;
-      if (file) {
-        await checkOutTarget(file);
-        const seen = { first: Infinity, last: -Infinity };
-        const { writeAtomically } = await import('./output/atomic-file');
-        const rows = await writeAtomically(file, (out) => renderMany(result.kind, noteCreated(result.items, seen), to(out, settings.fields)));
-        const { isoTime } = await import('./time/format');
-        const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, settings.tz));
-        const asked = `range ${when(result.range?.from)} to ${when(result.range?.to)}`;
-        const got = rows && Number.isFinite(seen.first) ? `; rows created ${when(seen.first)} to ${when(seen.last)}` : '';
-        io.stderr.write(`wrote ${plural(rows, 'row')} to ${file} (${asked}${got})\n`);
+      if (result.out && result.summary) {
+        const { writeExport } = await import('./output/export');
+        const job = { kind: result.kind, items: toAsync(result.items), target: result.out, format: result.outFormat ?? 'json', fields: settings.fields, tz: settings.tz, tagged: result.tagged, summary: result.summary };
+        await writeExport(job, io.stderr);
+        const after = result.after?.(result.summary.rows);
+        if (after) io.stderr.write(`${after}\n`);
         await result.finish?.();
         return;
       }
-      const rows = await renderMany(result.kind, result.items, opts);
+      if (settings.out) {
+        const file = settings.out;
+        await checkOutTarget(file);
+        const { writeAtomically } = await import('./output/atomic-file');
+        const rows = await writeAtomically(file, (out) => renderMany(result.kind, result.items, to(out, settings.fields)));
+        io.stderr.write(`wrote ${plural(rows, 'row')} to ${file}\n`);
+        await result.finish?.();
+        return;
+      }
+      const rows = await renderMany(result.kind, result.items, { ...opts, tagged: result.tagged });
       const after = result.after?.(rows);
       if (after) io.stderr.write(`${after}\n`);
       else if (rows === 0 && settings.format === 'table') io.stderr.write('(no results)\n');
@@ -101,14 +105,6 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
   }
 }
 
-/** Passes rows through, noting the earliest and latest `created_at` for the export summary. */
-async function* noteCreated(items: AsyncIterable<unknown> | Iterable<unknown>, seen: { first: number; last: number }) {
-  for await (const item of items) {
-    const at = Number((item as { created_at?: unknown } | null)?.created_at);
-    if (Number.isFinite(at)) {
-      seen.first = Math.min(seen.first, at);
-      seen.last = Math.max(seen.last, at);
-    }
-    yield item;
-  }
+async function* toAsync<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+  yield* items;
 }

@@ -66,7 +66,7 @@ function declareGlobal(program: Command) {
     .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
     .option('--base-url <url>', "override the profile's base URL, https only except loopback (env PAYCTL_BASE_URL)")
     .addOption(new Option('-o, --output <format>', 'default table on a terminal, json otherwise (env PAYCTL_OUTPUT)').choices(['table', 'json', 'ndjson', 'csv']))
-    .option('--out <file>', 'write the result to FILE atomically instead of stdout (lists: every page unless --limit)')
+    .option('--out <file>', 'write the result to FILE atomically (0600) instead of stdout; lists walk every page unless --limit, in the format of the extension: .csv .json .ndjson/.jsonl .xlsx')
     .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
     .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
     .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
@@ -95,8 +95,8 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--authorized', 'only orders with an authorized payment')
       .option('--receipt <receipt>', 'only orders with this receipt')
       .option('--all', 'walk every page (100 at a time)')
-      .option('--limit <n>', 'with --all, stop after N items')
-      .addHelpText('after', examples('payctl orders list --from 7d', 'payctl orders list --all --from 2024-04-01 --to 2024-04-30 -o csv --out april-orders.csv', 'payctl orders list --receipt rcpt-42 -o json'))
+      .option('--limit <n>', 'with --all or --out, stop after N items')
+      .addHelpText('after', examples('payctl orders list --from 7d', 'payctl orders list --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --out april-orders.xlsx', 'payctl orders list --receipt rcpt-42 -o json'))
       .action(run('orders', 'list'));
     orders
       .command('create')
@@ -123,8 +123,8 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
         new Option('--status <status>', 'keep only this status (filtered by payctl: the service has no such filter)').choices(['created', 'authorized', 'captured', 'refunded', 'failed']),
       )
       .option('--all', 'walk every page (100 at a time)')
-      .option('--limit <n>', 'with --all, stop after N items')
-      .addHelpText('after', examples('payctl payments list --status authorized', 'payctl payments list --all --from yesterday -o ndjson', 'payctl payments list --all --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata -o csv --out q1-payments.csv'))
+      .option('--limit <n>', 'with --all or --out, stop after N items')
+      .addHelpText('after', examples('payctl payments list --status authorized', 'payctl payments list --all --from yesterday -o ndjson', 'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv'))
       .action(run('payments', 'list'));
     payments
       .command('get')
@@ -233,7 +233,7 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .action(run('wallet', 'balance'));
     wallet
       .command('statement')
-      .description('wallet statement entries (most recent first); several customers or --input for an export')
+      .description('wallet statement entries (most recent first, or --oldest-first); several customers or --input for an export')
       .argument('[customer...]', 'customer ids (cust_…)')
       .option('--input <file>', 'customer ids, one per line (- for stdin)')
       .option('--from <time>', 'entries at or after: Unix seconds, ISO date/date-time, 7d, today, this-month, last-month')
@@ -241,8 +241,10 @@ const GROUPS: Record<string, (program: Command, run: Run) => void> = {
       .option('--count <n>', 'entries in one page, 1-100')
       .option('--skip <n>', 'entries to skip')
       .option('--all', 'walk every page')
-      .option('--limit <n>', 'with --all, stop after N entries per customer')
-      .addHelpText('after', examples('payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --all -o csv --out statement.csv', 'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --all -o csv', 'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d'))
+      .option('--limit <n>', 'with --all or --out, stop after N entries per customer')
+      .option('--oldest-first', 'ledger order: oldest entry first (with --all or --out)')
+      .option('--skip-missing', 'export the other customers when some are unknown or have no wallet, and list those')
+      .addHelpText('after', examples('payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --oldest-first --out statement.xlsx', 'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --skip-missing --out april.csv', 'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d'))
       .action(run('wallet', 'statement'));
     wallet
       .command('fund-account')

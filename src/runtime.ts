@@ -56,6 +56,8 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     },
     format: need(resolveFormat(flags.output, env.PAYCTL_OUTPUT, io.stdoutIsTTY), '--output'),
     formatChosen: Boolean(flags.output ?? env.PAYCTL_OUTPUT),
+    formatSource: flags.output ? 'flag' : env.PAYCTL_OUTPUT ? 'env' : 'default',
+    tzChosen: Boolean(asked),
     fields: flags.fields === undefined ? undefined : need(parseFields(flags.fields), '--fields'),
     yes: Boolean(flags.yes),
     dryRun: Boolean(flags.dryRun),

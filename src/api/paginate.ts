@@ -9,6 +9,8 @@ export interface WalkOptions {
   from?: number;
   to?: number;
   limit?: number;
+  /** Items to pass over first (the service's own offset). */
+  skip?: number;
   pageSize?: number;
   onPage?: (info: { page: number; items: number }) => void;
 }
@@ -30,7 +32,7 @@ export async function* walk(
 ): AsyncGenerator<unknown> {
   const pageSize = opts.pageSize ?? 100;
   let to = opts.to;
-  let skip = 0;
+  let skip = opts.skip ?? 0;
   let yielded = 0;
   let oldest = Infinity;
   let seenAtOldest = new Set<unknown>();

@@ -8,6 +8,10 @@ export interface Settings {
   format: OutputFormat;
   /** True when -o or PAYCTL_OUTPUT chose the format (not the TTY default). */
   formatChosen: boolean;
+  /** Where the format came from: an --out file's extension overrides only the environment's choice. */
+  formatSource?: 'flag' | 'env' | 'default';
+  /** True when --tz or PAYCTL_TZ named the zone (summaries say when the machine's default was used). */
+  tzChosen?: boolean;
   fields?: string[];
   tz: string;
   yes: boolean;

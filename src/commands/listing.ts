@@ -1,18 +1,48 @@
 import { UsageError } from '../api/errors';
 import { walk } from '../api/paginate';
+import type { ResourceKind } from '../output/columns';
 import { ExportProgress } from '../output/export-progress';
+import type { FileFormat } from '../output/export';
+import { checkFields } from '../output/known-fields';
+import { ExportSummary } from '../output/summary';
 import type { Context } from './context';
 import { intFlag, rangeFlags } from './flags';
-import type { CommandResult } from './result';
+import type { CommandResult, ManyResult } from './result';
 
-/** Page query shared by `orders list` and `payments list`. */
-export async function pageQuery(ctx: Context, opts: Record<string, unknown>) {
+/** The service's page size when none is asked for. */
+const SERVICE_COUNT = 10;
+
+export interface PageQuery {
+  from?: number;
+  to?: number;
+  all: boolean;
+  count?: number;
+  skip?: number;
+  limit?: number;
+  /** --out: the file and its format (from the extension), checked before anything is sent. */
+  out?: { path: string; format: FileFormat };
+}
+
+/**
+ * Page options shared by every list: --out walks every page (unless --limit), its format follows the
+ * extension, and its directory is checked first; --fields are checked against the kind's columns.
+ */
+export async function pageQuery(ctx: Context, opts: Record<string, unknown>, kind: ResourceKind): Promise<PageQuery> {
+  checkFields(kind, ctx.settings.fields);
   const { from, to } = await rangeFlags(ctx, opts);
-  const all = Boolean(opts.all);
-  if (all && (opts.count !== undefined || opts.skip !== undefined)) {
-    throw new UsageError('--count and --skip pick one page; with --all every page is walked (use --limit to stop early)');
+  let out: PageQuery['out'];
+  if (opts.out !== undefined) {
+    const path = String(opts.out);
+    const [{ fileFormat }, { checkOutTarget }] = await Promise.all([import('../output/export'), import('../output/atomic-file')]);
+    out = { path, format: fileFormat(path, ctx.settings.format, ctx.settings.formatSource ?? (ctx.settings.formatChosen ? 'flag' : 'default')) };
+    await checkOutTarget(path);
   }
-  if (!all && opts.limit !== undefined) throw new UsageError('--limit goes with --all');
+  const all = Boolean(opts.all) || out !== undefined;
+  if (all && (opts.count !== undefined || opts.skip !== undefined)) {
+    const why = out ? '--out writes every page' : 'with --all every page is walked';
+    throw new UsageError(`--count and --skip pick one page; ${why} (use --limit N to stop after N rows)`);
+  }
+  if (!all && opts.limit !== undefined) throw new UsageError('--limit goes with --all or --out (one page is --count)');
   return {
     from,
     to,
@@ -20,43 +50,76 @@ export async function pageQuery(ctx: Context, opts: Record<string, unknown>) {
     count: intFlag(opts.count, '--count', 1, 100),
     skip: intFlag(opts.skip, '--skip', 0),
     limit: intFlag(opts.limit, '--limit', 1),
+    out,
   };
 }
 
-/** One page, or every page with --all; handlers share it for every list endpoint. */
+export interface Listed {
+  items: AsyncIterable<unknown>;
+  /** Once the rows are out: why the list may be incomplete and how to get the rest, if it may be. */
+  more(noun: string): string | undefined;
+}
+
+/**
+ * One page, or every page (--all, --out). With `keep` (a filter the service cannot apply, like
+ * --status), pages are walked until as many rows are kept as one page would show (or --limit), or
+ * the range ends; a list that stopped at a full page or a limit says so.
+ */
 export async function listing(
   ctx: Context,
   endpoint: 'listOrders' | 'listPayments' | 'getWalletStatement',
-  page: Awaited<ReturnType<typeof pageQuery>>,
+  page: PageQuery,
   extra: Record<string, unknown> = {},
   params?: Record<string, string>,
   progress?: ExportProgress,
-): Promise<{ dryRun: CommandResult } | { items: AsyncIterable<unknown> }> {
+  keep?: (item: unknown) => boolean,
+): Promise<{ dryRun: CommandResult } | Listed> {
   const api = await ctx.api();
-  const first = api.prepare(endpoint, { params, query: { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra } });
+  const walking = page.all || keep !== undefined;
+  const first = api.prepare(endpoint, { params, query: { count: walking ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra } });
   if (ctx.settings.dryRun) return { dryRun: { type: 'dry-run', requests: [first] } };
-  if (!page.all) {
+  if (!walking) {
+    let fetched = 0;
+    const asked = page.count ?? SERVICE_COUNT;
     return {
       items: (async function* () {
         const res = await api.execute<{ items: unknown[] }>(first);
+        fetched = res.items.length;
         yield* res.items;
       })(),
+      more: (noun) =>
+        fetched >= asked
+          ? `showing one page of ${fetched} ${noun}: more may exist; --all lists every page, --skip ${(page.skip ?? 0) + fetched} the next page, --out FILE writes them all`
+          : undefined,
     };
   }
+  const want = page.all ? page.limit : (page.limit ?? page.count ?? SERVICE_COUNT);
+  let stopped = false;
   const rows = walk((q) => api.call<{ items: unknown[] }>(endpoint, { params, query: { ...extra, ...q } }), {
     from: page.from,
     to: page.to,
-    limit: page.limit,
+    skip: page.skip,
+    limit: keep ? undefined : want,
     onPage: () => progress?.page(),
   });
-  if (!progress) return { items: rows };
+  let kept = 0;
   return {
     items: (async function* () {
       for await (const row of rows) {
-        progress.row();
+        if (keep && !keep(row)) continue;
+        progress?.row();
         yield row;
+        if (want !== undefined && ++kept >= want) {
+          stopped = true;
+          return;
+        }
       }
     })(),
+    more: (noun) => {
+      if (!stopped) return undefined;
+      if (page.limit !== undefined) return `stopped at --limit ${page.limit}: more ${noun} may exist`;
+      return `showing the first ${kept} ${noun} found: more may exist; --count N (up to 100) shows more, --all every one, --out FILE writes them all`;
+    },
   };
 }
 
@@ -73,3 +136,40 @@ export async function* clearedAfter<T>(items: AsyncIterable<T>, progress?: Expor
   }
 }
 
+export function newSummary(ctx: Context, kind: ResourceKind, page: PageQuery): ExportSummary {
+  // The zone stays a getter: finding the machine's costs ~10 ms, and a JSON list never shows it.
+  const zone = {
+    get tz() {
+      return ctx.settings.tz;
+    },
+    chosen: Boolean(ctx.settings.tzChosen),
+  };
+  return new ExportSummary(kind, { from: page.from, to: page.to }, zone);
+}
+
+/** A list's result: rows noted in its summary as they pass, the progress line cleared at the end. */
+export function listResult(
+  ctx: Context,
+  kind: ResourceKind,
+  noun: string,
+  page: PageQuery,
+  listed: Listed,
+  progress?: ExportProgress,
+): ManyResult {
+  const summary = newSummary(ctx, kind, page);
+  const items = (async function* () {
+    for await (const row of listed.items) {
+      summary.note(row);
+      yield row;
+    }
+  })();
+  return {
+    type: 'many',
+    kind,
+    items: clearedAfter(items, progress),
+    out: page.out?.path,
+    outFormat: page.out?.format,
+    summary,
+    after: () => listed.more(noun),
+  };
+}

@@ -1,20 +1,20 @@
 import { UsageError } from '../api/errors';
 import { amountFlag, currencyFlag, notesFlag } from './flags';
-import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
+import { exportProgress, listing, listResult, pageQuery } from './listing';
+import { one } from './result';
 import { sendOnce } from './check';
-import { many, one } from './result';
 import type { Context } from './context';
 import type { CommandResult, Input } from './result';
 
 export async function list({ opts }: Input, ctx: Context): Promise<CommandResult> {
-  const page = await pageQuery(ctx, opts);
+  const page = await pageQuery(ctx, opts, 'order');
   const extra = {
     authorized: opts.authorized ? true : undefined,
     receipt: opts.receipt === undefined ? undefined : String(opts.receipt),
   };
   const progress = exportProgress(ctx, page);
   const result = await listing(ctx, 'listOrders', page, extra, undefined, progress);
-  return 'dryRun' in result ? result.dryRun : { ...many('order', clearedAfter(result.items, progress)), out: opts.out === undefined ? undefined : String(opts.out), range: page };
+  return 'dryRun' in result ? result.dryRun : listResult(ctx, 'order', 'orders', page, result, progress);
 }
 
 export async function create({ opts }: Input, ctx: Context): Promise<CommandResult> {

@@ -5,29 +5,26 @@ import { formatMoney } from '../output/money';
 import { stripControl } from '../output/sanitize';
 import type { Context } from './context';
 import { amountFlag, currencyFlag, idArg, notesFlag } from './flags';
-import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
+import { exportProgress, listing, listResult, pageQuery } from './listing';
+import { one } from './result';
 import { refundAmount, refundOnce } from './refund-single';
 import type { RefundRequest } from './refund-single';
-import { many, one } from './result';
 import type { CommandResult, Input } from './result';
 
 const PAYMENT_STATUSES = ['created', 'authorized', 'captured', 'refunded', 'failed'];
 
 export async function list({ opts }: Input, ctx: Context): Promise<CommandResult> {
-  const page = await pageQuery(ctx, opts);
   const status = opts.status === undefined ? undefined : String(opts.status);
   if (status !== undefined && !PAYMENT_STATUSES.includes(status)) {
     throw new UsageError(`--status must be one of ${PAYMENT_STATUSES.join(', ')}: got "${status}"`);
   }
+  const page = await pageQuery(ctx, opts, 'payment');
   const progress = exportProgress(ctx, page);
-  const result = await listing(ctx, 'listPayments', page, {}, undefined, progress);
+  // The service has no status filter: payctl walks pages until it has the rows asked for.
+  const keep = status === undefined ? undefined : (p: unknown) => (p as { status?: string }).status === status;
+  const result = await listing(ctx, 'listPayments', page, {}, undefined, progress, keep);
   if ('dryRun' in result) return result.dryRun;
-  const items = status
-    ? (async function* () {
-        for await (const p of result.items) if ((p as { status?: string }).status === status) yield p;
-      })()
-    : result.items;
-  return { ...many('payment', clearedAfter(items, progress)), out: opts.out === undefined ? undefined : String(opts.out), range: page };
+  return listResult(ctx, 'payment', status ? `${status} payments` : 'payments', page, result, progress);
 }
 
 export async function get({ args }: Input, ctx: Context): Promise<CommandResult> {

@@ -1,5 +1,7 @@
 import type { Prepared } from '../api/client';
 import type { ResourceKind } from '../output/columns';
+import type { FileFormat } from '../output/export';
+import type { ExportSummary } from '../output/summary';
 
 export interface ManyResult {
   type: 'many';
@@ -9,10 +11,13 @@ export interface ManyResult {
   after?: (rows: number) => string | undefined;
   /** Runs after rendering; may throw (e.g. BulkIncompleteError) to set the exit code. */
   finish?: () => void | Promise<void>;
-  /** --out: write to this file atomically instead of stdout. */
+  /** --out: write to this file atomically instead of stdout, in this format (from its extension). */
   out?: string;
-  /** The time range covered, for the --out summary. */
-  range?: { from?: number; to?: number };
+  outFormat?: FileFormat;
+  /** Rows of a list of customers: `customer_id` leads the columns. */
+  tagged?: boolean;
+  /** Noted as rows stream past: range, totals, ledgers; on stderr and in a workbook's Summary sheet. */
+  summary?: ExportSummary;
 }
 
 /** What a handler hands back to the CLI layer, which renders it and picks the exit code. */

@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../api/errors';
 import { WALLET_CURRENCY } from '../spec/common';
 import { NARRATION_PATTERN } from '../spec/requests';
 import { formatMoney } from '../output/money';
 import type { Context } from './context';
 import { amountFlag, idArg, notesFlag } from './flags';
-import { clearedAfter, exportProgress, listing, pageQuery } from './listing';
 import { moveMoney } from './money';
-import { many, one } from './result';
+import { one } from './result';
+import { statement as exportStatement } from './statement';
 import type { CommandResult, Input } from './result';
 
 /** Wallet flows take INR only, so payctl fills it in. */
@@ -156,50 +155,7 @@ export async function payout({ args, opts }: Input, ctx: Context): Promise<Comma
   return one('payout', data);
 }
 
-/** Customer ids from arguments, or from --input (one per line; a `customer_id` header line is skipped). */
-async function customerIds(ctx: Context, args: string[], input: unknown): Promise<string[]> {
-  const raw = [...args];
-  if (input !== undefined) {
-    const text = input === '-' ? await ctx.readStdin() : await readFile(String(input), 'utf8').catch((e: Error) => {
-      throw new UsageError(`--input: cannot read ${String(input)}: ${e.message}`);
-    });
-    text.split(/\r?\n/).forEach((line, i) => {
-      const v = line.split(',')[0]!.trim();
-      if (v && !v.startsWith('#') && !(i === 0 && v === 'customer_id')) raw.push(v);
-    });
-  }
-  if (raw.length === 0) throw new UsageError('missing CUSTOMER: payctl wallet statement cust_… [--from T] [--to T], or --input FILE');
-  const ids = raw.map((a) => idArg(a, 'customer'));
-  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (dup) throw new UsageError(`customer ${dup} is listed twice`);
-  return ids;
-}
-
-export async function statement({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+export async function statement(input: Input, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
-  const customers = await customerIds(ctx, args, opts.input);
-  const page = await pageQuery(ctx, opts);
-  if (customers.length > 1 && !page.all && page.count === undefined) page.all = true;
-  const progress = exportProgress(ctx, page, customers.length);
-  const results = [];
-  for (const id of customers) {
-    const r = await listing(ctx, 'getWalletStatement', page, {}, { id }, progress);
-    if ('dryRun' in r) {
-      if (customers.length === 1) return r.dryRun;
-      continue;
-    }
-    results.push({ id, items: r.items });
-  }
-  if (ctx.settings.dryRun) {
-    const api = await ctx.api();
-    return { type: 'dry-run', requests: customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query: { count: 100, skip: 0, from: page.from, to: page.to } })) };
-  }
-  const tagged = customers.length > 1;
-  const rows = (async function* () {
-    for (const { id, items } of results) {
-      for await (const entry of items) yield tagged ? { customer_id: id, ...(entry as object) } : entry;
-      progress?.customerDone();
-    }
-  })();
-  return { ...many('customer_transaction', clearedAfter(rows, progress)), out: str(opts.out), range: { from: page.from, to: page.to } };
+  return exportStatement(input, ctx);
 }

@@ -1,4 +1,5 @@
 import { getPath } from './fields';
+import { formatMoneyShort } from './money';
 
 export type ResourceKind =
   | 'order'
@@ -26,6 +27,20 @@ export interface Column {
   fallback?: string;
   /** Where a money column's currency is; default the row's `currency`, INR for wallet rows. */
   currencyKey?: string;
+  /** A column payctl derives from another: `amount_display`, `created_at_iso`, `created_at_local`. */
+  derived?: { from: Column; as: Derived; kind: ResourceKind; at: ColumnContext };
+}
+
+export type Derived = 'display' | 'iso' | 'local';
+
+/**
+ * What derived columns need: the zone, and the time formatters, handed in by callers that already
+ * load the time-zone library (CSV, table, spreadsheet), so that JSON output never loads it.
+ */
+export interface ColumnContext {
+  tz: string;
+  tagged?: boolean;
+  time?: { iso(value: unknown, tz: string): string; local(value: unknown, tz: string): string };
 }
 
 const c = (key: string, type: Column['type'] = 'text', extra: Partial<Column> = {}): Column => ({ key, header: key, type, ...extra });
@@ -84,14 +99,28 @@ function guessType(path: string): Column['type'] {
   return 'text';
 }
 
-/** The columns to show: --fields exactly, else the kind's defaults, else every top-level key of a sample row. */
-export function columnsFor(kind: ResourceKind, fields?: string[], sample?: unknown): Column[] {
-  if (fields?.length) return fields.map((f) => c(f, guessType(f)));
-  const defaults = DEFAULTS[kind];
-  if (defaults.length) {
-    const tagged = sample && typeof sample === 'object' && 'customer_id' in sample && kind === 'customer_transaction';
-    return tagged ? [c('customer_id'), ...defaults] : defaults;
-  }
+export function defaultColumns(kind: ResourceKind, tagged = false): Column[] {
+  return tagged && kind === 'customer_transaction' ? [c('customer_id'), ...DEFAULTS[kind]] : DEFAULTS[kind];
+}
+
+/** `amount_display` -> money column `amount`, shown as text; `created_at_local` -> time column `created_at`. */
+export function fieldColumn(kind: ResourceKind, field: string, at: ColumnContext = { tz: 'UTC' }): Column {
+  const m = /^(.+)_(display|iso|local)$/.exec(field);
+  const base = m ? c(m[1]!, guessType(m[1]!)) : undefined;
+  const fits = base && (m![2] === 'display' ? base.type === 'money' : base.type === 'time');
+  if (!fits) return c(field, guessType(field));
+  const known = DEFAULTS[kind].find((d) => d.key === base.key) ?? base;
+  return { key: field, header: field, type: 'text', derived: { from: known, as: m![2] as Derived, kind, at } };
+}
+
+/**
+ * The columns to show: --fields exactly, else the kind's defaults (with `customer_id` first when the
+ * rows come from several customers or a list of them), else every top-level key of a sample row.
+ */
+export function columnsFor(kind: ResourceKind, fields?: string[], sample?: unknown, at: ColumnContext = { tz: 'UTC' }): Column[] {
+  if (fields?.length) return fields.map((f) => fieldColumn(kind, f, at));
+  const defaults = defaultColumns(kind, at.tagged);
+  if (defaults.length) return defaults;
   if (sample && typeof sample === 'object' && !Array.isArray(sample)) {
     return Object.keys(sample).map((k) => {
       const v = (sample as Record<string, unknown>)[k];
@@ -102,6 +131,14 @@ export function columnsFor(kind: ResourceKind, fields?: string[], sample?: unkno
 }
 
 export function cellValue(row: unknown, col: Column): unknown {
+  if (col.derived) {
+    const { from, as, kind, at } = col.derived;
+    const v = cellValue(row, from);
+    if (v === null || v === undefined) return undefined;
+    if (as === 'display') return formatMoneyShort(v, currencyOf(row, from, kind));
+    if (!at.time) return v;
+    return as === 'iso' ? at.time.iso(v, at.tz) : at.time.local(v, at.tz);
+  }
   if (col.key === 'value' && (row === null || typeof row !== 'object')) return row;
   const v = getPath(row, col.key);
   return v === undefined && col.fallback ? getPath(row, col.fallback) : v;

@@ -1,29 +1,34 @@
-import { isoTime } from '../time/format';
-import { cellValue, currencyOf } from './columns';
-import type { Column, ResourceKind } from './columns';
-import { formatMoneyShort } from './money';
+import { isoTime, localTime } from '../time/format';
+import { cellValue, fieldColumn } from './columns';
+import type { Column, ColumnContext, ResourceKind } from './columns';
 
-/** Cells a spreadsheet would run as a formula get a leading quote (service data only). */
+/** Column context with the time formatters (this module loads the time-zone library anyway). */
+export const withTime = (at: Omit<ColumnContext, 'time'>): ColumnContext => ({ ...at, time: { iso: isoTime, local: localTime } });
+
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const PHONE = /^\+\d+$/;
+
+/**
+ * Cells a spreadsheet would run as a formula get a leading quote (service data only). A plain number
+ * (`-12`, `+5.5`) or a phone number (`+919876543210`) is left alone: no spreadsheet evaluates those,
+ * and quoting them breaks matching on them.
+ */
 export function guardFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  if (!/^[=+\-@\t\r]/.test(text)) return text;
+  return PLAIN_NUMBER.test(text) || PHONE.test(text) ? text : `'${text}`;
 }
 
-interface CsvColumn {
-  header: string;
-  value: (row: unknown) => unknown;
-}
-
-/** Default columns expand: money -> integer + `_display`; time -> Unix seconds + `_iso`. --fields stays exact. */
-export function csvColumns(columns: Column[], kind: ResourceKind, tz: string, exact: boolean): CsvColumn[] {
-  const out: CsvColumn[] = [];
-  for (const col of columns) {
-    const raw = (row: unknown) => cellValue(row, col);
-    out.push({ header: col.header, value: raw });
-    if (exact) continue;
-    if (col.type === 'money') out.push({ header: `${col.header}_display`, value: (row) => formatMoneyShort(raw(row), currencyOf(row, col, kind)) });
-    if (col.type === 'time') out.push({ header: `${col.header}_iso`, value: (row) => isoTime(raw(row), tz) });
-  }
-  return out;
+/**
+ * Default columns expand: money -> integer + `_display`; time -> Unix seconds + `_iso` + `_local`
+ * (`YYYY-MM-DD HH:MM:SS` in the zone, which spreadsheets read as a date). --fields stays exact.
+ */
+export function expandColumns(columns: Column[], kind: ResourceKind, at: ColumnContext, exact: boolean): Column[] {
+  if (exact) return columns;
+  return columns.flatMap((col) => {
+    if (col.type === 'money') return [col, fieldColumn(kind, `${col.key}_display`, at)];
+    if (col.type === 'time') return [col, fieldColumn(kind, `${col.key}_iso`, at), fieldColumn(kind, `${col.key}_local`, at)];
+    return [col];
+  });
 }
 
 function cell(value: unknown): string {
@@ -33,12 +38,15 @@ function cell(value: unknown): string {
   return guardFormula(String(value));
 }
 
-/** RFC 4180: a field holding a comma, quote or line break is quoted, its quotes doubled. */
+/**
+ * RFC 4180 quoting, widened: LibreOffice's default import also splits on `;` and tab, so a field
+ * holding either is quoted too, as is one holding a comma, quote or line break (quotes doubled).
+ */
 export function quoteField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const line = (fields: string[]) => `${fields.map(quoteField).join(',')}\n`;
 
-export const csvHeader = (cols: CsvColumn[]) => line(cols.map((c) => c.header));
-export const csvRow = (cols: CsvColumn[], row: unknown) => line(cols.map((c) => cell(c.value(row))));
+export const csvHeader = (cols: Column[]) => line(cols.map((c) => c.header));
+export const csvRow = (cols: Column[], row: unknown) => line(cols.map((c) => cell(cellValue(row, c))));

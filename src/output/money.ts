@@ -46,3 +46,9 @@ export function formatMoney(amount: unknown, currency?: unknown): string {
 }
 
 export { minorUnitName };
+
+/** Digits after the decimal point in `currency` (2 for INR, 0 for JPY); undefined for an unknown code. */
+export function minorDigits(currency: unknown): number | undefined {
+  const code = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
+  return code ? formatter(code)?.digits : undefined;
+}

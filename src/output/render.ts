@@ -1,6 +1,5 @@
-import { columnsFor } from './columns';
-import type { ResourceKind } from './columns';
-import { getPath } from './fields';
+import { cellValue, columnsFor, fieldColumn } from './columns';
+import type { Column, ResourceKind } from './columns';
 import type { OutputFormat } from './format';
 import type { TableStyle } from './table';
 
@@ -16,36 +15,59 @@ export interface RenderOptions {
   out: NodeJS.WritableStream;
   /** Table layout (terminal width, --wide, colour) and where to say which columns did not fit. */
   table?: TableStyle & { dropped?: (headers: string[]) => void | Promise<void> };
+  /** Rows come from a list of customers: `customer_id` leads the default columns, however many there are. */
+  tagged?: boolean;
 }
 
 /** Writes, waiting for 'drain' when the stream is full, so memory stays flat on long exports. */
-function write(out: NodeJS.WritableStream, text: string): Promise<void> | undefined {
+export function write(out: NodeJS.WritableStream, text: string): Promise<void> | undefined {
   if (out.write(text)) return undefined;
   return new Promise((resolve) => out.once('drain', () => resolve()));
 }
 
-function pick(obj: unknown, fields?: string[]): unknown {
-  if (!fields?.length || obj === null || typeof obj !== 'object') return obj;
-  return Object.fromEntries(fields.map((f) => [f, getPath(obj, f) ?? null]));
+const DERIVED = /_(display|iso|local)$/;
+
+/** --fields for JSON: each name picked by its path, derived columns (`amount_display`) computed. */
+async function picker(kind: ResourceKind, opts: RenderOptions): Promise<(obj: unknown) => unknown> {
+  const fields = opts.fields;
+  if (!fields?.length) return (obj) => obj;
+  // Zone and time library load only if a derived column needs them (finding the machine's zone costs ~10 ms).
+  const at = fields.some((f) => DERIVED.test(f)) ? (await loadCsv()).withTime({ tz: opts.tz }) : { tz: 'UTC' };
+  const cols = fields.map((f) => fieldColumn(kind, f, at));
+  return (obj) => (obj === null || typeof obj !== 'object' ? obj : Object.fromEntries(cols.map((c) => [c.key, cellValue(obj, c) ?? null])));
+}
+
+/** The columns of a CSV (or spreadsheet) export: fixed by the kind and options, never by the first row. */
+export async function exportColumns(kind: ResourceKind, opts: Omit<RenderOptions, 'out' | 'format'>, sample?: unknown): Promise<Column[]> {
+  const { expandColumns, withTime } = await loadCsv();
+  const at = withTime({ tz: opts.tz, tagged: opts.tagged });
+  return expandColumns(columnsFor(kind, opts.fields, sample, at), kind, at, Boolean(opts.fields?.length));
+}
+
+/** Columns of a table: the time library is loaded by the table anyway. */
+async function tableColumns(kind: ResourceKind, opts: RenderOptions, sample: unknown): Promise<Column[]> {
+  const { withTime } = await loadCsv();
+  return columnsFor(kind, opts.fields, sample, withTime({ tz: opts.tz, tagged: opts.tagged }));
 }
 
 export async function renderOne(kind: ResourceKind, obj: unknown, opts: RenderOptions): Promise<void> {
+  const pick = opts.format === 'json' || opts.format === 'ndjson' ? await picker(kind, opts) : (obj: unknown) => obj;
   switch (opts.format) {
     case 'json':
-      await write(opts.out, `${JSON.stringify(pick(obj, opts.fields), null, 2)}\n`);
+      await write(opts.out, `${JSON.stringify(pick(obj), null, 2)}\n`);
       return;
     case 'ndjson':
-      await write(opts.out, `${JSON.stringify(pick(obj, opts.fields))}\n`);
+      await write(opts.out, `${JSON.stringify(pick(obj))}\n`);
       return;
     case 'csv': {
-      const { csvColumns, csvHeader, csvRow } = await loadCsv();
-      const cols = csvColumns(columnsFor(kind, opts.fields, obj), kind, opts.tz, Boolean(opts.fields?.length));
+      const { csvHeader, csvRow } = await loadCsv();
+      const cols = await exportColumns(kind, opts, obj);
       await write(opts.out, csvHeader(cols) + csvRow(cols, obj));
       return;
     }
     case 'table': {
       const { tableOfOne } = await loadTable();
-      await write(opts.out, tableOfOne(obj, columnsFor(kind, opts.fields, obj), kind, opts.tz, opts.table));
+      await write(opts.out, tableOfOne(obj, await tableColumns(kind, opts, obj), kind, opts.tz, opts.table));
     }
   }
 }
@@ -57,27 +79,40 @@ export async function renderMany(kind: ResourceKind, items: AsyncIterable<unknow
     for await (const item of items) rows.push(item);
     const { tableOfMany } = await loadTable();
     if (rows.length) {
-      const drawn = tableOfMany(rows, columnsFor(kind, opts.fields, rows[0]), kind, opts.tz, { ...opts.table, ordered: Boolean(opts.fields?.length) });
+      const drawn = tableOfMany(rows, await tableColumns(kind, opts, rows[0]), kind, opts.tz, { ...opts.table, ordered: Boolean(opts.fields?.length) });
       await write(opts.out, drawn.text);
       if (drawn.dropped.length) await opts.table?.dropped?.(drawn.dropped);
     }
     return rows.length;
   }
-  const csv = opts.format === 'csv' ? await loadCsv() : undefined;
-  let cols: ReturnType<NonNullable<typeof csv>['csvColumns']> | undefined;
+  if (opts.format === 'csv') return renderCsv(kind, items, opts);
+  const pick = await picker(kind, opts);
   for await (const item of items) {
-    let text: string;
     // Streamed element by element, yet the same text as JSON.stringify(array, null, 2).
-    if (opts.format === 'json') text = `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item, opts.fields), null, 2).replace(/\n/g, '\n  ')}`;
-    else if (opts.format === 'ndjson') text = `${JSON.stringify(pick(item, opts.fields))}\n`;
-    else {
-      const first = !cols;
-      cols ??= csv!.csvColumns(columnsFor(kind, opts.fields, item), kind, opts.tz, Boolean(opts.fields?.length));
-      text = (first ? csv!.csvHeader(cols) : '') + csv!.csvRow(cols, item);
-    }
+    const text =
+      opts.format === 'json' ? `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n  ')}` : `${JSON.stringify(pick(item))}\n`;
     n++;
     await write(opts.out, text);
   }
   if (opts.format === 'json') await write(opts.out, n === 0 ? '[]\n' : '\n]\n');
+  return n;
+}
+
+/** The header always comes first, also with no rows (sqlite `.import` and csvkit need it). */
+async function renderCsv(kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>, opts: RenderOptions): Promise<number> {
+  const { csvHeader, csvRow } = await loadCsv();
+  const fixed = Boolean(opts.fields?.length) || columnsFor(kind).length > 0;
+  let cols = fixed ? await exportColumns(kind, opts) : undefined;
+  if (cols) await write(opts.out, csvHeader(cols));
+  let n = 0;
+  for await (const item of items) {
+    let text = '';
+    if (!cols) {
+      cols = await exportColumns(kind, opts, item);
+      text = csvHeader(cols);
+    }
+    n++;
+    await write(opts.out, text + csvRow(cols, item));
+  }
   return n;
 }

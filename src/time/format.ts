@@ -12,8 +12,66 @@ export function formatTime(value: unknown, tz: string): string {
   return s === undefined ? '' : DateTime.fromSeconds(s, { zone: tz }).toFormat('yyyy-LL-dd HH:mm:ss ZZ');
 }
 
-/** ISO 8601 with the zone's offset, no milliseconds. */
+/**
+ * A zone's UTC offset in minutes at `s`. Exports ask for every row (twice in CSV), and asking the
+ * zone database costs more than the rest of the row, so offsets are kept per quarter hour: a quarter
+ * with the same offset at both ends has it throughout (zones change offset at most a few times a year).
+ */
+const quarters = new Map<string, Map<number, number | null>>();
+const zoneOffset = (s: number, tz: string) => DateTime.fromSeconds(s, { zone: tz }).offset;
+function offsetAt(s: number, tz: string): number {
+  let zone = quarters.get(tz);
+  if (!zone) quarters.set(tz, (zone = new Map()));
+  const q = Math.floor(s / 900);
+  let off = zone.get(q);
+  if (off === undefined) {
+    const start = zoneOffset(q * 900, tz);
+    off = start === zoneOffset(q * 900 + 899, tz) ? start : null;
+    if (zone.size > 50_000) zone.clear();
+    zone.set(q, off);
+  }
+  return off ?? zoneOffset(s, tz);
+}
+
+const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Wall-clock fields in `tz`, or undefined where luxon's own formatting is kept (before 1970, fractions). */
+function wall(s: number, tz: string): { text: string; offset: number } | undefined {
+  if (s < 0 || !Number.isInteger(s)) return undefined;
+  const offset = offsetAt(s, tz);
+  if (!Number.isInteger(offset)) return undefined;
+  const d = new Date((s + offset * 60) * 1000);
+  const text = `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+  return { text, offset };
+}
+
+const isUtc = (tz: string) => /^(utc|gmt|z)$/i.test(tz);
+
+/** ISO 8601 with the zone's offset, no milliseconds (`Z` for UTC itself, as luxon writes it). */
 export function isoTime(value: unknown, tz: string): string {
   const s = toSeconds(value);
-  return s === undefined ? '' : (DateTime.fromSeconds(s, { zone: tz }).toISO({ suppressMilliseconds: true }) ?? '');
+  if (s === undefined) return '';
+  const w = wall(s, tz);
+  if (!w) return DateTime.fromSeconds(s, { zone: tz }).toISO({ suppressMilliseconds: true }) ?? '';
+  if (w.offset === 0 && isUtc(tz)) return `${w.text}Z`;
+  const a = Math.abs(w.offset);
+  return `${w.text}${w.offset < 0 ? '-' : '+'}${p2(Math.floor(a / 60))}:${p2(a % 60)}`;
+}
+
+/** `2024-04-30 23:59:59`: the wall-clock time in `tz`, the form spreadsheets read as a date-time. */
+export function localTime(value: unknown, tz: string): string {
+  const s = toSeconds(value);
+  if (s === undefined) return '';
+  const w = wall(s, tz);
+  return w ? w.text.replace('T', ' ') : DateTime.fromSeconds(s, { zone: tz }).toFormat('yyyy-LL-dd HH:mm:ss');
+}
+
+/**
+ * A Date whose UTC fields are the wall-clock time in `tz`. Spreadsheet date cells carry no zone, and
+ * writers turn a Date into a cell from its UTC fields, so this is how a time lands in the zone asked.
+ */
+export function wallClockDate(value: unknown, tz: string): Date | undefined {
+  const s = toSeconds(value);
+  if (s === undefined) return undefined;
+  return new Date((s + (Number.isInteger(s) && s >= 0 ? offsetAt(s, tz) : zoneOffset(s, tz)) * 60) * 1000);
 }

@@ -12,6 +12,7 @@ const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-undici.mjs', import.meta.url));
 const BARE_GET = fileURLToPath(new URL('./bare-http-get.mjs', import.meta.url));
 const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
+const BARE_WALK = fileURLToPath(new URL('./bare-walk.mjs', import.meta.url));
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -86,34 +87,61 @@ async function startup() {
   return out;
 }
 
-/** Statement exports of 10,000 and 100,000 rows to CSV: rows per second and peak memory of each. */
+/**
+ * Statement exports of 10,000, 20,000 and 100,000 rows, side by side in each round: a bare node:http
+ * walk of the same pages writing JSON lines, payctl to CSV, payctl to xlsx. Time and peak memory.
+ */
 async function exports() {
   const sb = await sandbox();
-  const sizes = [10_000, 100_000];
-  const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret };
+  const sizes = [10_000, 20_000, 100_000];
+  const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret, PAYCTL_TZ: 'Asia/Kolkata' };
+  const bareEnv = { BENCH_BASE_URL: sb.info.base_url, BENCH_KEY_ID: sb.info.key_id, BENCH_KEY_SECRET: sb.info.key_secret };
   const customers = {};
   for (const n of sizes) customers[n] = (await sb.admin('/seed', { wallet_entries: n })).customer_ids.at(-1);
-  const results = Object.fromEntries(sizes.map((n) => [n, { ms: [], mib: [] }]));
+  const contenders = {
+    'bare node:http walk': (n, out) => measure([BARE_WALK], { ...bareEnv, BENCH_CUSTOMER: customers[n], BENCH_OUT: `${out}.ndjson` }),
+    'payctl --out .csv': (n, out) => measure([BIN, 'wallet', 'statement', customers[n], '--out', `${out}.csv`], apiEnv, { asInstalled: true }),
+    'payctl --out .xlsx': (n, out) => measure([BIN, 'wallet', 'statement', customers[n], '--out', `${out}.xlsx`], apiEnv, { asInstalled: true }),
+  };
+  const results = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const n of round % 2 ? [...sizes].reverse() : sizes) {
-      const out = join(home, `statement-${n}.csv`);
-      const r = measure([BIN, 'wallet', 'statement', customers[n], '--all', '-o', 'csv', '--out', out], apiEnv, { asInstalled: true });
-      const rows = readFileSync(out, 'utf8').split('\n').length - 2;
-      if (rows !== n) throw new Error(`export of ${n}: ${rows} rows written`);
-      results[n].ms.push(r.ms);
-      results[n].mib.push(r.mib);
+      const names = Object.keys(contenders);
+      const order = names.slice(round % names.length).concat(names.slice(0, round % names.length));
+      for (const name of order) {
+        const out = join(home, `statement-${n}-${round}`);
+        const r = contenders[name](n, out);
+        if (name.endsWith('.csv')) {
+          const rows = readFileSync(`${out}.csv`, 'utf8').split('\n').length - 2;
+          if (rows !== n) throw new Error(`CSV export of ${n}: ${rows} rows written`);
+        }
+        rmSync(`${out}.csv`, { force: true });
+        rmSync(`${out}.xlsx`, { force: true });
+        rmSync(`${out}.ndjson`, { force: true });
+        const key = `${name}|${n}`;
+        results[key] ??= { ms: [], mib: [] };
+        results[key].ms.push(r.ms);
+        results[key].mib.push(r.mib);
+      }
     }
   }
   sb.stop();
-  console.log(`statement export to CSV (median of ${ROUNDS} rounds; payctl and the sandbox in their own processes)`);
+  console.log(`statement export (median of ${ROUNDS} interleaved rounds; each contender and the sandbox in their own processes; peak RSS)`);
+  const get = (name, n) => ({ ms: median(results[`${name}|${n}`].ms), mib: median(results[`${name}|${n}`].mib) });
   const out = {};
   for (const n of sizes) {
-    const t = median(results[n].ms);
-    out[n] = { rowsPerSecond: n / (t / 1000), mib: median(results[n].mib) };
-    console.log(`  ${String(n).padStart(7)} rows  ${ms(t).padStart(9)}  ${out[n].rowsPerSecond.toFixed(0).padStart(6)} rows/s  peak ${out[n].mib.toFixed(1)} MiB`);
+    const bare = get('bare node:http walk', n);
+    for (const name of Object.keys(contenders)) {
+      const r = get(name, n);
+      out[`${name}|${n}`] = r;
+      const ratio = name.startsWith('bare') ? '' : `  ${(r.ms / bare.ms).toFixed(2)}x bare (target <= ${name.endsWith('.csv') ? '1.25' : '2'}x)`;
+      console.log(`  ${String(n).padStart(7)} rows  ${name.padEnd(20)} ${ms(r.ms).padStart(9)}  ${(n / (r.ms / 1000)).toFixed(0).padStart(6)} rows/s  peak ${r.mib.toFixed(1).padStart(6)} MiB${ratio}`);
+    }
   }
-  const growth = out[100_000].mib / out[10_000].mib - 1;
-  console.log(`  peak memory of 100,000 rows is ${(growth * 100).toFixed(1)}% above 10,000 (target <= 15%)`);
+  for (const name of ['payctl --out .csv', 'payctl --out .xlsx']) {
+    const growth = get(name, 100_000).mib / get(name, 10_000).mib - 1;
+    console.log(`  ${name}: peak memory of 100,000 rows is ${(growth * 100).toFixed(1)}% above 10,000 (target <= 15%)`);
+  }
   return out;
 }
 

@@ -58,8 +58,14 @@ describe('csv', () => {
 
   it.each([
     ['=SUM(A1)', "'=SUM(A1)"],
-    ['+1', "'+1"],
-    ['-2', "'-2"],
+    ['=1+2', "'=1+2"],
+    ['+1', '+1'],
+    ['-2', '-2'],
+    ['-12.50', '-12.50'],
+    ['+919876543210', '+919876543210'],
+    ['+91 98765', "'+91 98765"],
+    ['-A1', "'-A1"],
+    ['+cmd|calc', "'+cmd|calc"],
     ['@x', "'@x"],
     ['\tfoo', "'\tfoo"],
     ['\rfoo', "'\rfoo"],
@@ -72,6 +78,8 @@ describe('csv', () => {
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['cr\r', '"cr\r"'],
+    ['semi;colon', '"semi;colon"'],
+    ['tab\there', '"tab\there"'],
     ['', ''],
   ])('quotes %j as %j (RFC 4180)', (field, want) => expect(quoteField(field)).toBe(want));
 
@@ -83,7 +91,7 @@ describe('csv', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 20_000);
 
   it('writes the header once however many rows stream', async () => {
     async function* rows() {

@@ -1,0 +1,83 @@
+import { UsageError } from '../api/errors';
+import { defaultColumns } from './columns';
+import type { ResourceKind } from './columns';
+
+/**
+ * Every field the service's records of a kind carry (the spec's tables and real payloads), and the
+ * ones whose values are objects any key of which may be picked (`notes.reason`).
+ */
+const RECORD_FIELDS: Partial<Record<ResourceKind, { plain: string[]; objects: string[] }>> = {
+  order: {
+    plain: ['id', 'entity', 'amount', 'amount_paid', 'amount_due', 'currency', 'receipt', 'offer_id', 'status', 'attempts', 'created_at'],
+    objects: ['notes'],
+  },
+  payment: {
+    plain: [
+      'id', 'entity', 'amount', 'currency', 'status', 'order_id', 'invoice_id', 'international', 'method', 'amount_refunded', 'refund_status',
+      'captured', 'description', 'card_id', 'bank', 'wallet', 'vpa', 'email', 'contact', 'customer_id', 'fee', 'tax', 'error_code',
+      'error_description', 'error_source', 'error_step', 'error_reason', 'created_at',
+    ],
+    objects: ['notes', 'acquirer_data', 'card'],
+  },
+  customer_transaction: {
+    plain: ['customer_id', 'id', 'entity', 'source', 'status', 'type', 'amount', 'currency', 'credit', 'debit', 'balance', 'description', 'created_at'],
+    objects: ['notes'],
+  },
+};
+
+const MONEY = /^(amount|amount_\w+|fee|tax|credit|debit|balance)$/;
+const TIME = /_at$/;
+
+/** Every column `--fields` may name for this kind, derived ones included; undefined when any is allowed. */
+export function knownFields(kind: ResourceKind): { names: string[]; objects: string[] } | undefined {
+  const rec = RECORD_FIELDS[kind];
+  if (!rec) return undefined;
+  const names = new Set<string>();
+  for (const f of [...defaultColumns(kind).map((c) => c.key), ...rec.plain]) {
+    names.add(f);
+    if (MONEY.test(f) && !/^amount_(display|iso|local)$/.test(f)) names.add(`${f}_display`);
+    if (TIME.test(f)) {
+      names.add(`${f}_iso`);
+      names.add(`${f}_local`);
+    }
+  }
+  return { names: [...names], objects: rec.objects };
+}
+
+function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j]!;
+      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length]!;
+}
+
+/** The closest known name, if it is close enough to be what was meant. */
+export function didYouMean(name: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const n of names) {
+    const d = distance(name, n);
+    if (d < bestD) [best, bestD] = [n, d];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+/** Refuses (exit 2, before anything is sent) a --fields name this kind's rows can never fill. */
+export function checkFields(kind: ResourceKind, fields: string[] | undefined): void {
+  const known = knownFields(kind);
+  if (!fields?.length || !known) return;
+  for (const f of fields) {
+    const root = f.split('.')[0]!;
+    if (f.includes('.') ? known.objects.includes(root) : known.names.includes(f)) continue;
+    const guess = didYouMean(f, [...known.names, ...known.objects.map((o) => `${o}.`)]);
+    const hint = guess ? ` (did you mean ${guess.endsWith('.') ? `${guess}KEY` : guess}?)` : '';
+    throw new UsageError(`--fields: ${kind.replace('_', ' ')} rows have no column "${f}"${hint}; columns: ${known.names.join(', ')}, ${known.objects.map((o) => `${o}.KEY`).join(', ')}`);
+  }
+}

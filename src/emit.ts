@@ -1,4 +1,4 @@
-import { checkOutTarget } from './output/out-target';
+import { checkOutTarget } from './output/atomic-file';
 import type { IO, Settings } from './commands/context';
 import type { CommandResult } from './commands/result';
 import { renderMany, renderOne } from './output/render';

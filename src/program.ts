@@ -547,7 +547,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       // --out is global (any command's result can go to a file); handlers read it with their own options.
       const opts = flags.out === undefined ? command.opts() : { ...command.opts(), out: flags.out };
       // Before the handler sends anything: exit 2 must mean nothing was sent.
-      if (flags.out !== undefined) await (await import('./output/out-target')).checkOutTarget(String(flags.out));
+      if (flags.out !== undefined) await (await import('./output/atomic-file')).checkOutTarget(String(flags.out));
       const result = await handler({ args, opts }, runtime);
       await emit(result, settings, streams);
     } finally {

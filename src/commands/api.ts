@@ -4,7 +4,7 @@ import { FailureError, OutcomeUnknownError, UsageError } from '../api/errors';
 import { walk } from '../api/paginate';
 import type { ResourceKind } from '../output/columns';
 import { formatMoney } from '../output/money';
-import { checkOutTarget } from '../output/out-target';
+import { checkOutTarget } from '../output/atomic-file';
 import { fieldsToBody, parseApiPath, parseField } from '../parse/api-request';
 import type { Field } from '../parse/api-request';
 import type { EndpointName } from '../spec';

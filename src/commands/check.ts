@@ -17,7 +17,7 @@ export function checkCommand(method: string, path: string, body?: unknown): stri
   if ((m = at('/subscriptions/:id/cancel'))) return `payctl subscriptions get ${arg(m.id!)}`;
   if ((m = at('/customers/:id/payouts'))) return `payctl wallet statement ${arg(m.id!)} --from today`;
   if (path === '/transfers' && typeof b.customer_id === 'string') return `payctl wallet statement ${arg(b.customer_id)} --from today`;
-  if (path === '/orders') return typeof b.receipt === 'string' ? `payctl orders list --receipt ${arg(b.receipt)}` : 'payctl orders list --from 1h';
+  if (path === '/orders') return typeof b.receipt === 'string' ? `payctl orders list --receipt ${arg(b.receipt)} --from 1h` : 'payctl orders list --from 1h';
   if (method === 'GET') return `payctl api GET ${arg(path)}`;
   // A POST that creates something: the list it would have joined, newest first.
   return `payctl api GET ${arg(path)} -F count=5`;

@@ -28,7 +28,7 @@ export function outError(target: string, err: unknown): FailureError {
 export async function checkOutTarget(target: string): Promise<void> {
   const dir = dirname(target);
   const info = await stat(dir).catch(() => undefined);
-  if (!info) throw new UsageError(`--out ${target}: the directory ${dir} does not exist`);
+  if (!info) throw new UsageError(`--out ${target}: the directory ${dir} does not exist`, `create it first (mkdir -p ${dir}) or write somewhere else`);
   if (!info.isDirectory()) throw new UsageError(`--out ${target}: ${dir} is not a directory`);
   if (await access(dir, constants.W_OK).then(() => false, () => true)) throw new UsageError(`--out ${target}: the directory ${dir} is not writable`);
   if ((await stat(target).catch(() => undefined))?.isDirectory()) throw new UsageError(`--out ${target}: is a directory`);

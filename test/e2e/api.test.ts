@@ -156,7 +156,7 @@ describe('payctl api when the answer to a write is lost', () => {
     expect(seen.filter((s) => s.startsWith('POST'))).toEqual(['POST /v1/payments/pay_29QQoUBi66xm2f/refund']);
     const order = await run(['orders', 'create', '--amount', '100', '--currency', 'INR', '--receipt', 'rc-lost'], { env });
     expect(order.code).toBe(6);
-    expect(order.stderr).toContain('`payctl orders list --receipt rc-lost`');
+    expect(order.stderr).toContain('`payctl orders list --receipt rc-lost --from 1h`');
     const sub = await run(['subscriptions', 'cancel', 'sub_00000000000001', '--yes'], { env });
     expect(sub.code).toBe(6);
     expect(sub.stderr).toContain('`payctl subscriptions get sub_00000000000001`');

@@ -58,6 +58,8 @@ beforeAll(async () => {
     // What README's profile examples read the secret from (`printf %s "$KEY_SECRET" | …`, or the
     // environment when there is no terminal to ask on).
     KEY_SECRET: sb.keySecret,
+    KEY_ID: sb.keyId,
+    BASE_URL: sb.baseUrl,
     PAYCTL_KEY_SECRET: sb.keySecret,
     TERM: 'dumb',
   };

@@ -54,7 +54,7 @@ describe('exit 6 names the command to check', () => {
     ['POST', '/payments/pay_1/refund', {}, 'payctl payments get pay_1'],
     ['POST', '/payments/pay_1/capture', {}, 'payctl payments get pay_1'],
     ['POST', '/subscriptions/sub_1/cancel', {}, 'payctl subscriptions get sub_1'],
-    ['POST', '/orders', { receipt: 'r 1' }, "payctl orders list --receipt 'r 1'"],
+    ['POST', '/orders', { receipt: 'r 1' }, "payctl orders list --receipt 'r 1' --from 1h"],
     ['POST', '/orders', {}, 'payctl orders list --from 1h'],
     ['POST', '/customers/cust_1/payouts', {}, 'payctl wallet statement cust_1 --from today'],
     ['POST', '/plans', {}, 'payctl api GET /plans -F count=5'],

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { didYouMean } from './did-you-mean';
+import { didYouMean } from '../parse/did-you-mean';
 import type { Checker, Fields, InputEvent } from './input';
 
 const CSV_HINT = 'use payment_id, amount, currency, receipt, note.<key>';

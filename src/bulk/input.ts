@@ -6,7 +6,7 @@ import { parseNotes } from '../parse/notes';
 import type { Result } from '../parse/result';
 import { StringDecoder } from 'node:string_decoder';
 import { csvEvents } from './csv-input';
-import { didYouMean } from './did-you-mean';
+import { didYouMean } from '../parse/did-you-mean';
 
 export type BulkOp = 'capture' | 'refund';
 

@@ -1,6 +1,7 @@
 import { UsageError } from '../api/errors';
 import { defaultColumns } from './columns';
 import type { ResourceKind } from './columns';
+import { distance } from '../parse/did-you-mean';
 
 /**
  * Every field the service's records of a kind carry (the spec's tables and real payloads), and the
@@ -44,19 +45,6 @@ export function knownFields(kind: ResourceKind): { names: string[]; objects: str
   return { names: [...names], objects: rec.objects };
 }
 
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
-}
 
 /** The closest known name, if it is close enough to be what was meant. */
 export function didYouMean(name: string, names: string[]): string | undefined {

@@ -197,7 +197,7 @@ describe('confirmations on a terminal', () => {
     const id = await capturedPayment();
     for (const flags of [[], ['--no-color']]) {
       // Whatever colour settings the suite runs with stay out (an undefined variable is not passed on).
-      const t = onTerminal(['payments', 'refund', id, '--amount', '100', ...flags], { ...sb.env, NO_COLOR: undefined, FORCE_COLOR: undefined } as unknown as Record<string, string>);
+      const t = onTerminal(['payments', 'refund', id, '--amount', '100', ...flags], { ...sb.env, NO_COLOR: undefined, FORCE_COLOR: undefined, CI: undefined } as unknown as Record<string, string>);
       await t.waitFor(/\(y\s*\/\s*N\)/);
       t.kill();
       await t.exited.catch(() => undefined);

@@ -6,7 +6,16 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-control-regex': 'off',
@@ -21,7 +30,10 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/program.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Only src/program.ts exits.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'exit', message: 'Only src/program.ts exits.' },
+      ],
     },
   },
 );

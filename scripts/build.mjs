@@ -19,7 +19,9 @@ const unusedBuiltins = {
   setup(b) {
     const stubs = { 'node:child_process': 'commander', 'node:http2': 'undici', 'node:http': 'undici' };
     b.onResolve({ filter: /^node:(child_process|http2|http)$/ }, (args) =>
-      args.importer.includes(`node_modules/${stubs[args.path]}/`) ? { path: args.path, namespace: 'unused-builtin' } : undefined,
+      args.importer.includes(`node_modules/${stubs[args.path]}/`)
+        ? { path: args.path, namespace: 'unused-builtin' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'unused-builtin' }, (args) => ({
       contents: {
@@ -43,11 +45,15 @@ const undiciTrimmed = {
   name: 'undici-trimmed',
   setup(b) {
     b.onResolve({ filter: /^(\.\/client-h2\.js|\.\.\/web\/fetch\/body\.js)$/ }, (args) =>
-      args.importer.includes('node_modules/undici/lib/dispatcher/') ? { path: args.path, namespace: 'undici-unused' } : undefined,
+      args.importer.includes('node_modules/undici/lib/dispatcher/')
+        ? { path: args.path, namespace: 'undici-unused' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'undici-unused' }, (args) => {
       const refuse = `() => { throw new Error('${args.path} is not part of payctl'); }`;
-      const contents = args.path.endsWith('body.js') ? `module.exports = { extractBody: ${refuse} };` : `module.exports = ${refuse};`;
+      const contents = args.path.endsWith('body.js')
+        ? `module.exports = { extractBody: ${refuse} };`
+        : `module.exports = ${refuse};`;
       return { contents, loader: 'js' };
     });
   },
@@ -72,7 +78,9 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   // Bundled CommonJS (commander, undici) still calls require() for Node's own modules.
-  banner: { js: "import { createRequire as __payctlRequire } from 'node:module'; const require = __payctlRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __payctlRequire } from 'node:module'; const require = __payctlRequire(import.meta.url);",
+  },
   chunkNames: 'chunks/[name]-[hash]',
   define: { __PAYCTL_VERSION__: JSON.stringify(pkg.version), esbuildDetection: 'true' },
   logLevel: 'warning',

@@ -24,14 +24,17 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
     },
     out,
     // A table written to a file is neither cut to the terminal nor coloured.
-    table: out !== io.stdout ? { wide: true, color: false } : {
-      ...settings.table,
-      dropped: async (headers) => {
-        const { shorten } = await import('./output/layout');
-        const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
-        io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
-      },
-    },
+    table:
+      out !== io.stdout
+        ? { wide: true, color: false }
+        : {
+            ...settings.table,
+            dropped: async (headers) => {
+              const { shorten } = await import('./output/layout');
+              const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
+              io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
+            },
+          },
   });
   const opts = to(io.stdout, settings.fields);
   switch (result.type) {
@@ -40,7 +43,10 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       if (file) {
         await checkOutTarget(file);
         const { writeAtomically } = await import('./output/atomic-file');
-        await writeAtomically(file, async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1));
+        await writeAtomically(
+          file,
+          async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1),
+        );
         io.stderr.write(`wrote ${file}\n`);
         return;
       }
@@ -50,7 +56,16 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
     case 'many': {
       if (result.out && result.summary) {
         const { writeExport } = await import('./output/export');
-        const job = { kind: result.kind, items: toAsync(result.items), target: result.out, format: result.outFormat ?? 'json', fields: settings.fields, tz: settings.tz, tagged: result.tagged, summary: result.summary };
+        const job = {
+          kind: result.kind,
+          items: toAsync(result.items),
+          target: result.out,
+          format: result.outFormat ?? 'json',
+          fields: settings.fields,
+          tz: settings.tz,
+          tagged: result.tagged,
+          summary: result.summary,
+        };
         await writeExport(job, io.stderr);
         const after = result.after?.(result.summary.rows);
         if (after) io.stderr.write(`${after}\n`);
@@ -61,7 +76,9 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
         const file = settings.out;
         await checkOutTarget(file);
         const { writeAtomically } = await import('./output/atomic-file');
-        const rows = await writeAtomically(file, (out) => renderMany(result.kind, result.items, to(out, settings.fields)));
+        const rows = await writeAtomically(file, (out) =>
+          renderMany(result.kind, result.items, to(out, settings.fields)),
+        );
         io.stderr.write(`wrote ${plural(rows, 'row')} to ${file}\n`);
         await result.finish?.();
         return;
@@ -74,13 +91,18 @@ export async function emit(result: CommandResult, settings: Settings, io: IO): P
       return;
     }
     case 'dry-run': {
-      const requests = result.requests.map(({ method, url, body }) => (body === undefined ? { method, url } : { method, url, body }));
+      const requests = result.requests.map(({ method, url, body }) =>
+        body === undefined ? { method, url } : { method, url, body },
+      );
       if (settings.format === 'table') {
-        for (const r of requests) await write(io.stdout, `${r.method} ${r.url}${'body' in r ? `\n${JSON.stringify(r.body, null, 2)}` : ''}\n`);
+        for (const r of requests)
+          await write(io.stdout, `${r.method} ${r.url}${'body' in r ? `\n${JSON.stringify(r.body, null, 2)}` : ''}\n`);
       } else {
         await renderMany('generic', requests, to(io.stdout, undefined));
       }
-      io.stderr.write(`dry run: ${plural(requests.length, 'request')} shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`);
+      io.stderr.write(
+        `dry run: ${plural(requests.length, 'request')} shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`,
+      );
       return;
     }
     case 'lines':

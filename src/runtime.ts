@@ -1,7 +1,7 @@
-import type { ApiClient } from './api/client';
-import { DEFAULT_RETRY } from './api/retry';
-import type { RetryPolicy } from './api/retry';
-import { FailureError, InterruptedError, UsageError } from './api/errors';
+import type { ApiClient } from './client/client';
+import { DEFAULT_RETRY } from './client/retry';
+import type { RetryPolicy } from './client/retry';
+import { FailureError, InterruptedError, UsageError } from './contract/errors';
 import { resolveCredentials } from './config/credentials';
 import type { Credentials } from './config/credentials';
 import { payctlPaths, sandboxDbPath } from './config/paths';
@@ -10,7 +10,7 @@ import type { ApiOptions, Context, IO, Settings } from './commands/context';
 import { need } from './commands/flags';
 import { parseFields } from './output/fields';
 import { resolveFormat } from './output/format';
-import { localZone, resolveZone } from './time/zone';
+import { localZone, resolveZone } from './contract/values/zone';
 import { mkdirSync } from 'node:fs';
 import { withoutSignalHooks } from './signals';
 import type { WritesInFlight } from './signals';
@@ -41,7 +41,8 @@ function timeoutMs(raw: string | undefined, env: NodeJS.ProcessEnv): number {
   const text = raw ?? env.PAYCTL_TIMEOUT;
   if (text === undefined) return 30_000;
   const seconds = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text.trim()) || seconds <= 0 || seconds > 3600) throw new UsageError(`--timeout must be seconds from 0.001 to 3600: got "${text}"`);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || seconds <= 0 || seconds > 3600)
+    throw new UsageError(`--timeout must be seconds from 0.001 to 3600: got "${text}"`);
   return Math.round(seconds * 1000);
 }
 
@@ -93,7 +94,13 @@ function terminalWidth(env: NodeJS.ProcessEnv, io: IO): number | undefined {
 }
 
 /** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
-export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO, signal: AbortSignal, writes?: WritesInFlight): Runtime {
+export function createRuntime(
+  settings: Settings,
+  env: NodeJS.ProcessEnv,
+  io: IO,
+  signal: AbortSignal,
+  writes?: WritesInFlight,
+): Runtime {
   const paths = payctlPaths(env);
   const clients = new Map<string, ApiClient>();
   const closers: Array<() => Promise<void>> = [];
@@ -107,7 +114,8 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
 
   // conf, undici and the sandbox load only when a command needs them (startup time).
   // Loaded without the signal listeners conf's dependencies install (see src/signals.ts).
-  const profiles = async () => (store ??= new (await withoutSignalHooks(() => import('./config/profiles'))).ProfileStore(paths.config));
+  const profiles = async () =>
+    (store ??= new (await withoutSignalHooks(() => import('./config/profiles'))).ProfileStore(paths.config));
 
   const startInProcessSandbox = async (): Promise<Credentials> => {
     const { startSandbox } = await import('./sandbox');
@@ -115,13 +123,24 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
     mkdirSync(paths.data, { recursive: true });
     const sandbox = await startSandbox({ db, port: 0 });
     closers.push(() => sandbox.close());
-    return { keyId: sandbox.keyId, keySecret: sandbox.keySecret, baseUrl: sandbox.baseUrl, live: false, source: 'sandbox' };
+    return {
+      keyId: sandbox.keyId,
+      keySecret: sandbox.keySecret,
+      baseUrl: sandbox.baseUrl,
+      live: false,
+      source: 'sandbox',
+    };
   };
 
   const credentials = async (profile?: string): Promise<Credentials> => {
     if (settings.sandbox && profile === undefined) return (sandboxCreds ??= startInProcessSandbox());
     const loaded = env.PAYCTL_KEY_ID && env.PAYCTL_KEY_SECRET ? undefined : await profiles();
-    return resolveCredentials({ env, profile: profile ?? settings.profile, baseUrl: settings.baseUrl, store: () => loaded as ProfileStore });
+    return resolveCredentials({
+      env,
+      profile: profile ?? settings.profile,
+      baseUrl: settings.baseUrl,
+      store: () => loaded as ProfileStore,
+    });
   };
 
   const api = async (profile?: string, opts: ApiOptions = {}): Promise<ApiClient> => {
@@ -130,7 +149,7 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
     if (cached) return cached;
     const creds = await credentials(profile);
     secrets.add(creds.keySecret);
-    const [{ HttpClient }, { ApiClient }] = await Promise.all([import('./api/http'), import('./api/client')]);
+    const [{ HttpClient }, { ApiClient }] = await Promise.all([import('./client/http'), import('./client/client')]);
     const http = new HttpClient({
       retry: retryPolicy(env),
       baseUrl: creds.baseUrl,
@@ -164,7 +183,9 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
   const confirm = async (question: string | (() => Promise<string>)) => {
     if (settings.yes) return;
     if (!io.stdinIsTTY || !io.stderrIsTTY) {
-      throw new UsageError('this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)');
+      throw new UsageError(
+        'this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)',
+      );
     }
     const asked = typeof question === 'string' ? question : await question();
     const { targetLabel } = await import('./commands/target');
@@ -173,9 +194,12 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
     const { confirm: ask } = await import('@inquirer/prompts');
     let ok: boolean;
     try {
-      ok = await ask({ message, default: false }, { input: io.stdin, output: io.stderr, signal } as Parameters<typeof ask>[1]);
+      ok = await ask({ message, default: false }, { input: io.stdin, output: io.stderr, signal } as Parameters<
+        typeof ask
+      >[1]);
     } catch (err) {
-      if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError') throw new InterruptedError('SIGINT');
+      if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError')
+        throw new InterruptedError('SIGINT');
       throw err;
     }
     if (!ok) throw new FailureError('cancelled: nothing was sent');
@@ -210,7 +234,8 @@ export function createRuntime(settings: Settings, env: NodeJS.ProcessEnv, io: IO
 function retryPolicy(env: NodeJS.ProcessEnv): RetryPolicy {
   const raw = env.PAYCTL_MAX_RETRIES;
   if (raw === undefined) return DEFAULT_RETRY;
-  if (!/^\d+$/.test(raw) || Number(raw) > 20) throw new UsageError(`PAYCTL_MAX_RETRIES must be a whole number from 0 to 20: got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) > 20)
+    throw new UsageError(`PAYCTL_MAX_RETRIES must be a whole number from 0 to 20: got "${raw}"`);
   return { ...DEFAULT_RETRY, maxRetries: Number(raw) };
 }
 

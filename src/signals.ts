@@ -16,7 +16,31 @@ export class Interrupt extends Error {
   }
 }
 
-const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGBREAK', 'SIGUSR1', 'SIGUSR2', 'SIGALRM', 'SIGVTALRM', 'SIGPROF', 'SIGABRT', 'SIGSYS', 'SIGTRAP', 'SIGXCPU', 'SIGXFSZ', 'SIGPIPE', 'SIGPOLL', 'SIGIOT', 'SIGUNUSED', 'SIGLOST', 'SIGINFO', 'SIGPWR', 'SIGSTKFLT'] as const;
+const HOOKED = [
+  'SIGINT',
+  'SIGTERM',
+  'SIGHUP',
+  'SIGQUIT',
+  'SIGBREAK',
+  'SIGUSR1',
+  'SIGUSR2',
+  'SIGALRM',
+  'SIGVTALRM',
+  'SIGPROF',
+  'SIGABRT',
+  'SIGSYS',
+  'SIGTRAP',
+  'SIGXCPU',
+  'SIGXFSZ',
+  'SIGPIPE',
+  'SIGPOLL',
+  'SIGIOT',
+  'SIGUNUSED',
+  'SIGLOST',
+  'SIGINFO',
+  'SIGPWR',
+  'SIGSTKFLT',
+] as const;
 
 /**
  * Signals belong to payctl. Some libraries hook them when first loaded (conf -> atomically ->
@@ -43,7 +67,10 @@ export async function withoutSignalHooks<T>(load: () => Promise<T>): Promise<T> 
  * `onBroken` is told once and later writes are dropped at once, so a run can still drain and record
  * what it has in flight instead of waiting on a stream that will never take another byte.
  */
-export function guardedStdout(out: NodeJS.WriteStream, onBroken: (err: NodeJS.ErrnoException) => void): NodeJS.WritableStream {
+export function guardedStdout(
+  out: NodeJS.WriteStream,
+  onBroken: (err: NodeJS.ErrnoException) => void,
+): NodeJS.WritableStream {
   let broken = false;
   const fail = (err: NodeJS.ErrnoException) => {
     if (broken) return;
@@ -79,11 +106,14 @@ export function checkCommand(w: Write): string {
   const payment = /^\/payments\/([^/]+)\/(refund|capture)$/.exec(w.path);
   if (payment) {
     const id = decodeURIComponent(payment[1]!);
-    return payment[2] === 'refund' ? `payctl payments get ${id} --fields id,amount,amount_refunded,refund_status` : `payctl payments get ${id} --fields id,status,amount`;
+    return payment[2] === 'refund'
+      ? `payctl payments get ${id} --fields id,amount,amount_refunded,refund_status`
+      : `payctl payments get ${id} --fields id,status,amount`;
   }
   const since = new Date(w.at - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
   const receipt = (w.body as { receipt?: unknown } | undefined)?.receipt;
-  if (w.path === '/orders') return `payctl orders list --from ${since}${typeof receipt === 'string' ? ` --receipt '${receipt.replace(/'/g, `'\\''`)}'` : ''}`;
+  if (w.path === '/orders')
+    return `payctl orders list --from ${since}${typeof receipt === 'string' ? ` --receipt '${receipt.replace(/'/g, `'\\''`)}'` : ''}`;
   const customer = (w.body as { customer_id?: unknown } | undefined)?.customer_id;
   if (typeof customer === 'string') return `payctl wallet statement ${customer} --from ${since}`;
   return `payctl ${w.path.split('/')[1] ?? ''} list --from ${since}`;
@@ -103,6 +133,9 @@ export class WritesInFlight {
   }
 
   onInterrupt(stderr: NodeJS.WritableStream) {
-    for (const w of this.open) stderr.write(`payctl: interrupted after the request was sent: it may have been applied; check with \`${checkCommand(w)}\` before trying again\n`);
+    for (const w of this.open)
+      stderr.write(
+        `payctl: interrupted after the request was sent: it may have been applied; check with \`${checkCommand(w)}\` before trying again\n`,
+      );
   }
 }

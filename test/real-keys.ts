@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 
 export type Obj = Record<string, unknown>;
 
-export const realFixture = (file: string): Obj => JSON.parse(readFileSync(new URL(`./fixtures/real/${file}`, import.meta.url), 'utf8')) as Obj;
+export const realFixture = (file: string): Obj =>
+  JSON.parse(readFileSync(new URL(`./fixtures/real/${file}`, import.meta.url), 'utf8')) as Obj;
 
 /** Values that are free-form maps in the real payloads: their keys are data, not shape. */
 const FREE_FORM = new Set(['notes', 'acquirer_data', 'metadata', 'payload']);

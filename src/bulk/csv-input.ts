@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { didYouMean } from '../parse/did-you-mean';
+import { didYouMean } from '../contract/values/did-you-mean';
 import type { Checker, Fields, InputEvent } from './input';
 
 const CSV_HINT = 'use payment_id, amount, currency, receipt, note.<key>';
@@ -9,12 +9,14 @@ function headerProblem(names: string[]): string | undefined {
   const seen = new Map<string, number>();
   for (const [i, name] of names.entries()) {
     const first = seen.get(name);
-    if (first !== undefined) return `column "${name}" appears twice in the header (columns ${first + 1} and ${i + 1}): each column once`;
+    if (first !== undefined)
+      return `column "${name}" appears twice in the header (columns ${first + 1} and ${i + 1}): each column once`;
     seen.set(name, i);
   }
   const known = ['payment_id', 'amount', 'currency', 'receipt'];
   const unknown = names.filter((n) => !known.includes(n) && !/^note\.[^.\s]+$/.test(n));
-  if (unknown.length) return `unknown CSV column(s) ${unknown.map((n) => `"${n}"${didYouMean(n, [...known, 'note.<key>'])}`).join(', ')}: ${CSV_HINT}`;
+  if (unknown.length)
+    return `unknown CSV column(s) ${unknown.map((n) => `"${n}"${didYouMean(n, [...known, 'note.<key>'])}`).join(', ')}: ${CSV_HINT}`;
   if (!names.includes('payment_id')) return 'the CSV header needs a payment_id column';
   return undefined;
 }
@@ -31,7 +33,13 @@ async function* lf(text: AsyncIterable<string>) {
 
 export async function* csvEvents(text: AsyncIterable<string>, c: Checker): AsyncGenerator<InputEvent> {
   const { parse } = await import('csv-parse');
-  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: false });
+  const parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    relax_quotes: false,
+  });
   // CRLF becomes LF first: csv-parse counts lines unevenly around CRLF inside quoted cells.
   const feed = Readable.from(lf(text)).pipe(parser);
   let names: string[] | undefined;
@@ -66,6 +74,11 @@ export async function* csvEvents(text: AsyncIterable<string>, c: Checker): Async
     const e = err as { code?: string; lines?: number; message: string };
     if (!e.code?.startsWith('CSV_') && !/^INVALID_|QUOTE/.test(e.code ?? '')) throw err;
     const unclosed = e.code === 'CSV_QUOTE_NOT_CLOSED';
-    yield { problem: { line: e.lines ?? 1, message: unclosed ? 'a quoted field is never closed' : e.message.replace(/^[^:]*: /, '') } };
+    yield {
+      problem: {
+        line: e.lines ?? 1,
+        message: unclosed ? 'a quoted field is never closed' : e.message.replace(/^[^:]*: /, ''),
+      },
+    };
   }
 }

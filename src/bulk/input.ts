@@ -1,12 +1,12 @@
-import { LIMITS } from '../spec/common';
-import { parseAmount } from '../parse/amount';
-import { parseCurrency } from '../parse/currency';
-import { parseId } from '../parse/id';
-import { parseNotes } from '../parse/notes';
-import type { Result } from '../parse/result';
+import { LIMITS } from '../contract/common';
+import { parseAmount } from '../contract/values/amount';
+import { parseCurrency } from '../contract/values/currency';
+import { parseId } from '../contract/values/id';
+import { parseNotes } from '../contract/values/notes';
+import type { Result } from '../contract/values/result';
 import { StringDecoder } from 'node:string_decoder';
 import { csvEvents } from './csv-input';
-import { didYouMean } from '../parse/did-you-mean';
+import { didYouMean } from '../contract/values/did-you-mean';
 
 export type BulkOp = 'capture' | 'refund';
 
@@ -33,8 +33,13 @@ export interface ParsedInput {
   problemCount: number;
 }
 
-export type Fields = { payment_id?: unknown; amount?: unknown; currency?: unknown; receipt?: unknown; notes?: Record<string, unknown> };
-
+export type Fields = {
+  payment_id?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  receipt?: unknown;
+  notes?: Record<string, unknown>;
+};
 
 /** Checks one row's fields; the first problem wins, so each bad row gives one clear line. */
 export function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkItem> {
@@ -59,7 +64,8 @@ export function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkI
   if (fields.receipt !== undefined && fields.receipt !== '') {
     if (op === 'capture') return fail('receipt applies to refunds only');
     const receipt = String(fields.receipt);
-    if ([...receipt].length > LIMITS.receiptChars) return fail(`receipt is longer than ${LIMITS.receiptChars} characters`);
+    if ([...receipt].length > LIMITS.receiptChars)
+      return fail(`receipt is longer than ${LIMITS.receiptChars} characters`);
     item.receipt = receipt;
   }
   const notes = Object.entries(fields.notes ?? {}).filter(([, v]) => v !== '');
@@ -77,7 +83,8 @@ const NDJSON_KEYS = ['payment_id', 'amount', 'currency', 'receipt', 'notes'];
 /** Problems kept for the report; beyond this only their number (a million bad rows stay small). */
 const KEEP_PROBLEMS = 1000;
 
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? 'a string' : `a ${typeof v}`);
+const kindOf = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? 'a string' : `a ${typeof v}`;
 
 export type InputEvent = { item: BulkItem; problem?: undefined } | { problem: InputProblem; item?: undefined };
 
@@ -137,7 +144,10 @@ export class Checker {
     const r = itemFrom(line, fields, this.op);
     if (!r.ok) return { problem: { line, message: r.error } };
     const first = this.seen.firstOrAdd(r.value.id, line);
-    if (first !== undefined) return { problem: { line, message: `${r.value.id} is already on line ${first}: one run ${this.op}s each payment once` } };
+    if (first !== undefined)
+      return {
+        problem: { line, message: `${r.value.id} is already on line ${first}: one run ${this.op}s each payment once` },
+      };
     return { item: r.value };
   }
 }
@@ -157,7 +167,8 @@ function ndjsonLine(c: Checker, raw: string, line: number): InputEvent | undefin
   } catch {
     return problem('not a JSON object (the line is not valid JSON)');
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return problem(`not a JSON object (got ${kindOf(value)})`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return problem(`not a JSON object (got ${kindOf(value)})`);
   const v = value as Record<string, unknown>;
   const unknown = Object.keys(v).filter((k) => !NDJSON_KEYS.includes(k));
   if (unknown.length) {
@@ -165,7 +176,8 @@ function ndjsonLine(c: Checker, raw: string, line: number): InputEvent | undefin
     return problem(`unknown key ${named}: a row takes ${NDJSON_KEYS.join(', ')}`);
   }
   const notes = v.notes;
-  if (notes !== undefined && (notes === null || typeof notes !== 'object')) return problem('notes must be an object of key: value');
+  if (notes !== undefined && (notes === null || typeof notes !== 'object'))
+    return problem('notes must be an object of key: value');
   // `notes: []` is what the service itself sends for "no notes".
   return c.check(line, { ...v, notes: Array.isArray(notes) ? {} : (notes as Record<string, unknown>) });
 }
@@ -193,7 +205,10 @@ async function* lines(text: AsyncIterable<string>): AsyncGenerator<[string, numb
  * line (blank lines and `#` comments skipped). Every bad row is reported with its line number; a
  * payment given twice is refused so that one run never moves money for the same payment twice.
  */
-export async function openBulkInput(source: AsyncIterable<Buffer | string>, op: BulkOp): Promise<{ format: ParsedInput['format']; events: AsyncGenerator<InputEvent> }> {
+export async function openBulkInput(
+  source: AsyncIterable<Buffer | string>,
+  op: BulkOp,
+): Promise<{ format: ParsedInput['format']; events: AsyncGenerator<InputEvent> }> {
   const decoder = new StringDecoder('utf8');
   const it = source[Symbol.asyncIterator]();
   let head = '';
@@ -208,12 +223,22 @@ export async function openBulkInput(source: AsyncIterable<Buffer | string>, op: 
     }
     head += typeof r.value === 'string' ? r.value : decoder.write(r.value);
   }
-  const first = head.replace(/^\uFEFF/, '').split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
-  const format: ParsedInput['format'] = first.startsWith('{') ? 'ndjson' : /(^|,)\s*"?payment_id"?\s*(,|$)/.test(first) ? 'csv' : 'ids';
+  const first =
+    head
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
+  const format: ParsedInput['format'] = first.startsWith('{')
+    ? 'ndjson'
+    : /(^|,)\s*"?payment_id"?\s*(,|$)/.test(first)
+      ? 'csv'
+      : 'ids';
   const text = (async function* () {
     yield format === 'csv' ? head : head.replace(/^\uFEFF/, '');
     if (ended) return;
-    for (let r = await it.next(); !r.done; r = await it.next()) yield typeof r.value === 'string' ? r.value : decoder.write(r.value);
+    for (let r = await it.next(); !r.done; r = await it.next())
+      yield typeof r.value === 'string' ? r.value : decoder.write(r.value);
     yield decoder.end();
   })();
   const c = new Checker(op);

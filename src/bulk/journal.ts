@@ -1,6 +1,16 @@
-import { chmodSync, closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
-import { UsageError } from '../api/errors';
+import { UsageError } from '../contract/errors';
 import type { BulkOp } from './input';
 import { describeHolder, Lock } from './lock';
 
@@ -23,7 +33,16 @@ export interface SentRecord {
 export type JournalRecord =
   | { type: 'run'; op: BulkOp; at: string; pid: number; items: number }
   | SentRecord
-  | { type: 'outcome'; id: string; result: OutcomeResult; status?: string; refund_id?: string; reason?: string; verdict?: string; at: string }
+  | {
+      type: 'outcome';
+      id: string;
+      result: OutcomeResult;
+      status?: string;
+      refund_id?: string;
+      reason?: string;
+      verdict?: string;
+      at: string;
+    }
   | { type: 'end'; at: string; done: number; skipped: number; failed: number; unknown: number; not_started: number };
 
 const TYPES = new Set(['run', 'sent', 'outcome', 'end']);
@@ -52,7 +71,10 @@ export class Journal {
     const journal = new Journal(path);
     mkdirSync(dirname(path), { recursive: true });
     const lock = Lock.take(`${path}.lock`);
-    if (!(lock instanceof Lock)) throw new UsageError(`journal ${path} is in use by another payctl run (${describeHolder(lock)}); wait for it to finish, or stop it`);
+    if (!(lock instanceof Lock))
+      throw new UsageError(
+        `journal ${path} is in use by another payctl run (${describeHolder(lock)}); wait for it to finish, or stop it`,
+      );
     journal.lock = lock;
     try {
       if (opts.mustExist && !existsSync(path)) throw new UsageError(`journal ${path} does not exist`);
@@ -79,9 +101,17 @@ export class Journal {
       } catch {
         record = undefined;
       }
-      if (!record || typeof record !== 'object' || Array.isArray(record) || !TYPES.has(record.type) || (record.type !== 'run' && record.type !== 'end' && typeof record.id !== 'string')) {
+      if (
+        !record ||
+        typeof record !== 'object' ||
+        Array.isArray(record) ||
+        !TYPES.has(record.type) ||
+        (record.type !== 'run' && record.type !== 'end' && typeof record.id !== 'string')
+      ) {
         if (last) return this.truncate(Buffer.byteLength(text) - Buffer.byteLength(line), Buffer.byteLength(line));
-        throw new UsageError(`journal ${this.path} line ${i + 1} is damaged (${JSON.stringify(line.slice(0, 40))}); it cannot be used to resume safely: keep it for the record and check its payments by hand`);
+        throw new UsageError(
+          `journal ${this.path} line ${i + 1} is damaged (${JSON.stringify(line.slice(0, 40))}); it cannot be used to resume safely: keep it for the record and check its payments by hand`,
+        );
       }
       this.apply(record, op);
     });
@@ -101,7 +131,8 @@ export class Journal {
 
   private apply(record: JournalRecord, op: BulkOp | undefined) {
     if (record.type === 'run') {
-      if (op && record.op !== op) throw new UsageError(`journal ${this.path} belongs to a bulk ${record.op}, not a ${op}: use another --journal`);
+      if (op && record.op !== op)
+        throw new UsageError(`journal ${this.path} belongs to a bulk ${record.op}, not a ${op}: use another --journal`);
       this.recordedOp ??= record.op;
     }
     if (record.type === 'sent') {
@@ -141,7 +172,9 @@ export class Journal {
 
   /** Payments sent and not known to be done or failed, in the order they were sent. */
   unresolved(): SentRecord[] {
-    return [...this.sentRecords.values()].filter((r) => ['in_flight', 'unknown'].includes(this.stateOf(r.id))).sort((a, b) => a.line - b.line);
+    return [...this.sentRecords.values()]
+      .filter((r) => ['in_flight', 'unknown'].includes(this.stateOf(r.id)))
+      .sort((a, b) => a.line - b.line);
   }
 
   /** How many payments the journal knows in each state. */
@@ -161,10 +194,22 @@ export class Journal {
   }
 
   sent(id: string, line: number, amount?: number, currency?: string, amountRefunded?: number) {
-    this.write({ type: 'sent', id, line, amount, currency, amount_refunded: amountRefunded, at: new Date().toISOString() });
+    this.write({
+      type: 'sent',
+      id,
+      line,
+      amount,
+      currency,
+      amount_refunded: amountRefunded,
+      at: new Date().toISOString(),
+    });
   }
 
-  outcome(id: string, result: OutcomeResult, details: { status?: string; refund_id?: string; reason?: string; verdict?: string }) {
+  outcome(
+    id: string,
+    result: OutcomeResult,
+    details: { status?: string; refund_id?: string; reason?: string; verdict?: string },
+  ) {
     this.write({ type: 'outcome', id, result, ...details, at: new Date().toISOString() });
   }
 

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 
 /** Who holds a lock: enough to tell whether that very process still runs (pids are reused). */
 export interface LockHolder {
@@ -137,7 +147,12 @@ export class Lock {
 
   /** The lock, or the holder that keeps us from taking it. */
   static take(path: string): Lock | LockHolder {
-    const me: LockHolder = { pid: process.pid, start: processStart(process.pid), nonce: randomBytes(12).toString('hex'), at: new Date().toISOString() };
+    const me: LockHolder = {
+      pid: process.pid,
+      start: processStart(process.pid),
+      nonce: randomBytes(12).toString('hex'),
+      at: new Date().toISOString(),
+    };
     const holder = acquire(path, me, path);
     return holder ?? new Lock(path, me);
   }

@@ -16,7 +16,10 @@ export class Progress {
 
   tick() {
     this.done++;
-    this.line.draw(() => progressLine(this.done, this.total, (Date.now() - this.started) / 1000), this.done >= this.total);
+    this.line.draw(
+      () => progressLine(this.done, this.total, (Date.now() - this.started) / 1000),
+      this.done >= this.total,
+    );
   }
 
   clear() {
@@ -29,6 +32,7 @@ export function progressLine(done: number, total: number, seconds: number, width
   const filled = Math.round(share * width);
   const rate = seconds > 0 ? done / seconds : 0;
   const eta = rate > 0 ? Math.ceil((total - done) / rate) : undefined;
-  const etaText = eta === undefined ? '--' : eta >= 60 ? `${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : `${eta}s`;
+  const etaText =
+    eta === undefined ? '--' : eta >= 60 ? `${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : `${eta}s`;
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${rate.toFixed(rate < 10 ? 1 : 0)}/s ETA ${etaText}`;
 }

@@ -1,4 +1,4 @@
-import { AuthError } from '../api/errors';
+import { AuthError } from '../contract/errors';
 import type { BulkItem, BulkOp } from './input';
 import type { ItemState, Journal } from './journal';
 import type { ItemOutcome, OperationOptions, RowResult } from './operations';
@@ -61,7 +61,15 @@ const rowOf = (op: BulkOp, item: BulkItem, o: ItemOutcome): BulkRow => ({
 export async function runBulk(opts: RunOptions): Promise<Summary> {
   const { op, journal } = opts;
   const items = opts.items[Symbol.asyncIterator]();
-  const summary: Summary = { done: 0, skipped: 0, failed: 0, unknown: 0, notStarted: 0, interrupted: false, attention: [] };
+  const summary: Summary = {
+    done: 0,
+    skipped: 0,
+    failed: 0,
+    unknown: 0,
+    notStarted: 0,
+    interrupted: false,
+    attention: [],
+  };
   let fatal: unknown;
   const perform = operations[op];
 
@@ -103,13 +111,19 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
         fatal = err;
         // Stopped by a failure that is not this item's. A 401 proves nothing was applied; anything
         // else after sending leaves the outcome unknown, and the journal says so.
-        if (sent) journal.outcome(item.id, err instanceof AuthError ? 'failed' : 'unknown', { reason: (err as Error).message });
+        if (sent)
+          journal.outcome(item.id, err instanceof AuthError ? 'failed' : 'unknown', { reason: (err as Error).message });
         return;
       }
       // A recheck's "skipped" was never looked at: the journal keeps what it had.
       if (!(opts.recheck && outcome.result === 'skipped')) {
         const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;
-        journal.outcome(item.id, journaled, { status: outcome.status, refund_id: outcome.refund_id, reason: outcome.reason, verdict: outcome.verdict });
+        journal.outcome(item.id, journaled, {
+          status: outcome.status,
+          refund_id: outcome.refund_id,
+          reason: outcome.reason,
+          verdict: outcome.verdict,
+        });
       }
       finishItem(item, outcome);
     }

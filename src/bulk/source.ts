@@ -40,7 +40,8 @@ export interface Problems {
   count: number;
 }
 
-const digestLine = ({ id, amount, currency, receipt, notes }: BulkItem) => `${JSON.stringify([id, amount ?? null, currency ?? null, receipt ?? null, notes ?? null])}\n`;
+const digestLine = ({ id, amount, currency, receipt, notes }: BulkItem) =>
+  `${JSON.stringify([id, amount ?? null, currency ?? null, receipt ?? null, notes ?? null])}\n`;
 
 export function arraySource(items: BulkItem[]): ItemSource {
   const hash = createHash('sha256');
@@ -64,7 +65,13 @@ export function arraySource(items: BulkItem[]): ItemSource {
  * A file read twice: once now, to check every row (and count, total and digest them), and again,
  * row by row, as the run or the dry run goes. Nothing but the problems is kept in between.
  */
-export async function fileSource(path: string, op: BulkOp, fill: (item: BulkItem) => BulkItem, keepProblems: number, cleanup = () => undefined as void): Promise<{ source: ItemSource; problems: Problems }> {
+export async function fileSource(
+  path: string,
+  op: BulkOp,
+  fill: (item: BulkItem) => BulkItem,
+  keepProblems: number,
+  cleanup = () => undefined as void,
+): Promise<{ source: ItemSource; problems: Problems }> {
   const hash = createHash('sha256');
   const totals = new Totals();
   const problems: Problems = { first: [], count: 0 };

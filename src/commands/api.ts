@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Prepared } from '../api/client';
-import { FailureError, OutcomeUnknownError, UsageError } from '../api/errors';
-import { walk } from '../api/paginate';
+import type { Prepared } from '../client/client';
+import { FailureError, OutcomeUnknownError, UsageError } from '../contract/errors';
+import { walk } from '../client/paginate';
 import type { ResourceKind } from '../output/columns';
 import { formatMoney } from '../output/money';
 import { checkOutTarget } from '../output/atomic-file';
-import { fieldsToBody, parseApiPath, parseField } from '../parse/api-request';
-import type { Field } from '../parse/api-request';
-import type { EndpointName } from '../spec';
+import { fieldsToBody, parseApiPath, parseField } from './api-request';
+import type { Field } from './api-request';
+import type { EndpointName } from '../contract';
 import { withCheck } from './check';
 import type { Context } from './context';
 import { intFlag, need } from './flags';
@@ -15,10 +15,26 @@ import { many } from './result';
 import type { CommandResult, Input } from './result';
 
 const KINDS: Record<string, ResourceKind> = {
-  orders: 'order', order: 'order', payments: 'payment', payment: 'payment', refunds: 'refund', refund: 'refund',
-  plans: 'plan', plan: 'plan', subscriptions: 'subscription', subscription: 'subscription', transfers: 'transfer',
-  transfer: 'transfer', fund_accounts: 'fund_account', fund_account: 'fund_account', payouts: 'payout', payout: 'payout',
-  statement: 'customer_transaction', customer_transaction: 'customer_transaction', customers: 'customer', customer: 'customer',
+  orders: 'order',
+  order: 'order',
+  payments: 'payment',
+  payment: 'payment',
+  refunds: 'refund',
+  refund: 'refund',
+  plans: 'plan',
+  plan: 'plan',
+  subscriptions: 'subscription',
+  subscription: 'subscription',
+  transfers: 'transfer',
+  transfer: 'transfer',
+  fund_accounts: 'fund_account',
+  fund_account: 'fund_account',
+  payouts: 'payout',
+  payout: 'payout',
+  statement: 'customer_transaction',
+  customer_transaction: 'customer_transaction',
+  customers: 'customer',
+  customer: 'customer',
 };
 
 /** The table columns for what came back: the record's `entity`, else the list the path names. */
@@ -38,7 +54,10 @@ const itemsOf = (value: unknown): unknown[] | undefined => {
 function describeWrite(method: string, url: string, body: unknown): string {
   const b = (body ?? {}) as Record<string, unknown>;
   const currency = typeof b.currency === 'string' ? b.currency : undefined;
-  const amount = typeof b.amount !== 'number' ? '' : ` — amount ${currency ? formatMoney(b.amount, currency) : `${b.amount} in the smallest currency unit`}`;
+  const amount =
+    typeof b.amount !== 'number'
+      ? ''
+      : ` — amount ${currency ? formatMoney(b.amount, currency) : `${b.amount} in the smallest currency unit`}`;
   const json = body === undefined ? '' : ` ${JSON.stringify(body)}`;
   return `Send ${method} ${url}${json.length > 300 ? `${json.slice(0, 299)}…` : json}${amount}?`;
 }
@@ -48,7 +67,9 @@ async function readBody(ctx: Context, file: string): Promise<unknown> {
   try {
     text = file === '-' ? await ctx.readStdin() : await readFile(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`--input ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw new UsageError(
+      `--input ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -65,11 +86,14 @@ export async function call({ args, opts }: Input, ctx: Context): Promise<Command
   ];
   const input = opts.input === undefined ? undefined : String(opts.input);
   const [first, second] = args;
-  if (first === undefined) throw new UsageError('missing PATH: payctl api [METHOD] PATH, e.g. payctl api GET /payments/pay_29QQoUBi66xm2f');
+  if (first === undefined)
+    throw new UsageError('missing PATH: payctl api [METHOD] PATH, e.g. payctl api GET /payments/pay_29QQoUBi66xm2f');
   // As with `gh api`: GET unless fields or a body are given.
   const method = second === undefined ? (fields.length || input !== undefined ? 'POST' : 'GET') : first.toUpperCase();
   if (method !== 'GET' && method !== 'POST') {
-    throw new UsageError(`payctl api sends GET or POST (every endpoint of the service is one or the other): got ${JSON.stringify(first)}`);
+    throw new UsageError(
+      `payctl api sends GET or POST (every endpoint of the service is one or the other): got ${JSON.stringify(first)}`,
+    );
   }
   if (method === 'GET' && input !== undefined) throw new UsageError('--input is a request body: it goes with POST');
   const all = Boolean(opts.all);
@@ -82,9 +106,14 @@ export async function call({ args, opts }: Input, ctx: Context): Promise<Command
   const target = need(parseApiPath(second ?? first, prefix));
   // Fields are the body of a POST, unless --input is the body: then, as for a GET, they are the query.
   const fieldsInQuery = method === 'GET' || input !== undefined;
-  const query: Record<string, string> = { ...target.query, ...(fieldsInQuery ? Object.fromEntries(fields.map((f) => [f.key, f.text])) : {}) };
-  if (all && (query.count !== undefined || query.skip !== undefined)) throw new UsageError('--all walks every page (count/skip): leave count and skip out, or use --limit');
-  const body = method === 'GET' ? undefined : input !== undefined ? await readBody(ctx, input) : need(fieldsToBody(fields));
+  const query: Record<string, string> = {
+    ...target.query,
+    ...(fieldsInQuery ? Object.fromEntries(fields.map((f) => [f.key, f.text])) : {}),
+  };
+  if (all && (query.count !== undefined || query.skip !== undefined))
+    throw new UsageError('--all walks every page (count/skip): leave count and skip out, or use --limit');
+  const body =
+    method === 'GET' ? undefined : input !== undefined ? await readBody(ctx, input) : need(fieldsToBody(fields));
 
   const api = await ctx.api();
   const url = api.http.url({ path: target.path, query: all ? { ...query, count: 100, skip: 0 } : query });
@@ -103,7 +132,10 @@ export async function call({ args, opts }: Input, ctx: Context): Promise<Command
       async (page) => {
         const value = await api.request<unknown>('GET', target.path, { ...rest, ...page });
         const items = itemsOf(value);
-        if (!items) throw new FailureError(`${target.path} did not answer with a list (no "items"): --all walks the pages of a list`);
+        if (!items)
+          throw new FailureError(
+            `${target.path} did not answer with a list (no "items"): --all walks the pages of a list`,
+          );
         return { items };
       },
       { from, to, limit },

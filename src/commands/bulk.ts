@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Prepared } from '../api/client';
-import { BulkIncompleteError, InterruptedError, UsageError } from '../api/errors';
+import type { Prepared } from '../client/client';
+import { BulkIncompleteError, InterruptedError, UsageError } from '../contract/errors';
 import { Channel } from '../bulk/channel';
 import { itemsFromArgs } from '../bulk/input';
 import type { BulkItem, BulkOp } from '../bulk/input';
@@ -26,7 +26,9 @@ function defaultsFrom(op: BulkOp, opts: Input['opts']): (item: BulkItem) => Bulk
   const currency = currencyFlag(opts.currency);
   const amount = amountFlag(opts.amount, currency);
   if (op === 'capture' && (amount === undefined) !== (currency === undefined)) {
-    throw new UsageError('--amount and --currency go together (without both, each payment\'s authorized amount is captured)');
+    throw new UsageError(
+      "--amount and --currency go together (without both, each payment's authorized amount is captured)",
+    );
   }
   const receipt = opts.receipt === undefined ? undefined : String(opts.receipt);
   const notes = notesFlag(opts.note);
@@ -65,13 +67,16 @@ async function readSource(op: BulkOp, { args, opts }: Input, ctx: Context): Prom
   }
   if (problems.count && !opts.skipInvalid) {
     source.cleanup();
-    const err = new UsageError(`${problems.count} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`);
+    const err = new UsageError(
+      `${problems.count} bad input row(s); nothing was sent (fix them, or pass --skip-invalid to leave them out)`,
+    );
     for (const p of problems.first.slice(0, MAX_LISTED)) err.hints.push(`line ${p.line}: ${p.message}`);
     if (problems.count > MAX_LISTED) err.hints.push(`… and ${problems.count - MAX_LISTED} more`);
     throw err;
   }
   for (const p of problems.first) ctx.notice(`skipped line ${p.line}: ${p.message}`);
-  if (problems.count > problems.first.length) ctx.notice(`… and ${problems.count - problems.first.length} more bad lines skipped`);
+  if (problems.count > problems.first.length)
+    ctx.notice(`… and ${problems.count - problems.first.length} more bad lines skipped`);
   if (!source.total) {
     source.cleanup();
     throw new UsageError('no payment ids to work on: the input is empty');
@@ -79,12 +84,31 @@ async function readSource(op: BulkOp, { args, opts }: Input, ctx: Context): Prom
   return source;
 }
 
-function dryRun(op: BulkOp, source: ItemSource, api: Awaited<ReturnType<Context['api']>>, table: boolean): CommandResult | Promise<CommandResult> {
+function dryRun(
+  op: BulkOp,
+  source: ItemSource,
+  api: Awaited<ReturnType<Context['api']>>,
+  table: boolean,
+): CommandResult | Promise<CommandResult> {
   const request = (item: BulkItem): Prepared => {
-    if (op === 'refund') return api.prepare('refundPayment', { params: { id: item.id }, body: { amount: item.amount, receipt: item.receipt, notes: item.notes } });
-    if (item.amount !== undefined) return api.prepare('capturePayment', { params: { id: item.id }, body: { amount: item.amount, currency: item.currency } });
+    if (op === 'refund')
+      return api.prepare('refundPayment', {
+        params: { id: item.id },
+        body: { amount: item.amount, receipt: item.receipt, notes: item.notes },
+      });
+    if (item.amount !== undefined)
+      return api.prepare('capturePayment', {
+        params: { id: item.id },
+        body: { amount: item.amount, currency: item.currency },
+      });
     const path = `/payments/${encodeURIComponent(item.id)}/capture`;
-    return { endpoint: 'capturePayment', method: 'POST', path, url: api.http.url({ path }), body: { amount: `<amount of ${item.id}>`, currency: `<currency of ${item.id}>` } };
+    return {
+      endpoint: 'capturePayment',
+      method: 'POST',
+      path,
+      url: api.http.url({ path }),
+      body: { amount: `<amount of ${item.id}>`, currency: `<currency of ${item.id}>` },
+    };
   };
   const note = `${source.total} ${op}(s), total ${source.totals.describe()}`;
   // Made one at a time as they are written: a million rows never become a million request objects at once.
@@ -106,7 +130,12 @@ function dryRun(op: BulkOp, source: ItemSource, api: Awaited<ReturnType<Context[
       return { type: 'dry-run', requests: all, note } as CommandResult;
     })();
   }
-  return { type: 'many', kind: 'generic', items: requests(), after: (n) => `dry run: ${n} request(s) shown, nothing sent (${note})` };
+  return {
+    type: 'many',
+    kind: 'generic',
+    items: requests(),
+    after: (n) => `dry run: ${n} request(s) shown, nothing sent (${note})`,
+  };
 }
 
 /** A live profile needs its name typed before a bulk run (or --yes --confirm-live NAME without a terminal). */
@@ -119,7 +148,11 @@ async function confirmRun(op: BulkOp, source: ItemSource, opts: Input['opts'], c
     const { input } = await import('@inquirer/prompts');
     let typed: string;
     try {
-      typed = await input({ message: `LIVE profile "${name}": ${what}. Type the profile name to go ahead:` }, { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal } as never);
+      typed = await input({ message: `LIVE profile "${name}": ${what}. Type the profile name to go ahead:` }, {
+        input: ctx.io.stdin,
+        output: ctx.io.stderr,
+        signal: ctx.signal,
+      } as never);
     } catch {
       throw new InterruptedError('SIGINT');
     }
@@ -127,11 +160,17 @@ async function confirmRun(op: BulkOp, source: ItemSource, opts: Input['opts'], c
     return;
   }
   if (!ctx.settings.yes || opts.confirmLive !== name) {
-    throw new UsageError(`"${name}" is a live profile and there is no terminal to confirm on: pass --yes --confirm-live ${name} (${what})`);
+    throw new UsageError(
+      `"${name}" is a live profile and there is no terminal to confirm on: pass --yes --confirm-live ${name} (${what})`,
+    );
   }
 }
 
-const profileSlug = (source: string) => source.replace(/^profile /, '').replace(/^environment$/, 'env').replace(/[^A-Za-z0-9_-]/g, '_');
+const profileSlug = (source: string) =>
+  source
+    .replace(/^profile /, '')
+    .replace(/^environment$/, 'env')
+    .replace(/[^A-Za-z0-9_-]/g, '_');
 
 /**
  * Named after the operation, the profile and what the run would send (every item, after defaults),
@@ -143,7 +182,9 @@ async function defaultJournal(op: BulkOp, digest: string, ctx: Context, newRun: 
   const dir = join(ctx.paths.state, 'journals');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  const stamp = newRun ? `-${new Date(ctx.nowMs()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${process.pid}` : '';
+  const stamp = newRun
+    ? `-${new Date(ctx.nowMs()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${process.pid}`
+    : '';
   return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}${stamp}.ndjson`);
 }
 
@@ -154,12 +195,22 @@ function summaryLine(s: Summary, journal: string): string {
 }
 
 function incomplete(op: BulkOp, s: Summary, journal: string, recheck: boolean): BulkIncompleteError {
-  const err = new BulkIncompleteError(`${s.failed + s.unknown} of the ${op}s did not complete (${s.failed} failed, ${s.unknown} unknown)`);
+  const err = new BulkIncompleteError(
+    `${s.failed + s.unknown} of the ${op}s did not complete (${s.failed} failed, ${s.unknown} unknown)`,
+  );
   const listed = s.attention.slice(0, MAX_LISTED);
-  for (const row of listed) err.hints.push(`${row.result} ${row.payment_id} (line ${row.line}): ${row.reason ?? row.status ?? ''}`);
-  if (s.attention.length > listed.length) err.hints.push(`… and ${s.attention.length - listed.length} more: see the output rows or the journal`);
-  if (s.unknown) err.hints.push(`\`payctl payments ${op} --recheck --journal ${journal}\` reads them back later without sending anything`);
-  if (!recheck) err.hints.push(`rerun with --journal ${journal} to retry what failed${op === 'refund' && s.unknown ? '; a refund read back as not applied is resent only with --retry-unknown' : ''}`);
+  for (const row of listed)
+    err.hints.push(`${row.result} ${row.payment_id} (line ${row.line}): ${row.reason ?? row.status ?? ''}`);
+  if (s.attention.length > listed.length)
+    err.hints.push(`… and ${s.attention.length - listed.length} more: see the output rows or the journal`);
+  if (s.unknown)
+    err.hints.push(
+      `\`payctl payments ${op} --recheck --journal ${journal}\` reads them back later without sending anything`,
+    );
+  if (!recheck)
+    err.hints.push(
+      `rerun with --journal ${journal} to retry what failed${op === 'refund' && s.unknown ? '; a refund read back as not applied is resent only with --retry-unknown' : ''}`,
+    );
   return err;
 }
 
@@ -167,11 +218,15 @@ function incomplete(op: BulkOp, s: Summary, journal: string, recheck: boolean): 
 function stopped(s: Summary, journal: string, reason: unknown): Error {
   const resume = `rerun with --journal ${journal} to finish`;
   if (reason instanceof OutputClosedError) {
-    const err = new BulkIncompleteError(`stdout failed (${reason.code}): stopped taking payments after the requests in flight; ${summaryLine(s, journal).replace(/^interrupted: /, '')}`);
+    const err = new BulkIncompleteError(
+      `stdout failed (${reason.code}): stopped taking payments after the requests in flight; ${summaryLine(s, journal).replace(/^interrupted: /, '')}`,
+    );
     err.hints.push(resume);
     return err;
   }
-  return Object.assign(new InterruptedError(reason instanceof Interrupt ? reason.signal : 'SIGINT'), { hints: [`stopped after the requests in flight; ${resume}`] });
+  return Object.assign(new InterruptedError(reason instanceof Interrupt ? reason.signal : 'SIGINT'), {
+    hints: [`stopped after the requests in flight; ${resume}`],
+  });
 }
 
 /** The payments an earlier run of this journal sent without learning the outcome. */
@@ -190,23 +245,32 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
   const recheck = Boolean(opts.recheck);
   let source: ItemSource | undefined;
   if (!recheck || input.args.length || opts.input !== undefined) source = await readSource(op, input, ctx);
-  else if (opts.journal === undefined) throw new UsageError('--recheck needs the journal: --journal FILE, or the same input as the run');
+  else if (opts.journal === undefined)
+    throw new UsageError('--recheck needs the journal: --journal FILE, or the same input as the run');
 
   let journal: Journal;
   let path: string;
   try {
     const api = await ctx.api(undefined, { uninterruptible: true, connections: concurrency });
     if (ctx.settings.dryRun && !recheck) return await dryRun(op, source!, api, ctx.settings.format === 'table');
-    path = opts.journal === undefined ? await defaultJournal(op, source!.digest, ctx, Boolean(opts.newRun) && !recheck) : String(opts.journal);
+    path =
+      opts.journal === undefined
+        ? await defaultJournal(op, source!.digest, ctx, Boolean(opts.newRun) && !recheck)
+        : String(opts.journal);
     const existed = existsSync(path);
     if (recheck && !existed) throw new UsageError(`no journal ${path} to recheck`);
     if (!recheck) await confirmRun(op, source!, opts, ctx);
     journal = Journal.open(path, op);
-    if (journal.repaired) ctx.notice(`journal ${path}: removed its last record, cut short by a kill (${journal.repaired} bytes); nothing it described was sent`);
+    if (journal.repaired)
+      ctx.notice(
+        `journal ${path}: removed its last record, cut short by a kill (${journal.repaired} bytes); nothing it described was sent`,
+      );
     if (recheck) {
       source?.cleanup();
       source = arraySource(recheckItems(journal));
-      ctx.notice(`rechecking ${source.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
+      ctx.notice(
+        `rechecking ${source.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`,
+      );
     } else if (opts.journal === undefined && existed) {
       ctx.notice(`same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`);
     } else {
@@ -214,9 +278,12 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
     }
     if (journal.resumed && !recheck) {
       const c = journal.counts();
-      ctx.notice(`resuming: ${c.done} done before, ${c.in_flight} in flight when it stopped, ${c.unknown} unknown (read back first), ${c.failed} failed (retried)`);
+      ctx.notice(
+        `resuming: ${c.done} done before, ${c.in_flight} in flight when it stopped, ${c.unknown} unknown (read back first), ${c.failed} failed (retried)`,
+      );
     }
-    if (!recheck) journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: source!.total });
+    if (!recheck)
+      journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: source!.total });
   } catch (err) {
     source?.cleanup();
     throw err;
@@ -227,7 +294,19 @@ export async function bulk(op: BulkOp, input: Input, ctx: Context): Promise<Comm
   const rows = new Channel<BulkRow>();
   const progress = new Progress(ctx.io.stderr, items.total, ctx.io.stderrIsTTY);
   let summary: Summary | undefined;
-  const run = runBulk({ op, items: items.items(), total: items.total, concurrency, journal, signal: ctx.signal, progress, api, retryUnknown: Boolean(opts.retryUnknown), recheck, onRow: (row) => rows.push(row) })
+  const run = runBulk({
+    op,
+    items: items.items(),
+    total: items.total,
+    concurrency,
+    journal,
+    signal: ctx.signal,
+    progress,
+    api,
+    retryUnknown: Boolean(opts.retryUnknown),
+    recheck,
+    onRow: (row) => rows.push(row),
+  })
     .then((s) => (summary = s))
     .finally(() => {
       progress.clear();

@@ -1,6 +1,6 @@
-import type { ApiClient, Prepared } from '../api/client';
-import { OutcomeUnknownError } from '../api/errors';
-import { matchPath } from '../spec/endpoints';
+import type { ApiClient, Prepared } from '../client/client';
+import { OutcomeUnknownError } from '../contract/errors';
+import { matchPath } from '../contract/endpoints';
 
 const arg = (s: string) => (/^[A-Za-z0-9_.:@/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -13,19 +13,34 @@ export function checkCommand(method: string, path: string, body?: unknown): stri
   const at = (pattern: string) => matchPath(pattern, path);
   let m: Record<string, string> | null;
   if ((m = at('/payments/:id/refund'))) return `payctl payments get ${arg(m.id!)}`;
-  if ((m = at('/payments/:id/capture')) || (m = at('/payments/:id/transfers'))) return `payctl payments get ${arg(m.id!)}`;
+  if ((m = at('/payments/:id/capture')) || (m = at('/payments/:id/transfers')))
+    return `payctl payments get ${arg(m.id!)}`;
   if ((m = at('/subscriptions/:id/cancel'))) return `payctl subscriptions get ${arg(m.id!)}`;
   if ((m = at('/customers/:id/payouts'))) return `payctl wallet statement ${arg(m.id!)} --from today`;
-  if (path === '/transfers' && typeof b.customer_id === 'string') return `payctl wallet statement ${arg(b.customer_id)} --from today`;
-  if (path === '/orders') return typeof b.receipt === 'string' ? `payctl orders list --receipt ${arg(b.receipt)} --from 1h` : 'payctl orders list --from 1h';
+  if (path === '/transfers' && typeof b.customer_id === 'string')
+    return `payctl wallet statement ${arg(b.customer_id)} --from today`;
+  if (path === '/orders')
+    return typeof b.receipt === 'string'
+      ? `payctl orders list --receipt ${arg(b.receipt)} --from 1h`
+      : 'payctl orders list --from 1h';
   if (method === 'GET') return `payctl api GET ${arg(path)}`;
   // A POST that creates something: the list it would have joined, newest first.
   return `payctl api GET ${arg(path)} -F count=5`;
 }
 
 /** A lost answer's hint, with the command to run instead of "check the resource". */
-export function withCheck(err: OutcomeUnknownError, method: string, path: string, body?: unknown, extra = ''): OutcomeUnknownError {
-  return new OutcomeUnknownError(err.message, `do not send it again before checking: run \`${checkCommand(method, path, body)}\`${extra}`, err.answer);
+export function withCheck(
+  err: OutcomeUnknownError,
+  method: string,
+  path: string,
+  body?: unknown,
+  extra = '',
+): OutcomeUnknownError {
+  return new OutcomeUnknownError(
+    err.message,
+    `do not send it again before checking: run \`${checkCommand(method, path, body)}\`${extra}`,
+    err.answer,
+  );
 }
 
 /** Sends one prepared write; an unknown outcome names the command that shows what happened. */
@@ -33,7 +48,8 @@ export async function sendOnce<T = Record<string, unknown>>(api: ApiClient, req:
   try {
     return await api.execute<T>(req);
   } catch (err) {
-    if (err instanceof OutcomeUnknownError && req.method === 'POST') throw withCheck(err, req.method, req.path, req.body);
+    if (err instanceof OutcomeUnknownError && req.method === 'POST')
+      throw withCheck(err, req.method, req.path, req.body);
     throw err;
   }
 }

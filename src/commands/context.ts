@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../client/client';
 import type { Credentials } from '../config/credentials';
 import type { PayctlPaths } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';

@@ -1,9 +1,9 @@
-import { UsageError } from '../api/errors';
-import { parseAmount } from '../parse/amount';
-import { parseCurrency } from '../parse/currency';
-import { parseId } from '../parse/id';
-import { parseInteger } from '../parse/integer';
-import { parseNotes } from '../parse/notes';
+import { UsageError } from '../contract/errors';
+import { parseAmount } from '../contract/values/amount';
+import { parseCurrency } from '../contract/values/currency';
+import { parseId } from '../contract/values/id';
+import { parseInteger } from '../contract/values/integer';
+import { parseNotes } from '../contract/values/notes';
 import type { Context } from './context';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -17,7 +17,8 @@ export function need<T>(result: Parsed<T>, flag?: string): T {
 export const amountFlag = (raw: unknown, currency?: string, flag = '--amount') =>
   raw === undefined ? undefined : need(parseAmount(String(raw), currency), flag);
 
-export const currencyFlag = (raw: unknown, flag = '--currency') => (raw === undefined ? undefined : need(parseCurrency(String(raw)), flag));
+export const currencyFlag = (raw: unknown, flag = '--currency') =>
+  raw === undefined ? undefined : need(parseCurrency(String(raw)), flag);
 
 export const notesFlag = (raw: unknown) => {
   const pairs = (raw as string[] | undefined) ?? [];
@@ -30,16 +31,25 @@ export const intFlag = (raw: unknown, flag: string, min: number, max = Number.MA
 export const idArg = (raw: unknown, kind: Parameters<typeof parseId>[1]) => need(parseId(String(raw ?? ''), kind));
 
 /** Time input; its parser (and time-zone library) loads only for commands given a time. */
-export async function timeFlag(ctx: Context, raw: unknown, flag: string, bound: 'start' | 'end'): Promise<number | undefined> {
+export async function timeFlag(
+  ctx: Context,
+  raw: unknown,
+  flag: string,
+  bound: 'start' | 'end',
+): Promise<number | undefined> {
   if (raw === undefined) return undefined;
-  const { parseTimeInput } = await import('../time/parse');
+  const { parseTimeInput } = await import('../contract/values/time');
   return need(parseTimeInput(String(raw), { tz: ctx.settings.tz, nowMs: ctx.nowMs(), bound }), flag);
 }
 
 /** --from/--to as Unix seconds, refusing an empty range before anything is sent. */
-export async function rangeFlags(ctx: Context, opts: { from?: unknown; to?: unknown }): Promise<{ from?: number; to?: number }> {
+export async function rangeFlags(
+  ctx: Context,
+  opts: { from?: unknown; to?: unknown },
+): Promise<{ from?: number; to?: number }> {
   const from = await timeFlag(ctx, opts.from, '--from', 'start');
   const to = await timeFlag(ctx, opts.to, '--to', 'end');
-  if (from !== undefined && to !== undefined && from > to) throw new UsageError('--from is after --to: the range is empty');
+  if (from !== undefined && to !== undefined && from > to)
+    throw new UsageError('--from is after --to: the range is empty');
   return { from, to };
 }

@@ -1,14 +1,14 @@
-import { captureSafely } from '../api/capture';
-import type { ApiClient } from '../api/client';
-import { ApiError, FailureError, PayctlError } from '../api/errors';
-import { refundBaseline } from '../api/refund';
+import { captureSafely } from '../client/capture';
+import type { ApiClient } from '../client/client';
+import { ApiError, FailureError, PayctlError } from '../contract/errors';
+import { refundBaseline } from '../client/refund';
 import { formatMoney, formatMoneyShort, minorUnitName } from '../output/money';
 import { stripControl } from '../output/sanitize';
-import { parseAmount } from '../parse/amount';
-import { parseId } from '../parse/id';
-import { parseNotes } from '../parse/notes';
-import { LIMITS } from '../spec/common';
-import { formatTime } from '../time/format';
+import { parseAmount } from '../contract/values/amount';
+import { parseId } from '../contract/values/id';
+import { parseNotes } from '../contract/values/notes';
+import { LIMITS } from '../contract/common';
+import { formatTime } from '../output/time';
 import type { Context } from './context';
 import { need } from './flags';
 import { promptSession } from './prompt';
@@ -24,7 +24,12 @@ type Payment = Record<string, unknown>;
 // Every answer is checked as it is given; nothing is sent before the last question is confirmed.
 
 /** Asks for a payment id until it names a payment the service has, in a state `usable` accepts. */
-async function askPayment(s: Session, api: ApiClient, verb: string, usable: (p: Payment) => string | true): Promise<Payment> {
+async function askPayment(
+  s: Session,
+  api: ApiClient,
+  verb: string,
+  usable: (p: Payment) => string | true,
+): Promise<Payment> {
   let payment: Payment | undefined;
   await s.ask((p) =>
     p.input(
@@ -81,7 +86,8 @@ function amountQuestion(message: string, currency: string, max: number) {
     validate: (value: string) => {
       const parsed = parseAmount(value, currency);
       if (!parsed.ok) return parsed.error;
-      if (parsed.value > max) return `at most ${formatMoney(max, currency)} remains: ${formatMoney(parsed.value, currency)} is too much`;
+      if (parsed.value > max)
+        return `at most ${formatMoney(max, currency)} remains: ${formatMoney(parsed.value, currency)} is too much`;
       return true;
     },
   };
@@ -93,7 +99,9 @@ async function askNotes(s: Session): Promise<Record<string, string> | undefined>
     const pair = await s.ask((p) =>
       p.input(
         {
-          message: pairs.length ? 'Another note (key=value, empty to finish):' : 'Note (key=value, e.g. reason=damaged; empty for none):',
+          message: pairs.length
+            ? 'Another note (key=value, empty to finish):'
+            : 'Note (key=value, e.g. reason=damaged; empty for none):',
           validate: (value) => {
             if (!value.trim()) return true;
             const parsed = parseNotes([...pairs, value]);
@@ -122,7 +130,8 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   const s = await promptSession(ctx);
   const api = await ctx.api();
   const payment = await askPayment(s, api, 'refund', (p) => {
-    if (p.status !== 'captured' && p.status !== 'refunded') return `${String(p.id)} is ${String(p.status)}: only a captured payment can be refunded`;
+    if (p.status !== 'captured' && p.status !== 'refunded')
+      return `${String(p.id)} is ${String(p.status)}: only a captured payment can be refunded`;
     return Number(p.amount) - Number(p.amount_refunded ?? 0) > 0 ? true : `${String(p.id)} is already refunded in full`;
   });
   const id = String(payment.id);
@@ -146,10 +155,30 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   const amount =
     kind === 'full'
       ? remaining
-      : need(parseAmount(await s.ask((p) => p.input(amountQuestion(`Amount to refund in ${minorUnitName(currency)} (at most ${remaining} = ${formatMoneyShort(remaining, currency)}):`, currency, remaining), s.context)), currency));
+      : need(
+          parseAmount(
+            await s.ask((p) =>
+              p.input(
+                amountQuestion(
+                  `Amount to refund in ${minorUnitName(currency)} (at most ${remaining} = ${formatMoneyShort(remaining, currency)}):`,
+                  currency,
+                  remaining,
+                ),
+                s.context,
+              ),
+            ),
+            currency,
+          ),
+        );
   const receipt = (
     await s.ask((p) =>
-      p.input({ message: 'Receipt (your reference, optional):', validate: (v) => (v.length <= 40 ? true : 'a receipt is at most 40 characters') }, s.context),
+      p.input(
+        {
+          message: 'Receipt (your reference, optional):',
+          validate: (v) => (v.length <= 40 ? true : 'a receipt is at most 40 characters'),
+        },
+        s.context,
+      ),
     )
   ).trim();
   const notes = await askNotes(s);
@@ -159,7 +188,13 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
     s,
     `Refund ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now?` +
       ` ${after > 0 ? `${formatMoney(after, currency)} will remain refundable.` : 'The payment will be refunded in full.'}` +
-      `${receipt ? ` Receipt ${receipt}.` : ''}${notes ? ` Notes: ${Object.entries(notes).map(([k, v]) => `${k}=${v}`).join(', ')}.` : ''}`,
+      `${receipt ? ` Receipt ${receipt}.` : ''}${
+        notes
+          ? ` Notes: ${Object.entries(notes)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ')}.`
+          : ''
+      }`,
     ctx,
   );
   // Read again right before sending: the questions took a while, and this figure is what an
@@ -171,13 +206,24 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
 export async function guidedCapture(ctx: Context): Promise<CommandResult> {
   const s = await promptSession(ctx);
   const api = await ctx.api();
-  const payment = await askPayment(s, api, 'capture', (p) => (p.status === 'authorized' ? true : `${String(p.id)} is ${String(p.status)}: only an authorized payment can be captured`));
+  const payment = await askPayment(s, api, 'capture', (p) =>
+    p.status === 'authorized'
+      ? true
+      : `${String(p.id)} is ${String(p.status)}: only an authorized payment can be captured`,
+  );
   const id = String(payment.id);
   const currency = String(payment.currency);
   const amount = Number(payment.amount);
   summary(s, payment, ctx.settings.tz);
-  await finalConfirm(s, `Capture ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? The customer is charged and it can then only be refunded.`, ctx);
+  await finalConfirm(
+    s,
+    `Capture ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? The customer is charged and it can then only be refunded.`,
+    ctx,
+  );
   const outcome = await captureSafely(api, id, amount, currency);
-  if (outcome.reconciled) ctx.notice(`payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${text(outcome.payment.status)}`);
+  if (outcome.reconciled)
+    ctx.notice(
+      `payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${text(outcome.payment.status)}`,
+    );
   return one('payment', outcome.payment);
 }

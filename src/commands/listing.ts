@@ -1,5 +1,5 @@
-import { UsageError } from '../api/errors';
-import { walk } from '../api/paginate';
+import { UsageError } from '../contract/errors';
+import { walk } from '../client/paginate';
 import type { ResourceKind } from '../output/columns';
 import { ExportProgress } from '../output/export-progress';
 import type { FileFormat } from '../output/export';
@@ -33,8 +33,18 @@ export async function pageQuery(ctx: Context, opts: Record<string, unknown>, kin
   let out: PageQuery['out'];
   if (opts.out !== undefined) {
     const path = String(opts.out);
-    const [{ fileFormat }, { checkOutTarget }] = await Promise.all([import('../output/export'), import('../output/atomic-file')]);
-    out = { path, format: fileFormat(path, ctx.settings.format, ctx.settings.formatSource ?? (ctx.settings.formatChosen ? 'flag' : 'default')) };
+    const [{ fileFormat }, { checkOutTarget }] = await Promise.all([
+      import('../output/export'),
+      import('../output/atomic-file'),
+    ]);
+    out = {
+      path,
+      format: fileFormat(
+        path,
+        ctx.settings.format,
+        ctx.settings.formatSource ?? (ctx.settings.formatChosen ? 'flag' : 'default'),
+      ),
+    };
     await checkOutTarget(path);
   }
   const all = Boolean(opts.all) || out !== undefined;
@@ -76,7 +86,10 @@ export async function listing(
 ): Promise<{ dryRun: CommandResult } | Listed> {
   const api = await ctx.api();
   const walking = page.all || keep !== undefined;
-  const first = api.prepare(endpoint, { params, query: { count: walking ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra } });
+  const first = api.prepare(endpoint, {
+    params,
+    query: { count: walking ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra },
+  });
   if (ctx.settings.dryRun) return { dryRun: { type: 'dry-run', requests: [first] } };
   if (!walking) {
     let fetched = 0;

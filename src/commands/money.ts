@@ -1,5 +1,5 @@
-import type { Prepared } from '../api/client';
-import { OutcomeUnknownError } from '../api/errors';
+import type { Prepared } from '../client/client';
+import { OutcomeUnknownError } from '../contract/errors';
 import type { Context } from './context';
 
 /**
@@ -13,7 +13,8 @@ export async function moveMoney(ctx: Context, req: Prepared, question: string, c
   try {
     return await api.execute(req);
   } catch (err) {
-    if (err instanceof OutcomeUnknownError) throw new OutcomeUnknownError(err.message, `do not resend blindly: ${check}`, err.answer);
+    if (err instanceof OutcomeUnknownError)
+      throw new OutcomeUnknownError(err.message, `do not resend blindly: ${check}`, err.answer);
     throw err;
   }
 }

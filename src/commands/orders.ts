@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors';
+import { UsageError } from '../contract/errors';
 import { amountFlag, currencyFlag, notesFlag } from './flags';
 import { exportProgress, listing, listResult, pageQuery } from './listing';
 import { one } from './result';
@@ -18,7 +18,8 @@ export async function list({ opts }: Input, ctx: Context): Promise<CommandResult
 }
 
 export async function create({ opts }: Input, ctx: Context): Promise<CommandResult> {
-  if (opts.amount === undefined) throw new UsageError('missing --amount (integer, smallest currency unit, e.g. 50000 for ₹500.00)');
+  if (opts.amount === undefined)
+    throw new UsageError('missing --amount (integer, smallest currency unit, e.g. 50000 for ₹500.00)');
   if (opts.currency === undefined) throw new UsageError('missing --currency (e.g. INR)');
   const currency = currencyFlag(opts.currency);
   const body = {
@@ -33,4 +34,3 @@ export async function create({ opts }: Input, ctx: Context): Promise<CommandResu
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
   return one('order', await sendOnce(api, req));
 }
-

@@ -1,6 +1,6 @@
-import { captureSafely } from '../api/capture';
-import { UsageError } from '../api/errors';
-import { refundBaseline } from '../api/refund';
+import { captureSafely } from '../client/capture';
+import { UsageError } from '../contract/errors';
+import { refundBaseline } from '../client/refund';
 import { formatMoney } from '../output/money';
 import { stripControl } from '../output/sanitize';
 import type { Context } from './context';
@@ -45,23 +45,36 @@ export async function capture({ args, opts }: Input, ctx: Context): Promise<Comm
   if (isBulk({ args, opts })) return (await import('./bulk')).bulk('capture', { args, opts }, ctx);
   if (args.length === 0) {
     if (guidable(ctx)) return (await import('./guided')).guidedCapture(ctx);
-    throw new UsageError('missing payment id: payctl payments capture PAY_ID (or --input FILE for many; on a terminal, no id starts a guided capture)');
+    throw new UsageError(
+      'missing payment id: payctl payments capture PAY_ID (or --input FILE for many; on a terminal, no id starts a guided capture)',
+    );
   }
   const id = idArg(args[0], 'payment');
   const currency = currencyFlag(opts.currency);
   const amount = amountFlag(opts.amount, currency);
   if ((amount === undefined) !== (currency === undefined)) {
-    throw new UsageError('--amount and --currency go together (without both, the payment\'s full amount is captured)');
+    throw new UsageError("--amount and --currency go together (without both, the payment's full amount is captured)");
   }
   const api = await ctx.api();
   if (ctx.settings.dryRun) {
     if (amount !== undefined && currency !== undefined) {
-      return { type: 'dry-run', requests: [api.prepare('capturePayment', { params: { id }, body: { amount, currency } })] };
+      return {
+        type: 'dry-run',
+        requests: [api.prepare('capturePayment', { params: { id }, body: { amount, currency } })],
+      };
     }
     const path = `/payments/${encodeURIComponent(id)}/capture`;
     return {
       type: 'dry-run',
-      requests: [{ endpoint: 'capturePayment', method: 'POST', path, url: api.http.url({ path }), body: { amount: `<amount of ${id}>`, currency: `<currency of ${id}>` } }],
+      requests: [
+        {
+          endpoint: 'capturePayment',
+          method: 'POST',
+          path,
+          url: api.http.url({ path }),
+          body: { amount: `<amount of ${id}>`, currency: `<currency of ${id}>` },
+        },
+      ],
       note: 'without --amount, the amount and currency are read from the payment when run for real',
     };
   }
@@ -79,9 +92,13 @@ export async function capture({ args, opts }: Input, ctx: Context): Promise<Comm
     return `Capture ${formatMoney(captureAmount, captureCurrency)} of payment ${id}?`;
   });
   await readPayment();
-  if (captureAmount === undefined || captureCurrency === undefined) throw new UsageError('could not read the payment amount');
+  if (captureAmount === undefined || captureCurrency === undefined)
+    throw new UsageError('could not read the payment amount');
   const outcome = await captureSafely(api, id, captureAmount, captureCurrency);
-  if (outcome.reconciled) ctx.notice(`payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${stripControl(String(outcome.payment.status))}`);
+  if (outcome.reconciled)
+    ctx.notice(
+      `payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${stripControl(String(outcome.payment.status))}`,
+    );
   return one('payment', outcome.payment);
 }
 
@@ -89,7 +106,9 @@ export async function refund({ args, opts }: Input, ctx: Context): Promise<Comma
   if (isBulk({ args, opts })) return (await import('./bulk')).bulk('refund', { args, opts }, ctx);
   if (args.length === 0) {
     if (guidable(ctx)) return (await import('./guided')).guidedRefund(ctx);
-    throw new UsageError('missing payment id: payctl payments refund PAY_ID (or --input FILE for many; on a terminal, no id starts a guided refund)');
+    throw new UsageError(
+      'missing payment id: payctl payments refund PAY_ID (or --input FILE for many; on a terminal, no id starts a guided refund)',
+    );
   }
   const id = idArg(args[0], 'payment');
   const request: RefundRequest = {
@@ -98,7 +117,10 @@ export async function refund({ args, opts }: Input, ctx: Context): Promise<Comma
     notes: notesFlag(opts.note),
   };
   const api = await ctx.api();
-  const req = api.prepare('refundPayment', { params: { id }, body: { amount: request.amount, receipt: request.receipt, notes: request.notes } });
+  const req = api.prepare('refundPayment', {
+    params: { id },
+    body: { amount: request.amount, receipt: request.receipt, notes: request.notes },
+  });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
 
   // A person at a terminal sees what the payment holds, and an amount above what remains is refused
@@ -106,7 +128,10 @@ export async function refund({ args, opts }: Input, ctx: Context): Promise<Comma
   await ctx.confirm(async () => {
     const b = await refundBaseline(api, id);
     const amount = refundAmount(b, request.amount);
-    const what = request.amount === undefined ? `the remaining ${formatMoney(amount, b.currency)}` : formatMoney(amount, b.currency);
+    const what =
+      request.amount === undefined
+        ? `the remaining ${formatMoney(amount, b.currency)}`
+        : formatMoney(amount, b.currency);
     return `Refund ${what} of payment ${id} (${stripControl(b.status)}, ${formatMoney(b.amount, b.currency)}, refunded so far ${formatMoney(b.amountRefunded, b.currency)})?`;
   });
   // Read right before sending (someone may have waited at the question): this figure decides the

@@ -1,5 +1,5 @@
-import { UsageError } from '../api/errors';
-import { PLAN_PERIODS } from '../spec/requests';
+import { UsageError } from '../contract/errors';
+import { PLAN_PERIODS } from '../contract/requests';
 import type { Context } from './context';
 import { amountFlag, currencyFlag, intFlag, notesFlag } from './flags';
 import { sendOnce } from './check';
@@ -8,7 +8,8 @@ import type { CommandResult, Input } from './result';
 
 export async function create({ opts }: Input, ctx: Context): Promise<CommandResult> {
   const period = String(opts.period ?? '');
-  if (!(PLAN_PERIODS as readonly string[]).includes(period)) throw new UsageError(`--period must be one of ${PLAN_PERIODS.join(', ')}: got "${period}"`);
+  if (!(PLAN_PERIODS as readonly string[]).includes(period))
+    throw new UsageError(`--period must be one of ${PLAN_PERIODS.join(', ')}: got "${period}"`);
   const currency = currencyFlag(opts.currency);
   const body = {
     period,

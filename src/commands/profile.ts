@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors';
+import { UsageError } from '../contract/errors';
 import { checkBaseUrl } from '../config/base-url';
 import { PROFILE_NAME, maskSecret } from '../config/profiles';
 import type { Profile, ProfileStore } from '../config/profiles';
@@ -19,7 +19,10 @@ const view = (name: string, p: Profile, isDefault: boolean) => ({
 
 function profileName(raw: unknown): string {
   const name = String(raw ?? '');
-  if (!PROFILE_NAME.test(name)) throw new UsageError(`profile name must be 1-40 letters, digits, - or _, starting with a letter or digit: got ${JSON.stringify(name)}`);
+  if (!PROFILE_NAME.test(name))
+    throw new UsageError(
+      `profile name must be 1-40 letters, digits, - or _, starting with a letter or digit: got ${JSON.stringify(name)}`,
+    );
   return name;
 }
 
@@ -58,7 +61,10 @@ export async function add({ args, opts }: Input, ctx: Context): Promise<CommandR
 
 export async function list(_input: Input, ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
-  return many('profile', store.list().map((p) => view(p.name, p.profile, p.isDefault)));
+  return many(
+    'profile',
+    store.list().map((p) => view(p.name, p.profile, p.isDefault)),
+  );
 }
 
 export async function use({ args }: Input, ctx: Context): Promise<CommandResult> {
@@ -79,7 +85,10 @@ export async function remove({ args }: Input, ctx: Context): Promise<CommandResu
 
 export async function show({ args }: Input, ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
-  const name = args[0] === undefined ? (ctx.settings.profile ?? ctx.env.PAYCTL_PROFILE ?? store.defaultName) : profileName(args[0]);
+  const name =
+    args[0] === undefined
+      ? (ctx.settings.profile ?? ctx.env.PAYCTL_PROFILE ?? store.defaultName)
+      : profileName(args[0]);
   if (!name) throw new UsageError('no default profile: name one, or run `payctl profile add NAME`');
   return one('profile', view(name, existing(store, name), store.defaultName === name));
 }
@@ -90,5 +99,8 @@ export async function test({ args }: Input, ctx: Context): Promise<CommandResult
   const creds = await ctx.credentials(name);
   const started = Date.now();
   await api.call('listOrders', { query: { count: 1 } });
-  return { type: 'done', message: `${creds.source} works: ${creds.baseUrl} accepted the key in ${Date.now() - started} ms` };
+  return {
+    type: 'done',
+    message: `${creds.source} works: ${creds.baseUrl} accepted the key in ${Date.now() - started} ms`,
+  };
 }

@@ -1,4 +1,4 @@
-import { InterruptedError } from '../api/errors';
+import { InterruptedError } from '../contract/errors';
 import type { Context } from './context';
 
 type Prompts = typeof import('@inquirer/prompts');
@@ -15,7 +15,8 @@ export async function promptSession(ctx: Context) {
       return await question(prompts);
     } catch (err) {
       const name = (err as Error)?.name;
-      if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError') throw new InterruptedError('SIGINT');
+      if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError')
+        throw new InterruptedError('SIGINT');
       throw err;
     }
   };

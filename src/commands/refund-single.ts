@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ApiClient } from '../api/client';
-import { NetworkError, OutcomeUnknownError, UsageError } from '../api/errors';
-import { reconcileRefund, remaining } from '../api/refund';
-import type { RefundBaseline } from '../api/refund';
+import type { ApiClient } from '../client/client';
+import { NetworkError, OutcomeUnknownError, UsageError } from '../contract/errors';
+import { reconcileRefund, remaining } from '../client/refund';
+import type { RefundBaseline } from '../client/refund';
 import { formatMoney } from '../output/money';
 import { stripControl } from '../output/sanitize';
 import type { Context } from './context';
@@ -27,7 +27,9 @@ export function refundAmount(baseline: RefundBaseline, amount: number | undefine
   const state = `${money(baseline.amount)} paid, ${money(baseline.amountRefunded)} refunded so far`;
   if (left <= 0) throw new UsageError(`${id} has nothing left to refund (${state}): nothing was sent`);
   if (amount !== undefined && amount > left) {
-    throw new UsageError(`cannot refund ${money(amount)} of ${id}: only ${money(left)} remains (${state}); nothing was sent`);
+    throw new UsageError(
+      `cannot refund ${money(amount)} of ${id}: only ${money(left)} remains (${state}); nothing was sent`,
+    );
   }
   return amount ?? left;
 }
@@ -38,10 +40,18 @@ export function refundAmount(baseline: RefundBaseline, amount: number | undefine
  * (exit 5: nothing was refunded, safe to run again) or unknown (exit 6 with both figures and the
  * command to check). Never resends.
  */
-export async function refundOnce(ctx: Context, api: ApiClient, baseline: RefundBaseline, request: RefundRequest): Promise<CommandResult> {
+export async function refundOnce(
+  ctx: Context,
+  api: ApiClient,
+  baseline: RefundBaseline,
+  request: RefundRequest,
+): Promise<CommandResult> {
   const id = baseline.paymentId;
   const amount = refundAmount(baseline, request.amount);
-  const req = api.prepare('refundPayment', { params: { id }, body: { amount, receipt: request.receipt, notes: request.notes } });
+  const req = api.prepare('refundPayment', {
+    params: { id },
+    body: { amount, receipt: request.receipt, notes: request.notes },
+  });
   let lost: OutcomeUnknownError;
   try {
     return one('refund', await api.execute(req));
@@ -59,7 +69,16 @@ export async function refundOnce(ctx: Context, api: ApiClient, baseline: RefundB
         `${money(verdict.before)} to ${money(verdict.after)}, so the refund of ${money(amount)} was applied once`,
     );
     const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } }).catch(() => undefined);
-    return one('payment', payment ?? { id, entity: 'payment', amount: baseline.amount, currency: baseline.currency, amount_refunded: verdict.after });
+    return one(
+      'payment',
+      payment ?? {
+        id,
+        entity: 'payment',
+        amount: baseline.amount,
+        currency: baseline.currency,
+        amount_refunded: verdict.after,
+      },
+    );
   }
   if (verdict.result === 'not_applied') {
     throw new NetworkError(
@@ -67,7 +86,10 @@ export async function refundOnce(ctx: Context, api: ApiClient, baseline: RefundB
       'it is safe to run the same command again',
     );
   }
-  const now = verdict.after === undefined ? `could not be read back (${stripControl(verdict.reason)})` : `is ${money(verdict.after)} now`;
+  const now =
+    verdict.after === undefined
+      ? `could not be read back (${stripControl(verdict.reason)})`
+      : `is ${money(verdict.after)} now`;
   throw new OutcomeUnknownError(
     `refund of ${money(amount)} of ${id}: outcome unknown (${answer}); amount_refunded was ${money(verdict.before)} before sending and ${now}, ` +
       `where ${money(verdict.before + amount)} would mean it was applied`,

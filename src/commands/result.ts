@@ -1,4 +1,4 @@
-import type { Prepared } from '../api/client';
+import type { Prepared } from '../client/client';
 import type { ResourceKind } from '../output/columns';
 import type { FileFormat } from '../output/export';
 import type { ExportSummary } from '../output/summary';
@@ -30,7 +30,11 @@ export type CommandResult =
   | { type: 'serve'; lines: string[]; until: Promise<void> };
 
 export const one = (kind: ResourceKind, data: unknown): CommandResult => ({ type: 'one', kind, data });
-export const many = (kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>): ManyResult => ({ type: 'many', kind, items });
+export const many = (kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>): ManyResult => ({
+  type: 'many',
+  kind,
+  items,
+});
 
 /** Positional arguments and options of one command, as commander parsed them. */
 export interface Input {

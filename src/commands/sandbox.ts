@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { FailureError, UsageError } from '../api/errors';
+import { FailureError, UsageError } from '../contract/errors';
 import { plural } from '../output/plural';
 import { checkBaseUrl } from '../config/base-url';
 import { sandboxDbPath } from '../config/paths';
-import { parseDuration } from '../parse/duration';
+import { parseDuration } from '../contract/values/duration';
 import type { Context } from './context';
 import { idArg, intFlag, need } from './flags';
 import { many, one } from './result';
@@ -16,14 +16,16 @@ function probability(raw: unknown): number | undefined {
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
   const value = Number(text);
-  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text) || value < 0 || value > 1) throw new UsageError(`--fault-rate must be a probability from 0 to 1: got "${text}"`);
+  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text) || value < 0 || value > 1)
+    throw new UsageError(`--fault-rate must be a probability from 0 to 1: got "${text}"`);
   return value;
 }
 
 function webhookSecretFlag(raw: unknown): string | undefined {
   if (raw === undefined) return undefined;
   const secret = String(raw);
-  if (!/^[\x21-\x7e]{8,256}$/.test(secret)) throw new UsageError('--webhook-secret must be 8 to 256 printable characters without spaces');
+  if (!/^[\x21-\x7e]{8,256}$/.test(secret))
+    throw new UsageError('--webhook-secret must be 8 to 256 printable characters without spaces');
   return secret;
 }
 
@@ -37,7 +39,10 @@ export async function start({ opts }: Input, ctx: Context): Promise<CommandResul
     faultRate: probability(opts.faultRate),
     latencyMs: intFlag(opts.latency, '--latency', 0, 600_000),
     seed: intFlag(opts.seed, '--seed', 0),
-    captureWindowSeconds: opts.captureWindow === undefined ? undefined : need(parseDuration(String(opts.captureWindow)), '--capture-window'),
+    captureWindowSeconds:
+      opts.captureWindow === undefined
+        ? undefined
+        : need(parseDuration(String(opts.captureWindow)), '--capture-window'),
     webhook: opts.webhook === undefined ? undefined : need(checkBaseUrl(String(opts.webhook)), '--webhook'),
     webhookSecret: webhookSecretFlag(opts.webhookSecret),
   };
@@ -54,7 +59,11 @@ export async function start({ opts }: Input, ctx: Context): Promise<CommandResul
   const ownsProfile = resolve(db) === resolve(defaultDb);
   if (ownsProfile) {
     const store = await ctx.profiles();
-    store.save('sandbox', { key_id: sandbox.keyId, key_secret: sandbox.keySecret, base_url: sandbox.baseUrl, live: false }, false);
+    store.save(
+      'sandbox',
+      { key_id: sandbox.keyId, key_secret: sandbox.keySecret, base_url: sandbox.baseUrl, live: false },
+      false,
+    );
   }
   const lines =
     ctx.settings.format === 'json' || ctx.settings.format === 'ndjson'
@@ -72,14 +81,23 @@ export async function start({ opts }: Input, ctx: Context): Promise<CommandResul
           `key id:         ${sandbox.keyId}`,
           `key secret:     ${sandbox.keySecret}   (local sandbox key, stored in ${db === ':memory:' ? 'memory' : db})`,
           `webhook secret: ${sandbox.webhookSecret}   (signs X-Razorpay-Signature${options.webhook ? ` of events sent to ${options.webhook}` : '; no --webhook set'})`,
-          ownsProfile ? `profile "sandbox" written; try: payctl -p sandbox orders list` : `profile "sandbox" left as it was (not the default database); use the keys above`,
+          ownsProfile
+            ? `profile "sandbox" written; try: payctl -p sandbox orders list`
+            : `profile "sandbox" left as it was (not the default database); use the keys above`,
         ];
-  const until = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true })).then(() => sandbox.close());
+  const until = new Promise<void>((resolve) =>
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
+  ).then(() => sandbox.close());
   return { type: 'serve', lines, until };
 }
 
 export async function pay({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
-  if (String(args[0] ?? '').trim().startsWith('sub_')) return paySubscription(idArg(args[0], 'subscription'), opts, ctx);
+  if (
+    String(args[0] ?? '')
+      .trim()
+      .startsWith('sub_')
+  )
+    return paySubscription(idArg(args[0], 'subscription'), opts, ctx);
   const orderId = idArg(args[0], 'order');
   const method = opts.method === undefined ? 'card' : String(opts.method);
   if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}: got "${method}"`);
@@ -98,7 +116,10 @@ async function paySubscription(id: string, opts: Input['opts'], ctx: Context): P
   const method = opts.method === undefined ? 'card' : String(opts.method);
   if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}: got "${method}"`);
   const api = await ctx.api();
-  return one('subscription', await api.admin('POST', '/subscriptions/authorize', { subscription_id: id, method, fail: Boolean(opts.fail) }));
+  return one(
+    'subscription',
+    await api.admin('POST', '/subscriptions/authorize', { subscription_id: id, method, fail: Boolean(opts.fail) }),
+  );
 }
 
 export async function clock(_input: Input, ctx: Context): Promise<CommandResult> {
@@ -126,8 +147,13 @@ export async function seed({ args, opts }: Input, ctx: Context): Promise<Command
   const api = await ctx.api();
   const seeded = await api.admin<{ order_ids: string[]; payment_ids: string[] }>('POST', '/seed', body);
   const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
-  ctx.notice(`seeded ${plural(seeded.order_ids.length, 'order')}, ${plural(seeded.payment_ids.length, 'authorized payment')}; printing ${body.authorized ? 'payment' : 'order'} ids`);
-  return { type: 'lines', lines: ctx.settings.formatChosen && ctx.settings.format === 'json' ? [JSON.stringify(ids, null, 2)] : ids };
+  ctx.notice(
+    `seeded ${plural(seeded.order_ids.length, 'order')}, ${plural(seeded.payment_ids.length, 'authorized payment')}; printing ${body.authorized ? 'payment' : 'order'} ids`,
+  );
+  return {
+    type: 'lines',
+    lines: ctx.settings.formatChosen && ctx.settings.format === 'json' ? [JSON.stringify(ids, null, 2)] : ids,
+  };
 }
 
 export async function stats(_input: Input, ctx: Context): Promise<CommandResult> {

@@ -1,7 +1,7 @@
 // Everything a command that talks to the service needs, gathered in one module so that the bundle
 // loads it as a few files rather than one per source module (each file costs a start-up round trip).
-import '../api/http';
-import '../api/client';
+import '../client/http';
+import '../client/client';
 
 export * as orders from './orders';
 export * as payments from './payments';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ApiError, FailureError, UsageError } from '../api/errors';
+import { ApiError, FailureError, UsageError } from '../contract/errors';
 import { summaryLines, zoneText } from '../output/summary';
 import type { Context } from './context';
 import { idArg } from './flags';
@@ -11,15 +11,19 @@ import type { CommandResult, Input } from './result';
 async function customerIds(ctx: Context, args: string[], input: unknown): Promise<string[]> {
   const raw = [...args];
   if (input !== undefined) {
-    const text = input === '-' ? await ctx.readStdin() : await readFile(String(input), 'utf8').catch((e: Error) => {
-      throw new UsageError(`--input: cannot read ${String(input)}: ${e.message}`);
-    });
+    const text =
+      input === '-'
+        ? await ctx.readStdin()
+        : await readFile(String(input), 'utf8').catch((e: Error) => {
+            throw new UsageError(`--input: cannot read ${String(input)}: ${e.message}`);
+          });
     text.split(/\r?\n/).forEach((line, i) => {
       const v = line.split(',')[0]!.trim();
       if (v && !v.startsWith('#') && !(i === 0 && v === 'customer_id')) raw.push(v);
     });
   }
-  if (raw.length === 0) throw new UsageError('missing CUSTOMER: payctl wallet statement cust_… [--from T] [--to T], or --input FILE');
+  if (raw.length === 0)
+    throw new UsageError('missing CUSTOMER: payctl wallet statement cust_… [--from T] [--to T], or --input FILE');
   const ids = raw.map((a) => idArg(a, 'customer'));
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
   if (dup) throw new UsageError(`customer ${dup} is listed twice`);
@@ -57,18 +61,24 @@ export async function statement({ args, opts }: Input, ctx: Context): Promise<Co
   const page = await pageQuery(ctx, opts, 'customer_transaction');
   if (customers.length > 1 && !page.all && page.count === undefined) page.all = true;
   const oldestFirst = Boolean(opts.oldestFirst);
-  if (oldestFirst && !page.all) throw new UsageError('--oldest-first orders a whole statement: use it with --all or --out');
+  if (oldestFirst && !page.all)
+    throw new UsageError('--oldest-first orders a whole statement: use it with --all or --out');
   // Columns are fixed by the input kind: a list of customers always has customer_id, however long.
   const tagged = customers.length > 1 || opts.input !== undefined;
   if (ctx.settings.dryRun) {
     const api = await ctx.api();
     const query = { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to };
-    return { type: 'dry-run', requests: customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query })) };
+    return {
+      type: 'dry-run',
+      requests: customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query })),
+    };
   }
   const absent = await checkCustomers(ctx, customers);
   if (absent.size && !opts.skipMissing) {
     const list = [...absent].map(([id, why]) => `${id} (${why})`).join(', ');
-    throw new FailureError(`no statement for ${list}: nothing was written; --skip-missing exports the other customers and lists these`);
+    throw new FailureError(
+      `no statement for ${list}: nothing was written; --skip-missing exports the other customers and lists these`,
+    );
   }
   const summary = newSummary(ctx, 'customer_transaction', page);
   summary.oldestFirst = oldestFirst;
@@ -96,7 +106,10 @@ export async function statement({ args, opts }: Input, ctx: Context): Promise<Co
   const after = () => {
     const lines = page.all && !page.out ? [zoneText(summary.zone), ...summaryLines(summary)] : [];
     lines.push(...new Set(listed.map(({ listed: l }) => l.more('entries')).filter((m) => m !== undefined)));
-    if (absent.size) lines.push(`skipped ${absent.size} customer(s) with no statement: ${[...absent].map(([id, why]) => `${id} (${why})`).join(', ')}`);
+    if (absent.size)
+      lines.push(
+        `skipped ${absent.size} customer(s) with no statement: ${[...absent].map(([id, why]) => `${id} (${why})`).join(', ')}`,
+      );
     return lines.length ? lines.join('\n') : undefined;
   };
   return {

@@ -1,6 +1,6 @@
-import { UsageError } from '../api/errors';
-import { WALLET_CURRENCY } from '../spec/common';
-import { NARRATION_PATTERN } from '../spec/requests';
+import { UsageError } from '../contract/errors';
+import { WALLET_CURRENCY } from '../contract/common';
+import { NARRATION_PATTERN } from '../contract/requests';
 import { formatMoney } from '../output/money';
 import type { Context } from './context';
 import { amountFlag, idArg, notesFlag } from './flags';
@@ -13,7 +13,9 @@ import type { CommandResult, Input } from './result';
 const INR = WALLET_CURRENCY;
 
 function discontinued(ctx: Context) {
-  ctx.notice('note: the customer wallet product is discontinued (support ended April 2023); these endpoints may be unavailable on the live service');
+  ctx.notice(
+    'note: the customer wallet product is discontinued (support ended April 2023); these endpoints may be unavailable on the live service',
+  );
 }
 
 const str = (v: unknown) => (v === undefined ? undefined : String(v));
@@ -27,12 +29,14 @@ function required(opts: Record<string, unknown>, key: string, flag: string, exam
 /** A mobile number as the service stores contacts: optional +, 8-15 digits. */
 function contactFlag(raw: string): string {
   const c = raw.replace(/[\s-]/g, '');
-  if (!/^\+?\d{8,15}$/.test(c)) throw new UsageError(`--contact must be a phone number like +919876543210: got ${JSON.stringify(raw)}`);
+  if (!/^\+?\d{8,15}$/.test(c))
+    throw new UsageError(`--contact must be a phone number like +919876543210: got ${JSON.stringify(raw)}`);
   return c;
 }
 
 function emailFlag(raw: string): string {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new UsageError(`--email must be an e-mail address: got ${JSON.stringify(raw)}`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw))
+    throw new UsageError(`--email must be an e-mail address: got ${JSON.stringify(raw)}`);
   return raw;
 }
 
@@ -61,7 +65,9 @@ export async function credit({ opts }: Input, ctx: Context): Promise<CommandResu
   const customer = idArg(required(opts, 'customer', '--customer', 'cust_…'), 'customer');
   const amount = amountFlag(required(opts, 'amount', '--amount', 'paise'), INR)!;
   const api = await ctx.api();
-  const req = api.prepare('createDirectTransfer', { body: { customer_id: customer, amount, currency: INR, notes: notesFlag(opts.note) } });
+  const req = api.prepare('createDirectTransfer', {
+    body: { customer_id: customer, amount, currency: INR, notes: notesFlag(opts.note) },
+  });
   if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
   const data = await moveMoney(
     ctx,

@@ -17,11 +17,19 @@ export function checkBaseUrl(raw: string): { ok: true; value: string } | { ok: f
   } catch {
     return { ok: false, error: `base URL is not a valid URL: ${JSON.stringify(raw)}` };
   }
-  if (url.username || url.password) return { ok: false, error: 'base URL must not carry credentials; use a profile or PAYCTL_KEY_ID/PAYCTL_KEY_SECRET' };
+  if (url.username || url.password)
+    return {
+      ok: false,
+      error: 'base URL must not carry credentials; use a profile or PAYCTL_KEY_ID/PAYCTL_KEY_SECRET',
+    };
   if (url.search || url.hash) return { ok: false, error: 'base URL must not have a query or fragment' };
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    return { ok: false, error: `refusing plain http:// for ${url.hostname}: key secrets would travel unencrypted; use https:// (http is allowed only on loopback)` };
+    return {
+      ok: false,
+      error: `refusing plain http:// for ${url.hostname}: key secrets would travel unencrypted; use https:// (http is allowed only on loopback)`,
+    };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: `base URL must be https:// (got ${url.protocol})` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, error: `base URL must be https:// (got ${url.protocol})` };
   return { ok: true, value: url.toString().replace(/\/+$/, '') };
 }

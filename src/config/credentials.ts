@@ -1,4 +1,4 @@
-import { AuthError, UsageError } from '../api/errors';
+import { AuthError, UsageError } from '../contract/errors';
 import { checkBaseUrl } from './base-url';
 import type { ProfileStore } from './profiles';
 
@@ -33,13 +33,24 @@ export function resolveCredentials(input: CredentialInputs): Credentials {
   const { env } = input;
   const urlOverride = input.baseUrl ?? env.PAYCTL_BASE_URL;
   if (env.PAYCTL_KEY_ID && env.PAYCTL_KEY_SECRET) {
-    if (!urlOverride) throw new UsageError('PAYCTL_KEY_ID and PAYCTL_KEY_SECRET need a base URL: set PAYCTL_BASE_URL or pass --base-url');
-    return { keyId: env.PAYCTL_KEY_ID, keySecret: env.PAYCTL_KEY_SECRET, baseUrl: baseUrlOrThrow(urlOverride), live: false, source: 'environment' };
+    if (!urlOverride)
+      throw new UsageError(
+        'PAYCTL_KEY_ID and PAYCTL_KEY_SECRET need a base URL: set PAYCTL_BASE_URL or pass --base-url',
+      );
+    return {
+      keyId: env.PAYCTL_KEY_ID,
+      keySecret: env.PAYCTL_KEY_SECRET,
+      baseUrl: baseUrlOrThrow(urlOverride),
+      live: false,
+      source: 'environment',
+    };
   }
   const store = input.store();
   const name = input.profile ?? env.PAYCTL_PROFILE ?? store.defaultName;
   if (!name) {
-    throw new AuthError('no credentials configured: run `payctl profile add NAME`, set PAYCTL_KEY_ID and PAYCTL_KEY_SECRET, or use --sandbox');
+    throw new AuthError(
+      'no credentials configured: run `payctl profile add NAME`, set PAYCTL_KEY_ID and PAYCTL_KEY_SECRET, or use --sandbox',
+    );
   }
   const profile = store.get(name);
   if (!profile) throw new AuthError(`no profile named "${name}": see \`payctl profile list\``);

@@ -16,7 +16,11 @@ export function payctlPaths(env: NodeJS.ProcessEnv = process.env, platform = pro
   const home = env.HOME || homedir();
   if (platform === 'darwin') {
     const base = join(home, 'Library');
-    return { config: join(base, 'Preferences', 'payctl'), data: join(base, 'Application Support', 'payctl'), state: join(base, 'Application Support', 'payctl', 'state') };
+    return {
+      config: join(base, 'Preferences', 'payctl'),
+      data: join(base, 'Application Support', 'payctl'),
+      state: join(base, 'Application Support', 'payctl', 'state'),
+    };
   }
   if (platform === 'win32') {
     const appData = env.APPDATA || join(home, 'AppData', 'Roaming');

@@ -1,6 +1,6 @@
 import Conf from 'conf';
 import { chmodSync } from 'node:fs';
-import { UsageError } from '../api/errors';
+import { UsageError } from '../contract/errors';
 
 export interface Profile {
   key_id: string;
@@ -21,14 +21,16 @@ export class ProfileStore {
   private readonly conf: Conf<Store>;
 
   constructor(dir: string) {
-    this.conf = damaged(`${dir}/config.json`, () =>
-      new Conf<Store>({
-        cwd: dir,
-        configName: 'config',
-        projectName: 'payctl',
-        configFileMode: 0o600,
-        defaults: { profiles: {} },
-      }),
+    this.conf = damaged(
+      `${dir}/config.json`,
+      () =>
+        new Conf<Store>({
+          cwd: dir,
+          configName: 'config',
+          projectName: 'payctl',
+          configFileMode: 0o600,
+          defaults: { profiles: {} },
+        }),
     );
     // conf applies the mode when it writes; a file created by an older version is tightened too.
     try {
@@ -45,7 +47,12 @@ export class ProfileStore {
   /** The file as stored, checked: a damaged one names itself and what to do (exit 2), never a JSON parser's message. */
   private get store(): Store {
     const store = damaged(this.path, () => this.conf.store);
-    if (!store || typeof store !== 'object' || Array.isArray(store) || (store.profiles !== undefined && (typeof store.profiles !== 'object' || store.profiles === null))) {
+    if (
+      !store ||
+      typeof store !== 'object' ||
+      Array.isArray(store) ||
+      (store.profiles !== undefined && (typeof store.profiles !== 'object' || store.profiles === null))
+    ) {
       throw damagedFile(this.path, 'it does not hold profiles');
     }
     return store;
@@ -53,15 +60,23 @@ export class ProfileStore {
 
   list(): Array<{ name: string; profile: Profile; isDefault: boolean }> {
     const store = this.store;
-    return Object.entries(store.profiles ?? {}).map(([name, profile]) => ({ name, profile, isDefault: store.default === name }));
+    return Object.entries(store.profiles ?? {}).map(([name, profile]) => ({
+      name,
+      profile,
+      isDefault: store.default === name,
+    }));
   }
 
   get(name: string): Profile | undefined {
     const profile = this.store.profiles?.[name] as Partial<Profile> | undefined;
     if (profile === undefined) return undefined;
-    const missing = (['key_id', 'key_secret', 'base_url'] as const).filter((k) => typeof profile?.[k] !== 'string' || !profile[k]);
+    const missing = (['key_id', 'key_secret', 'base_url'] as const).filter(
+      (k) => typeof profile?.[k] !== 'string' || !profile[k],
+    );
     if (missing.length) {
-      throw new UsageError(`profile "${name}" in ${this.path} is incomplete (no ${missing.join(', ')}): add it again with \`payctl profile add ${name}\`; nothing was sent`);
+      throw new UsageError(
+        `profile "${name}" in ${this.path} is incomplete (no ${missing.join(', ')}): add it again with \`payctl profile add ${name}\`; nothing was sent`,
+      );
     }
     return { ...profile, live: profile.live === true } as Profile;
   }
@@ -93,7 +108,9 @@ export class ProfileStore {
 }
 
 function damagedFile(path: string, what: string): UsageError {
-  return new UsageError(`the config file ${path} is damaged (${what}): fix it, or move it aside and add your profiles again with \`payctl profile add\`; nothing was sent`);
+  return new UsageError(
+    `the config file ${path} is damaged (${what}): fix it, or move it aside and add your profiles again with \`payctl profile add\`; nothing was sent`,
+  );
 }
 
 /** Runs a read of the config file; a file that is not JSON becomes one line naming it and what to do. */

@@ -2,7 +2,7 @@ import { constants, createWriteStream } from 'node:fs';
 import { access, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { FailureError, UsageError } from '../api/errors';
+import { FailureError, UsageError } from '../contract/errors';
 
 const CAUSES: Record<string, string> = {
   ENOENT: 'no such directory',
@@ -28,10 +28,21 @@ export function outError(target: string, err: unknown): FailureError {
 export async function checkOutTarget(target: string): Promise<void> {
   const dir = dirname(target);
   const info = await stat(dir).catch(() => undefined);
-  if (!info) throw new UsageError(`--out ${target}: the directory ${dir} does not exist`, `create it first (mkdir -p ${dir}) or write somewhere else`);
+  if (!info)
+    throw new UsageError(
+      `--out ${target}: the directory ${dir} does not exist`,
+      `create it first (mkdir -p ${dir}) or write somewhere else`,
+    );
   if (!info.isDirectory()) throw new UsageError(`--out ${target}: ${dir} is not a directory`);
-  if (await access(dir, constants.W_OK).then(() => false, () => true)) throw new UsageError(`--out ${target}: the directory ${dir} is not writable`);
-  if ((await stat(target).catch(() => undefined))?.isDirectory()) throw new UsageError(`--out ${target}: is a directory`);
+  if (
+    await access(dir, constants.W_OK).then(
+      () => false,
+      () => true,
+    )
+  )
+    throw new UsageError(`--out ${target}: the directory ${dir} is not writable`);
+  if ((await stat(target).catch(() => undefined))?.isDirectory())
+    throw new UsageError(`--out ${target}: is a directory`);
 }
 
 /**

@@ -1,9 +1,12 @@
-import { isoTime, localTime } from '../time/format';
+import { isoTime, localTime } from './time';
 import { cellValue, fieldColumn } from './columns';
 import type { Column, ColumnContext, ResourceKind } from './columns';
 
 /** Column context with the time formatters (this module loads the time-zone library anyway). */
-export const withTime = (at: Omit<ColumnContext, 'time'>): ColumnContext => ({ ...at, time: { iso: isoTime, local: localTime } });
+export const withTime = (at: Omit<ColumnContext, 'time'>): ColumnContext => ({
+  ...at,
+  time: { iso: isoTime, local: localTime },
+});
 
 const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const PHONE = /^\+\d+$/;
@@ -26,7 +29,8 @@ export function expandColumns(columns: Column[], kind: ResourceKind, at: ColumnC
   if (exact) return columns;
   return columns.flatMap((col) => {
     if (col.type === 'money') return [col, fieldColumn(kind, `${col.key}_display`, at)];
-    if (col.type === 'time') return [col, fieldColumn(kind, `${col.key}_iso`, at), fieldColumn(kind, `${col.key}_local`, at)];
+    if (col.type === 'time')
+      return [col, fieldColumn(kind, `${col.key}_iso`, at), fieldColumn(kind, `${col.key}_local`, at)];
     return [col];
   });
 }

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
-import { UsageError } from '../api/errors';
-import { isoTime } from '../time/format';
+import { UsageError } from '../contract/errors';
+import { isoTime } from './time';
 import { writeAtomically } from './atomic-file';
 import type { ResourceKind } from './columns';
 import type { OutputFormat } from './format';
@@ -10,7 +10,13 @@ import type { ExportSummary } from './summary';
 
 export type FileFormat = Exclude<OutputFormat, 'table'> | 'xlsx';
 
-const BY_EXTENSION: Record<string, FileFormat> = { '.csv': 'csv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.xlsx': 'xlsx' };
+const BY_EXTENSION: Record<string, FileFormat> = {
+  '.csv': 'csv',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  '.xlsx': 'xlsx',
+};
 
 /**
  * The format of an --out file follows its extension; an -o that says otherwise is refused (exit 2,
@@ -21,12 +27,16 @@ export function fileFormat(path: string, format: OutputFormat, source: 'flag' | 
   const byExt = BY_EXTENSION[ext];
   if (byExt) {
     if (source === 'flag' && format !== byExt) {
-      throw new UsageError(`--out ${path} is ${byExt} by its extension but -o says ${format}: drop -o, or give the file a .${format === 'ndjson' ? 'ndjson' : format} name`);
+      throw new UsageError(
+        `--out ${path} is ${byExt} by its extension but -o says ${format}: drop -o, or give the file a .${format === 'ndjson' ? 'ndjson' : format} name`,
+      );
     }
     return byExt;
   }
   if (source !== 'default' && format !== 'table') return format;
-  throw new UsageError(`--out ${path}: the format follows the extension (.csv, .json, .ndjson or .jsonl, .xlsx); for another name pass -o csv, json or ndjson`);
+  throw new UsageError(
+    `--out ${path}: the format follows the extension (.csv, .json, .ndjson or .jsonl, .xlsx); for another name pass -o csv, json or ndjson`,
+  );
 }
 
 export interface ExportJob {
@@ -51,7 +61,11 @@ export async function writeExport(job: ExportJob, stderr: NodeJS.WritableStream)
   });
   const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, job.tz));
   const asked = `range ${when(summary.range.from)} to ${when(summary.range.to)}`;
-  const got = rows && Number.isFinite(summary.first) ? `; rows created ${when(summary.first)} to ${when(summary.last)}` : '';
-  const lines = [`wrote ${rows} rows to ${target} (${asked}${got}; ${zoneText(summary.zone)})`, ...summaryLines(summary)];
+  const got =
+    rows && Number.isFinite(summary.first) ? `; rows created ${when(summary.first)} to ${when(summary.last)}` : '';
+  const lines = [
+    `wrote ${rows} rows to ${target} (${asked}${got}; ${zoneText(summary.zone)})`,
+    ...summaryLines(summary),
+  ];
   stderr.write(`${lines.join('\n')}\n`);
 }

@@ -1,11 +1,12 @@
-import { err, ok } from '../parse/result';
-import type { Result } from '../parse/result';
+import { err, ok } from '../contract/values/result';
+import type { Result } from '../contract/values/result';
 
 /** `--fields id,amount,notes.reason`. */
 export function parseFields(raw: string): Result<string[]> {
   const fields = raw.split(',').map((f) => f.trim());
   const bad = fields.find((f) => !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(f));
-  if (bad !== undefined) return err(`--fields takes comma-separated names or dot paths like notes.reason: got ${JSON.stringify(bad)}`);
+  if (bad !== undefined)
+    return err(`--fields takes comma-separated names or dot paths like notes.reason: got ${JSON.stringify(bad)}`);
   return ok([...new Set(fields)]);
 }
 

@@ -1,7 +1,7 @@
-import { UsageError } from '../api/errors';
+import { UsageError } from '../contract/errors';
 import { defaultColumns } from './columns';
 import type { ResourceKind } from './columns';
-import { distance } from '../parse/did-you-mean';
+import { distance } from '../contract/values/did-you-mean';
 
 /**
  * Every field the service's records of a kind carry (the spec's tables and real payloads), and the
@@ -9,19 +9,70 @@ import { distance } from '../parse/did-you-mean';
  */
 const RECORD_FIELDS: Partial<Record<ResourceKind, { plain: string[]; objects: string[] }>> = {
   order: {
-    plain: ['id', 'entity', 'amount', 'amount_paid', 'amount_due', 'currency', 'receipt', 'offer_id', 'status', 'attempts', 'created_at'],
+    plain: [
+      'id',
+      'entity',
+      'amount',
+      'amount_paid',
+      'amount_due',
+      'currency',
+      'receipt',
+      'offer_id',
+      'status',
+      'attempts',
+      'created_at',
+    ],
     objects: ['notes'],
   },
   payment: {
     plain: [
-      'id', 'entity', 'amount', 'currency', 'status', 'order_id', 'invoice_id', 'international', 'method', 'amount_refunded', 'refund_status',
-      'captured', 'description', 'card_id', 'bank', 'wallet', 'vpa', 'email', 'contact', 'customer_id', 'fee', 'tax', 'error_code',
-      'error_description', 'error_source', 'error_step', 'error_reason', 'created_at',
+      'id',
+      'entity',
+      'amount',
+      'currency',
+      'status',
+      'order_id',
+      'invoice_id',
+      'international',
+      'method',
+      'amount_refunded',
+      'refund_status',
+      'captured',
+      'description',
+      'card_id',
+      'bank',
+      'wallet',
+      'vpa',
+      'email',
+      'contact',
+      'customer_id',
+      'fee',
+      'tax',
+      'error_code',
+      'error_description',
+      'error_source',
+      'error_step',
+      'error_reason',
+      'created_at',
     ],
     objects: ['notes', 'acquirer_data', 'card'],
   },
   customer_transaction: {
-    plain: ['customer_id', 'id', 'entity', 'source', 'status', 'type', 'amount', 'currency', 'credit', 'debit', 'balance', 'description', 'created_at'],
+    plain: [
+      'customer_id',
+      'id',
+      'entity',
+      'source',
+      'status',
+      'type',
+      'amount',
+      'currency',
+      'credit',
+      'debit',
+      'balance',
+      'description',
+      'created_at',
+    ],
     objects: ['notes'],
   },
 };
@@ -45,7 +96,6 @@ export function knownFields(kind: ResourceKind): { names: string[]; objects: str
   return { names: [...names], objects: rec.objects };
 }
 
-
 /** The closest known name, if it is close enough to be what was meant. */
 export function didYouMean(name: string, names: string[]): string | undefined {
   let best: string | undefined;
@@ -66,6 +116,8 @@ export function checkFields(kind: ResourceKind, fields: string[] | undefined): v
     if (f.includes('.') ? known.objects.includes(root) : known.names.includes(f)) continue;
     const guess = didYouMean(f, [...known.names, ...known.objects.map((o) => `${o}.`)]);
     const hint = guess ? ` (did you mean ${guess.endsWith('.') ? `${guess}KEY` : guess}?)` : '';
-    throw new UsageError(`--fields: ${kind.replace('_', ' ')} rows have no column "${f}"${hint}; columns: ${known.names.join(', ')}, ${known.objects.map((o) => `${o}.KEY`).join(', ')}`);
+    throw new UsageError(
+      `--fields: ${kind.replace('_', ' ')} rows have no column "${f}"${hint}; columns: ${known.names.join(', ')}, ${known.objects.map((o) => `${o}.KEY`).join(', ')}`,
+    );
   }
 }

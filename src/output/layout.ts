@@ -3,7 +3,8 @@
  * Widths are terminal cells: East Asian wide characters and emoji take two, combining marks none.
  */
 
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
 const ZERO = /^(?:\p{Mn}|\p{Me}|[\u200b-\u200f]|[\ufe00-\ufe0f])$/u;
 
 function charWidth(ch: string): number {
@@ -54,10 +55,16 @@ const MIN_SHRUNK = 12;
  * column that no longer fits takes the room left (cut with …) if that is at least its minimum; a
  * column that fits neither way is left out, and less important narrower ones may still fit after it.
  */
-export function fitColumns(columns: FitColumn[], cells: string[][], width: number | undefined): { keep: number[]; widths: number[] } {
+export function fitColumns(
+  columns: FitColumn[],
+  cells: string[][],
+  width: number | undefined,
+): { keep: number[]; widths: number[] } {
   const natural = columns.map((c, i) => Math.max(textWidth(c.header), ...cells.map((row) => textWidth(row[i] ?? ''))));
   if (width === undefined) return { keep: columns.map((_, i) => i), widths: natural };
-  const min = columns.map((c, i) => (c.shrinkable ? Math.min(natural[i]!, Math.max(textWidth(c.header), MIN_SHRUNK)) : natural[i]!));
+  const min = columns.map((c, i) =>
+    c.shrinkable ? Math.min(natural[i]!, Math.max(textWidth(c.header), MIN_SHRUNK)) : natural[i]!,
+  );
   const byRank = columns.map((_, i) => i).sort((a, b) => columns[a]!.rank - columns[b]!.rank || a - b);
   const widths = [...natural];
   const keep: number[] = [];

@@ -1,4 +1,4 @@
-import { minorUnitName } from '../parse/amount';
+import { minorUnitName } from '../contract/values/amount';
 
 interface Formatter {
   format: Intl.NumberFormat;

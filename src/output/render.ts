@@ -34,11 +34,18 @@ async function picker(kind: ResourceKind, opts: RenderOptions): Promise<(obj: un
   // Zone and time library load only if a derived column needs them (finding the machine's zone costs ~10 ms).
   const at = fields.some((f) => DERIVED.test(f)) ? (await loadCsv()).withTime({ tz: opts.tz }) : { tz: 'UTC' };
   const cols = fields.map((f) => fieldColumn(kind, f, at));
-  return (obj) => (obj === null || typeof obj !== 'object' ? obj : Object.fromEntries(cols.map((c) => [c.key, cellValue(obj, c) ?? null])));
+  return (obj) =>
+    obj === null || typeof obj !== 'object'
+      ? obj
+      : Object.fromEntries(cols.map((c) => [c.key, cellValue(obj, c) ?? null]));
 }
 
 /** The columns of a CSV (or spreadsheet) export: fixed by the kind and options, never by the first row. */
-export async function exportColumns(kind: ResourceKind, opts: Omit<RenderOptions, 'out' | 'format'>, sample?: unknown): Promise<Column[]> {
+export async function exportColumns(
+  kind: ResourceKind,
+  opts: Omit<RenderOptions, 'out' | 'format'>,
+  sample?: unknown,
+): Promise<Column[]> {
   const { expandColumns, withTime } = await loadCsv();
   const at = withTime({ tz: opts.tz, tagged: opts.tagged });
   return expandColumns(columnsFor(kind, opts.fields, sample, at), kind, at, Boolean(opts.fields?.length));
@@ -72,14 +79,21 @@ export async function renderOne(kind: ResourceKind, obj: unknown, opts: RenderOp
   }
 }
 
-export async function renderMany(kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>, opts: RenderOptions): Promise<number> {
+export async function renderMany(
+  kind: ResourceKind,
+  items: AsyncIterable<unknown> | Iterable<unknown>,
+  opts: RenderOptions,
+): Promise<number> {
   let n = 0;
   if (opts.format === 'table') {
     const rows: unknown[] = [];
     for await (const item of items) rows.push(item);
     const { tableOfMany } = await loadTable();
     if (rows.length) {
-      const drawn = tableOfMany(rows, await tableColumns(kind, opts, rows[0]), kind, opts.tz, { ...opts.table, ordered: Boolean(opts.fields?.length) });
+      const drawn = tableOfMany(rows, await tableColumns(kind, opts, rows[0]), kind, opts.tz, {
+        ...opts.table,
+        ordered: Boolean(opts.fields?.length),
+      });
       await write(opts.out, drawn.text);
       if (drawn.dropped.length) await opts.table?.dropped?.(drawn.dropped);
     }
@@ -90,7 +104,9 @@ export async function renderMany(kind: ResourceKind, items: AsyncIterable<unknow
   for await (const item of items) {
     // Streamed element by element, yet the same text as JSON.stringify(array, null, 2).
     const text =
-      opts.format === 'json' ? `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n  ')}` : `${JSON.stringify(pick(item))}\n`;
+      opts.format === 'json'
+        ? `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n  ')}`
+        : `${JSON.stringify(pick(item))}\n`;
     n++;
     await write(opts.out, text);
   }
@@ -99,7 +115,11 @@ export async function renderMany(kind: ResourceKind, items: AsyncIterable<unknow
 }
 
 /** The header always comes first, also with no rows (sqlite `.import` and csvkit need it). */
-async function renderCsv(kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>, opts: RenderOptions): Promise<number> {
+async function renderCsv(
+  kind: ResourceKind,
+  items: AsyncIterable<unknown> | Iterable<unknown>,
+  opts: RenderOptions,
+): Promise<number> {
   const { csvHeader, csvRow } = await loadCsv();
   const fixed = Boolean(opts.fields?.length) || columnsFor(kind).length > 0;
   let cols = fixed ? await exportColumns(kind, opts) : undefined;

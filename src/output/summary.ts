@@ -97,17 +97,22 @@ export class ExportSummary {
 export const rupees = (paise: number | undefined) => (paise === undefined ? '-' : formatMoneyShort(paise, 'INR'));
 
 /** `zone Asia/Kolkata` or `zone UTC (this machine's default: pass --tz to choose)`. */
-export const zoneText = (z: { tz: string; chosen: boolean }) => `zone ${z.tz}${z.chosen ? '' : " (this machine's default: pass --tz to choose)"}`;
+export const zoneText = (z: { tz: string; chosen: boolean }) =>
+  `zone ${z.tz}${z.chosen ? '' : " (this machine's default: pass --tz to choose)"}`;
 
 /** The lines for stderr after an export: per-currency totals, then each customer's ledger. */
 export function summaryLines(s: ExportSummary): string[] {
   const lines: string[] = [];
   if (s.totals.size) {
-    lines.push(`totals: ${[...s.totals.values()].map((t) => `${t.column} ${t.currency ? formatMoneyShort(t.sum, t.currency) : t.sum} (${t.sum}${t.currency ? ` ${t.currency}` : ''})`).join(', ')}`);
+    lines.push(
+      `totals: ${[...s.totals.values()].map((t) => `${t.column} ${t.currency ? formatMoneyShort(t.sum, t.currency) : t.sum} (${t.sum}${t.currency ? ` ${t.currency}` : ''})`).join(', ')}`,
+    );
   }
   for (const c of s.customers.values()) {
     if (c.missing) continue;
-    lines.push(`${c.id}: ${c.rows} rows, opening ${rupees(c.opening)}, credits ${rupees(c.credits)}, debits ${rupees(c.debits)}, closing ${rupees(c.closing)}`);
+    lines.push(
+      `${c.id}: ${c.rows} rows, opening ${rupees(c.opening)}, credits ${rupees(c.credits)}, debits ${rupees(c.debits)}, closing ${rupees(c.closing)}`,
+    );
   }
   return lines;
 }

@@ -1,5 +1,5 @@
 import Table from 'cli-table3';
-import { formatTime } from '../time/format';
+import { formatTime } from './time';
 import { cellValue, currencyOf, tableRank } from './columns';
 import type { Column, ResourceKind } from './columns';
 import { GAP, fitColumns, padEnd, shorten, textWidth } from './layout';
@@ -39,20 +39,61 @@ function display(row: unknown, col: Column, kind: ResourceKind, tz: string): str
 
 /** The colour of a state, whatever resource it belongs to: done is green, failed red, waiting yellow. */
 const STATUS_STYLE: Record<string, Style> = {
-  captured: 'green', paid: 'green', processed: 'green', active: 'green', completed: 'green', done: 'green', authenticated: 'green',
-  failed: 'red', rejected: 'red', halted: 'red', unknown: 'red',
-  authorized: 'yellow', pending: 'yellow', processing: 'yellow', queued: 'yellow', attempted: 'yellow', created: 'yellow',
-  refunded: 'magenta', reversed: 'magenta',
-  cancelled: 'gray', expired: 'gray', skipped: 'gray', paused: 'gray',
+  captured: 'green',
+  paid: 'green',
+  processed: 'green',
+  active: 'green',
+  completed: 'green',
+  done: 'green',
+  authenticated: 'green',
+  failed: 'red',
+  rejected: 'red',
+  halted: 'red',
+  unknown: 'red',
+  authorized: 'yellow',
+  pending: 'yellow',
+  processing: 'yellow',
+  queued: 'yellow',
+  attempted: 'yellow',
+  created: 'yellow',
+  refunded: 'magenta',
+  reversed: 'magenta',
+  cancelled: 'gray',
+  expired: 'gray',
+  skipped: 'gray',
+  paused: 'gray',
 };
 const STATUS_KEYS = new Set(['status', 'result', 'refund_status', 'delivery']);
 
-const SHRINKABLE = (col: Column) => (col.type === 'text' || col.type === 'json') && !/(^|_|\.)id$/.test(col.key) && !STATUS_KEYS.has(col.key);
+const SHRINKABLE = (col: Column) =>
+  (col.type === 'text' || col.type === 'json') && !/(^|_|\.)id$/.test(col.key) && !STATUS_KEYS.has(col.key);
 
 /** Borderless: columns two spaces apart, a rule under the header; cli-table3 pads and cuts the cells. */
-function draw(head: string[], body: string[][], widths: number[], color: boolean | undefined, colorize?: (row: number, col: number, text: string) => string): string {
+function draw(
+  head: string[],
+  body: string[][],
+  widths: number[],
+  color: boolean | undefined,
+  colorize?: (row: number, col: number, text: string) => string,
+): string {
   const table = new Table({
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP) },
+    chars: {
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: ' '.repeat(GAP),
+    },
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
     colWidths: widths,
     wordWrap: false,
@@ -60,14 +101,32 @@ function draw(head: string[], body: string[][], widths: number[], color: boolean
   });
   table.push(head.map((h, i) => padEnd(shorten(h, widths[i]!), widths[i]!)));
   table.push(widths.map((w) => paint('dim', '─'.repeat(w), color)));
-  body.forEach((row, r) => table.push(row.map((cell, c) => (colorize ? colorize(r, c, shorten(cell, widths[c]!)) : shorten(cell, widths[c]!)))));
-  return `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`;
+  body.forEach((row, r) =>
+    table.push(
+      row.map((cell, c) => (colorize ? colorize(r, c, shorten(cell, widths[c]!)) : shorten(cell, widths[c]!))),
+    ),
+  );
+  return `${table
+    .toString()
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')}\n`;
 }
 
-export function tableOfMany(rows: unknown[], columns: Column[], kind: ResourceKind, tz: string, style: TableStyle = {}): DrawnTable {
+export function tableOfMany(
+  rows: unknown[],
+  columns: Column[],
+  kind: ResourceKind,
+  tz: string,
+  style: TableStyle = {},
+): DrawnTable {
   const cells = rows.map((row) => columns.map((c) => display(row, c, kind, tz)));
   const fit = fitColumns(
-    columns.map((c, i) => ({ header: c.header, rank: style.ordered ? i : tableRank(kind, c, i), shrinkable: SHRINKABLE(c) })),
+    columns.map((c, i) => ({
+      header: c.header,
+      rank: style.ordered ? i : tableRank(kind, c, i),
+      shrinkable: SHRINKABLE(c),
+    })),
     cells,
     style.wide ? undefined : style.width,
   );
@@ -78,24 +137,43 @@ export function tableOfMany(rows: unknown[], columns: Column[], kind: ResourceKi
     body,
     fit.keep.map((i) => fit.widths[i]!),
     style.color,
-    (_, c, text) => (STATUS_KEYS.has(shown[c]!.key) && STATUS_STYLE[text] ? paint(STATUS_STYLE[text]!, text, style.color) : text),
+    (_, c, text) =>
+      STATUS_KEYS.has(shown[c]!.key) && STATUS_STYLE[text] ? paint(STATUS_STYLE[text]!, text, style.color) : text,
   );
   return { text, dropped: columns.filter((_, i) => !fit.keep.includes(i)).map((c) => c.header) };
 }
 
 /** One record as key/value rows, notes spelled out; long values are cut to the width (all of them with --wide). */
-export function tableOfOne(row: unknown, columns: Column[], kind: ResourceKind, tz: string, style: TableStyle = {}): string {
-  const pairs: Array<[string, string, Column | undefined]> = columns.map((col) => [stripControl(col.header), display(row, col, kind, tz), col]);
+export function tableOfOne(
+  row: unknown,
+  columns: Column[],
+  kind: ResourceKind,
+  tz: string,
+  style: TableStyle = {},
+): string {
+  const pairs: Array<[string, string, Column | undefined]> = columns.map((col) => [
+    stripControl(col.header),
+    display(row, col, kind, tz),
+    col,
+  ]);
   const notes = row && typeof row === 'object' ? (row as { notes?: unknown }).notes : undefined;
   if (notes && typeof notes === 'object' && !Array.isArray(notes)) {
-    for (const [k, v] of Object.entries(notes)) pairs.push([stripControl(`notes.${k}`), stripControl(typeof v === 'object' ? JSON.stringify(v) : String(v)), undefined]);
+    for (const [k, v] of Object.entries(notes))
+      pairs.push([
+        stripControl(`notes.${k}`),
+        stripControl(typeof v === 'object' ? JSON.stringify(v) : String(v)),
+        undefined,
+      ]);
   }
   const keyWidth = Math.max(0, ...pairs.map(([k]) => textWidth(k)));
   const valueWidth = style.wide || style.width === undefined ? undefined : Math.max(10, style.width - keyWidth - GAP);
   return pairs
     .map(([k, v, col]) => {
       const value = valueWidth === undefined ? v : shorten(v, valueWidth);
-      const shown = col && STATUS_KEYS.has(col.key) && STATUS_STYLE[value] ? paint(STATUS_STYLE[value]!, value, style.color) : value;
+      const shown =
+        col && STATUS_KEYS.has(col.key) && STATUS_STYLE[value]
+          ? paint(STATUS_STYLE[value]!, value, style.color)
+          : value;
       return `${paint('bold', padEnd(k, keyWidth), style.color)}${' '.repeat(GAP)}${shown}`.trimEnd();
     })
     .join('\n')

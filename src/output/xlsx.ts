@@ -1,34 +1,47 @@
 import { once } from 'node:events';
 import type { Worksheet } from 'exceljs';
-import { wallClockDate } from '../time/format';
+import { wallClockDate } from './time';
 import { cellValue, currencyOf } from './columns';
 import type { Column, ResourceKind } from './columns';
 import { minorDigits } from './money';
 import { zoneText } from './summary';
 import type { ExportSummary } from './summary';
 
-const SHEET: Partial<Record<ResourceKind, string>> = { order: 'Orders', payment: 'Payments', customer_transaction: 'Statement' };
+const SHEET: Partial<Record<ResourceKind, string>> = {
+  order: 'Orders',
+  payment: 'Payments',
+  customer_transaction: 'Statement',
+};
 const DATE = 'yyyy-mm-dd hh:mm:ss';
 const INTEGER = '0';
-const moneyFormat = (currency: string) => (currency === 'INR' ? '"₹"#,##0.00' : `"${currency.replace(/"/g, '')} "#,##0.${'0'.repeat(minorDigits(currency) ?? 2)}`);
+const moneyFormat = (currency: string) =>
+  currency === 'INR'
+    ? '"₹"#,##0.00'
+    : `"${currency.replace(/"/g, '')} "#,##0.${'0'.repeat(minorDigits(currency) ?? 2)}`;
 const RUPEES = moneyFormat('INR');
 
 type Cell = string | number | boolean | Date | null;
 
 /** A column of the sheet: how its cell is typed and formatted. */
-function cellOf(col: Column, kind: ResourceKind): { value: (row: unknown) => Cell; numFmt?: (row: unknown) => string | undefined } {
+function cellOf(
+  col: Column,
+  kind: ResourceKind,
+): { value: (row: unknown) => Cell; numFmt?: (row: unknown) => string | undefined } {
   const d = col.derived;
   if (d?.as === 'display') {
     return {
       value: (row) => {
         const v = cellValue(row, d.from);
         const digits = minorDigits(currencyOf(row, d.from, kind));
-        return v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v) / 10 ** (digits ?? 2);
+        return v === null || v === undefined || v === '' || !Number.isFinite(Number(v))
+          ? null
+          : Number(v) / 10 ** (digits ?? 2);
       },
       numFmt: (row) => moneyFormat(currencyOf(row, d.from, kind) ?? 'INR'),
     };
   }
-  if (d?.as === 'local') return { value: (row) => wallClockDate(cellValue(row, d.from), d.at.tz) ?? null, numFmt: () => DATE };
+  if (d?.as === 'local')
+    return { value: (row) => wallClockDate(cellValue(row, d.from), d.at.tz) ?? null, numFmt: () => DATE };
   return {
     value: (row) => {
       const v = cellValue(row, col);
@@ -43,7 +56,9 @@ function cellOf(col: Column, kind: ResourceKind): { value: (row: unknown) => Cel
 
 /** A width from the header and the first rows' cells: wide enough to read, never a wall of one column. */
 function width(col: Column, cells: Cell[]): number {
-  const lengths = cells.map((c) => (c instanceof Date ? 19 : typeof c === 'number' ? String(c).length + 4 : String(c ?? '').length));
+  const lengths = cells.map((c) =>
+    c instanceof Date ? 19 : typeof c === 'number' ? String(c).length + 4 : String(c ?? '').length,
+  );
   return Math.min(50, Math.max(col.header.length + 3, ...lengths.map((l) => l + 2)));
 }
 
@@ -87,7 +102,14 @@ export async function writeXlsx(
     n++;
   };
   const start = () => {
-    sheet.columns = columns.map((col, i) => ({ header: col.header, key: col.key, width: width(col, first.map((row) => cells[i]!.value(row))) }));
+    sheet.columns = columns.map((col, i) => ({
+      header: col.header,
+      key: col.key,
+      width: width(
+        col,
+        first.map((row) => cells[i]!.value(row)),
+      ),
+    }));
     sheet.getRow(1).font = { bold: true };
     for (const row of first) add(row);
   };
@@ -131,7 +153,10 @@ function writeSummary(sheet: Worksheet, s: ExportSummary) {
     bold(['total', 'currency', 'amount', 'smallest unit']);
     for (const t of s.totals.values()) {
       const digits = minorDigits(t.currency) ?? 2;
-      line([t.column, t.currency, t.sum / 10 ** digits, t.sum], [undefined, undefined, moneyFormat(t.currency || 'INR'), INTEGER]);
+      line(
+        [t.column, t.currency, t.sum / 10 ** digits, t.sum],
+        [undefined, undefined, moneyFormat(t.currency || 'INR'), INTEGER],
+      );
     }
   }
   const customers = [...s.customers.values()];
@@ -141,7 +166,11 @@ function writeSummary(sheet: Worksheet, s: ExportSummary) {
     const r = (p: number | undefined) => (p === undefined ? null : p / 100);
     for (const c of customers) {
       if (c.missing) line([c.id, c.missing]);
-      else line([c.id, c.rows, r(c.opening), r(c.credits), r(c.debits), r(c.closing)], [undefined, INTEGER, RUPEES, RUPEES, RUPEES, RUPEES]);
+      else
+        line(
+          [c.id, c.rows, r(c.opening), r(c.credits), r(c.debits), r(c.closing)],
+          [undefined, INTEGER, RUPEES, RUPEES, RUPEES, RUPEES],
+        );
     }
   }
   sheet.commit();

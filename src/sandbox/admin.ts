@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { describeIssue } from '../spec';
+import { describeIssue } from '../contract';
 import type { SandboxConfig } from './context';
 import { SandboxError } from './errors';
 import { newId } from './ids';
@@ -41,7 +41,8 @@ const CustomerBody = z.object({
 
 function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
   const r = schema.safeParse(body);
-  if (!r.success) throw new SandboxError(describeIssue(r.error, body), 400, r.error.issues[0]?.path.join('.') || undefined);
+  if (!r.success)
+    throw new SandboxError(describeIssue(r.error, body), 400, r.error.issues[0]?.path.join('.') || undefined);
   return r.data;
 }
 
@@ -84,7 +85,16 @@ export function adminRoute(method: string, path: string, body: unknown, deps: Ad
       const now = deps.now();
       return publicView(
         store.tx(() =>
-          store.insert({ id: newId('cust'), entity: 'customer', name: input.name ?? null, email: input.email ?? null, contact: input.contact, gstin: null, notes: {}, created_at: now }),
+          store.insert({
+            id: newId('cust'),
+            entity: 'customer',
+            name: input.name ?? null,
+            email: input.email ?? null,
+            contact: input.contact,
+            gstin: null,
+            notes: {},
+            created_at: now,
+          }),
         ),
       );
     }
@@ -103,13 +113,36 @@ function seed(store: Store, now: number, config: SandboxConfig, body: Seed) {
   store.tx(() => {
     if (body.orders) {
       // Two with valid Indian mobiles (wallets can open) and one without (wallet creation is refused).
-      for (const [name, contact] of [['Asha Rao', '+919876543210'], ['Vikram Shah', '9123456780'], ['Overseas Buyer', '+14155550100']]) {
-        customer_ids.push(String(store.insert({ id: newId('cust'), entity: 'customer', name, email: null, contact, gstin: null, notes: {}, created_at: now }).id));
+      for (const [name, contact] of [
+        ['Asha Rao', '+919876543210'],
+        ['Vikram Shah', '9123456780'],
+        ['Overseas Buyer', '+14155550100'],
+      ]) {
+        customer_ids.push(
+          String(
+            store.insert({
+              id: newId('cust'),
+              entity: 'customer',
+              name,
+              email: null,
+              contact,
+              gstin: null,
+              notes: {},
+              created_at: now,
+            }).id,
+          ),
+        );
       }
     }
     for (let i = 0; i < (body.orders ?? 0); i++) {
       const mix = i % 3;
-      const order = createOrder(store, now, { amount: 1000 * (1 + (i % 50)), currency: 'INR', receipt: `seed-${i + 1}`, payment_capture: mix === 0, notes: {} });
+      const order = createOrder(store, now, {
+        amount: 1000 * (1 + (i % 50)),
+        currency: 'INR',
+        receipt: `seed-${i + 1}`,
+        payment_capture: mix === 0,
+        notes: {},
+      });
       order_ids.push(String(order.id));
       if (mix < 2) {
         const payment = checkout(store, now, config.captureWindowSeconds, { order_id: String(order.id) });
@@ -117,23 +150,53 @@ function seed(store: Store, now: number, config: SandboxConfig, body: Seed) {
       }
     }
     for (let i = 0; i < (body.authorized ?? 0); i++) {
-      const order = createOrder(store, now, { amount: 50000, currency: 'INR', receipt: `bulk-${i + 1}`, payment_capture: false, notes: {} });
+      const order = createOrder(store, now, {
+        amount: 50000,
+        currency: 'INR',
+        receipt: `bulk-${i + 1}`,
+        payment_capture: false,
+        notes: {},
+      });
       order_ids.push(String(order.id));
       payment_ids.push(String(checkout(store, now, config.captureWindowSeconds, { order_id: String(order.id) }).id));
     }
-    const entries = body.wallet_entry_times ?? Array.from({ length: body.wallet_entries ?? 0 }, (_, i) => now - 60 * ((body.wallet_entries ?? 0) - i));
-    if (entries.length) customer_ids.push(seedStatement(store, [...entries].sort((a, b) => a - b)));
+    const entries =
+      body.wallet_entry_times ??
+      Array.from({ length: body.wallet_entries ?? 0 }, (_, i) => now - 60 * ((body.wallet_entries ?? 0) - i));
+    if (entries.length)
+      customer_ids.push(
+        seedStatement(
+          store,
+          [...entries].sort((a, b) => a - b),
+        ),
+      );
   });
   return { order_ids, payment_ids, customer_ids };
 }
 
 /** Alternating cashback credits and wallet debits, so the running balance moves both ways and stays positive. */
 function seedStatement(store: Store, times: number[]): string {
-  const c = store.insert({ id: newId('cust'), entity: 'customer', name: 'Statement Seed', email: null, contact: '+919812345678', gstin: null, notes: {}, created_at: times[0]! });
+  const c = store.insert({
+    id: newId('cust'),
+    entity: 'customer',
+    name: 'Statement Seed',
+    email: null,
+    contact: '+919812345678',
+    gstin: null,
+    notes: {},
+    created_at: times[0]!,
+  });
   times.forEach((at, i) => {
     const amount = 100 + ((i * 37) % 900);
-    if (i % 2 === 0) move(store, at, c, { type: 'transfer', source: 'cashback', credit: amount + 50, description: 'Cashback' });
-    else move(store, at, c, { type: 'payment', source: `pay_seed${i}`, debit: amount, description: `Payment for order seed-${i}` });
+    if (i % 2 === 0)
+      move(store, at, c, { type: 'transfer', source: 'cashback', credit: amount + 50, description: 'Cashback' });
+    else
+      move(store, at, c, {
+        type: 'payment',
+        source: `pay_seed${i}`,
+        debit: amount,
+        description: `Payment for order seed-${i}`,
+      });
   });
   return String(c.id);
 }

@@ -4,7 +4,9 @@ import { publicView } from './store';
 import type { Row, Store } from './store';
 
 /** Resources an event carries, by the name the real payload gives them (`payload.payment.entity`). */
-export type EventRecords = Partial<Record<'payment' | 'order' | 'refund' | 'subscription' | 'transfer' | 'payout', Row>>;
+export type EventRecords = Partial<
+  Record<'payment' | 'order' | 'refund' | 'subscription' | 'transfer' | 'payout', Row>
+>;
 
 /** Events recorded but not yet handed to the sender, per store: sent once their transaction has committed. */
 const queued = new WeakMap<Store, Row[]>();
@@ -18,7 +20,17 @@ export function emitEvent(store: Store, now: number, event: string, records: Eve
   const contains = Object.keys(records);
   const payload: Row = {};
   for (const [name, record] of Object.entries(records)) payload[name] = { entity: publicView(record!) };
-  const row = store.insert({ id: newId('evt'), entity: 'event', account_id: 'acc_sandbox', event, contains, payload, created_at: now, _delivery: 'pending', _attempts: [] });
+  const row = store.insert({
+    id: newId('evt'),
+    entity: 'event',
+    account_id: 'acc_sandbox',
+    event,
+    contains,
+    payload,
+    created_at: now,
+    _delivery: 'pending',
+    _attempts: [],
+  });
   let list = queued.get(store);
   if (!list) queued.set(store, (list = []));
   list.push(row);
@@ -82,11 +94,20 @@ export function webhookSender(store: Store, url: string | undefined, secret: str
         const res = await fetch(url!, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
         await res.arrayBuffer().catch(() => undefined);
         const last = attempt === DELAYS_MS.length - 1;
-        record(event, res.ok ? 'delivered' : last ? 'failed' : 'retrying', { attempt: attempt + 1, at, status: res.status });
+        record(event, res.ok ? 'delivered' : last ? 'failed' : 'retrying', {
+          attempt: attempt + 1,
+          at,
+          status: res.status,
+        });
         if (res.ok) return;
       } catch (err) {
         const last = attempt === DELAYS_MS.length - 1;
-        record(event, last ? 'failed' : 'retrying', { attempt: attempt + 1, at, status: null, error: (err as Error).name === 'TimeoutError' ? 'timed out after 5s' : 'connection failed' });
+        record(event, last ? 'failed' : 'retrying', {
+          attempt: attempt + 1,
+          at,
+          status: null,
+          error: (err as Error).name === 'TimeoutError' ? 'timed out after 5s' : 'connection failed',
+        });
       }
     }
   };

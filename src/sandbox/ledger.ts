@@ -33,7 +33,11 @@ function openWallet(c: Row): Wallet {
   const existing = walletOf(c);
   if (existing) return existing;
   if (!isIndianMobile(c.contact)) {
-    throw new SandboxError(`A wallet cannot be created for customer ${String(c.id)}: contact ${JSON.stringify(c.contact)} is not a valid Indian mobile number`, 400, 'customer');
+    throw new SandboxError(
+      `A wallet cannot be created for customer ${String(c.id)}: contact ${JSON.stringify(c.contact)} is not a valid Indian mobile number`,
+      400,
+      'customer',
+    );
   }
   const wallet = { balance: 0, monthly_usage: 0, month: '' };
   c._wallet = wallet;
@@ -53,9 +57,18 @@ export function move(store: Store, now: number, c: Row, m: Movement): Row {
   const credit = m.credit ?? 0;
   const debit = m.debit ?? 0;
   const wallet = credit ? openWallet(c) : walletOf(c);
-  if (!wallet) throw new SandboxError(`Customer ${String(c.id)} has no wallet yet: it is created by the first transfer to it`, 400, 'customer_id');
+  if (!wallet)
+    throw new SandboxError(
+      `Customer ${String(c.id)} has no wallet yet: it is created by the first transfer to it`,
+      400,
+      'customer_id',
+    );
   if (debit > wallet.balance) {
-    throw new SandboxError(`Insufficient wallet balance: the customer must load enough balance first (balance ${wallet.balance}, needed ${debit})`, 400, 'amount');
+    throw new SandboxError(
+      `Insufficient wallet balance: the customer must load enough balance first (balance ${wallet.balance}, needed ${debit})`,
+      400,
+      'amount',
+    );
   }
   if (wallet.balance + credit - debit > MAX_BALANCE) {
     throw new SandboxError(`The wallet balance would exceed its maximum of ${MAX_BALANCE} paise`, 400, 'amount');
@@ -91,15 +104,26 @@ export function balance(store: Store, id: string): Row {
   const c = store.get('customer', id);
   if (!c) throw notFound();
   const wallet = walletOf(c);
-  if (!wallet) throw new SandboxError(`Customer ${id} has no wallet yet: it is created by the first transfer to it`, 400, 'id');
-  return { entity: 'wallet_balance', customer_id: id, balance: wallet.balance, monthly_usage: wallet.month === '' ? 0 : wallet.monthly_usage, max_balance: MAX_BALANCE };
+  if (!wallet)
+    throw new SandboxError(`Customer ${id} has no wallet yet: it is created by the first transfer to it`, 400, 'id');
+  return {
+    entity: 'wallet_balance',
+    customer_id: id,
+    balance: wallet.balance,
+    monthly_usage: wallet.month === '' ? 0 : wallet.monthly_usage,
+    max_balance: MAX_BALANCE,
+  };
 }
 
 /** The merchant account: what was captured, less what was refunded and transferred out. */
 export function accountBalance(store: Store): number {
-  const applied = store.sql("SELECT COALESCE(SUM(CASE kind WHEN 'capture' THEN amount ELSE -amount END), 0) AS n FROM applied").get() as { n: number };
+  const applied = store
+    .sql("SELECT COALESCE(SUM(CASE kind WHEN 'capture' THEN amount ELSE -amount END), 0) AS n FROM applied")
+    .get() as { n: number };
   const transferred = store
-    .sql("SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND status = 'processed'")
+    .sql(
+      "SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND status = 'processed'",
+    )
     .get() as { n: number };
   return applied.n - transferred.n;
 }

@@ -33,7 +33,8 @@ export function list({ store, query }: RouteContext) {
   const args: SQLInputValue[] = [];
   // As the real service: `authorized=1` lists orders holding a payment that got authorized (it may be
   // captured or refunded since), `authorized=0` the orders holding none.
-  const authorizedOrders = "id IN (SELECT parent FROM records WHERE entity = 'payment' AND status IN ('authorized', 'captured', 'refunded'))";
+  const authorizedOrders =
+    "id IN (SELECT parent FROM records WHERE entity = 'payment' AND status IN ('authorized', 'captured', 'refunded'))";
   if (query.authorized === true) where.push(authorizedOrders);
   if (query.authorized === false) where.push(`NOT ${authorizedOrders}`);
   if (query.receipt !== undefined) {
@@ -41,7 +42,14 @@ export function list({ store, query }: RouteContext) {
     args.push(String(query.receipt));
   }
   const items = store
-    .list('order', { count: (query.count as number) ?? 10, skip: (query.skip as number) ?? 0, from: query.from as number, to: query.to as number, where: where.join(' AND '), args })
+    .list('order', {
+      count: (query.count as number) ?? 10,
+      skip: (query.skip as number) ?? 0,
+      from: query.from as number,
+      to: query.to as number,
+      where: where.join(' AND '),
+      args,
+    })
     .map(publicView);
   return { entity: 'collection', count: items.length, items };
 }
@@ -61,7 +69,8 @@ export interface CheckoutInput {
 export function checkout(store: Store, now: number, windowSeconds: number, input: CheckoutInput): Row {
   const order = store.get('order', input.order_id);
   if (!order) throw notFound();
-  if (order.status === 'paid') throw new SandboxError('The order has already been paid; no further payments are permitted', 400, 'order_id');
+  if (order.status === 'paid')
+    throw new SandboxError('The order has already been paid; no further payments are permitted', 400, 'order_id');
   order.attempts = Number(order.attempts) + 1;
   order.status = 'attempted';
   store.update(order);

@@ -8,10 +8,34 @@ import { publicView } from './store';
 import type { Row, Store } from './store';
 
 const METHOD_DETAILS: Record<string, (n: string) => Row> = {
-  card: () => ({ card_id: newId('card'), bank: null, wallet: null, vpa: null, acquirer_data: { auth_code: base62(6).toUpperCase() } }),
-  netbanking: () => ({ card_id: null, bank: 'HDFC', wallet: null, vpa: null, acquirer_data: { bank_transaction_id: base62(10) } }),
-  wallet: () => ({ card_id: null, bank: null, wallet: 'openwallet', vpa: null, acquirer_data: { transaction_id: base62(12) } }),
-  upi: (n) => ({ card_id: null, bank: null, wallet: null, vpa: 'customer@upi', acquirer_data: { rrn: n, upi_transaction_id: base62(12) } }),
+  card: () => ({
+    card_id: newId('card'),
+    bank: null,
+    wallet: null,
+    vpa: null,
+    acquirer_data: { auth_code: base62(6).toUpperCase() },
+  }),
+  netbanking: () => ({
+    card_id: null,
+    bank: 'HDFC',
+    wallet: null,
+    vpa: null,
+    acquirer_data: { bank_transaction_id: base62(10) },
+  }),
+  wallet: () => ({
+    card_id: null,
+    bank: null,
+    wallet: 'openwallet',
+    vpa: null,
+    acquirer_data: { transaction_id: base62(12) },
+  }),
+  upi: (n) => ({
+    card_id: null,
+    bank: null,
+    wallet: null,
+    vpa: 'customer@upi',
+    acquirer_data: { rrn: n, upi_transaction_id: base62(12) },
+  }),
 };
 
 export function newPayment(store: Store, now: number, windowSeconds: number, order: Row, input: CheckoutInput): Row {
@@ -51,7 +75,8 @@ export function newPayment(store: Store, now: number, windowSeconds: number, ord
   return payment;
 }
 
-const orderOf = (store: Store, payment: Row) => (payment.order_id ? store.get('order', String(payment.order_id)) : undefined);
+const orderOf = (store: Store, payment: Row) =>
+  payment.order_id ? store.get('order', String(payment.order_id)) : undefined;
 
 function load(store: Store, id: string): Row {
   const payment = store.get('payment', id);
@@ -63,12 +88,27 @@ export function capture(store: Store, now: number, payment: Row, body: { amount:
   if (payment.status === 'captured' || (payment.captured === true && payment.status === 'refunded')) {
     throw new SandboxError('This payment has already been captured');
   }
-  if (payment._auto_refunded) throw new SandboxError('This payment was not captured within the capture window and has been refunded automatically');
+  if (payment._auto_refunded)
+    throw new SandboxError(
+      'This payment was not captured within the capture window and has been refunded automatically',
+    );
   if (payment.status !== 'authorized') {
-    throw new SandboxError(`Only payments which have been authorized and not yet captured can be captured (status: ${String(payment.status)})`);
+    throw new SandboxError(
+      `Only payments which have been authorized and not yet captured can be captured (status: ${String(payment.status)})`,
+    );
   }
-  if (body.amount !== payment.amount) throw new SandboxError(`Capture amount must be equal to the amount authorized (${String(payment.amount)})`, 400, 'amount');
-  if (body.currency !== payment.currency) throw new SandboxError(`Capture currency must be the payment currency (${String(payment.currency)})`, 400, 'currency');
+  if (body.amount !== payment.amount)
+    throw new SandboxError(
+      `Capture amount must be equal to the amount authorized (${String(payment.amount)})`,
+      400,
+      'amount',
+    );
+  if (body.currency !== payment.currency)
+    throw new SandboxError(
+      `Capture currency must be the payment currency (${String(payment.currency)})`,
+      400,
+      'currency',
+    );
   const amount = Number(payment.amount);
   payment.status = 'captured';
   payment.captured = true;
@@ -123,7 +163,11 @@ export function refund(store: Store, now: number, payment: Row, body: Row): Row 
   if (remaining <= 0) throw new SandboxError('The payment has been fully refunded already');
   const amount = body.amount === undefined ? remaining : Number(body.amount);
   if (amount > remaining) {
-    throw new SandboxError(`The refund amount provided (${amount}) is greater than the amount remaining to be refunded (${remaining})`, 400, 'amount');
+    throw new SandboxError(
+      `The refund amount provided (${amount}) is greater than the amount remaining to be refunded (${remaining})`,
+      400,
+      'amount',
+    );
   }
   const record = newRefund(store, now, payment, amount, body);
   payment.amount_refunded = Number(payment.amount_refunded) + amount;
@@ -136,7 +180,13 @@ export function refund(store: Store, now: number, payment: Row, body: Row): Row 
   if (payment._wallet_customer) {
     // A wallet payment's refund goes back into the wallet it came from.
     const c = store.get('customer', String(payment._wallet_customer));
-    if (c) move(store, now, c, { type: 'refund', source: String(record.id), credit: amount, description: `Refund of payment ${String(payment.id)}` });
+    if (c)
+      move(store, now, c, {
+        type: 'refund',
+        source: String(record.id),
+        credit: amount,
+        description: `Refund of payment ${String(payment.id)}`,
+      });
   }
   return record;
 }
@@ -151,7 +201,9 @@ export function settleDue(store: Store, now: number): void {
       payment.amount_refunded = payment.amount;
       payment.refund_status = 'full';
       payment._auto_refunded = true;
-      const record = newRefund(store, now, payment, Number(payment.amount), { notes: { reason: 'not captured within the capture window' } });
+      const record = newRefund(store, now, payment, Number(payment.amount), {
+        notes: { reason: 'not captured within the capture window' },
+      });
       store.update(payment, null);
       refundEvents(store, now, record, payment);
     }
@@ -161,11 +213,21 @@ export function settleDue(store: Store, now: number): void {
 export const get = ({ store, params }: RouteContext) => publicView(load(store, params.id!));
 
 export function list({ store, query }: RouteContext) {
-  const items = store.list('payment', { count: (query.count as number) ?? 10, skip: (query.skip as number) ?? 0, from: query.from as number, to: query.to as number }).map(publicView);
+  const items = store
+    .list('payment', {
+      count: (query.count as number) ?? 10,
+      skip: (query.skip as number) ?? 0,
+      from: query.from as number,
+      to: query.to as number,
+    })
+    .map(publicView);
   return { entity: 'collection', count: items.length, items };
 }
 
 export const captureRoute = ({ store, now, params, body }: RouteContext) =>
-  publicView(store.tx(() => capture(store, now, load(store, params.id!), body as { amount: unknown; currency: unknown })));
+  publicView(
+    store.tx(() => capture(store, now, load(store, params.id!), body as { amount: unknown; currency: unknown })),
+  );
 
-export const refundRoute = ({ store, now, params, body }: RouteContext) => publicView(store.tx(() => refund(store, now, load(store, params.id!), body)));
+export const refundRoute = ({ store, now, params, body }: RouteContext) =>
+  publicView(store.tx(() => refund(store, now, load(store, params.id!), body)));

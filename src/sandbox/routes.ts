@@ -1,4 +1,4 @@
-import type { EndpointName } from '../spec';
+import type { EndpointName } from '../contract';
 import type { RouteHandler } from './context';
 import * as orders from './orders';
 import * as payments from './payments';

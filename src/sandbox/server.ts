@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod/mini';
-import { describeIssue, endpoints, matchPath } from '../spec';
-import type { EndpointName } from '../spec';
+import { describeIssue, endpoints, matchPath } from '../contract';
+import type { EndpointName } from '../contract';
 import { adminRoute } from './admin';
 import type { SandboxConfig } from './context';
 import { SandboxError, errorBody, unknownUrl } from './errors';
@@ -44,7 +44,12 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   // A request refused before its body was read (too large) leaves unread bytes on the connection:
   // close it after answering, or the next request on it would be read from the middle of that body.
   const close = res.req.complete ? {} : { connection: 'close' };
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...close, ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...close,
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -61,7 +66,11 @@ function readBody(req: IncomingMessage): Promise<string> {
       if (size > 16 * MAX_BODY) req.destroy();
       else if (size <= MAX_BODY) chunks.push(chunk);
     });
-    req.on('end', () => (size > MAX_BODY ? reject(new SandboxError('The request body is larger than 1 MiB')) : resolve(Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () =>
+      size > MAX_BODY
+        ? reject(new SandboxError('The request body is larger than 1 MiB'))
+        : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
     req.on('error', reject);
     // Cut off (too large, or the client went away): settle, so the request's handler does not wait forever.
     req.on('close', () => {
@@ -76,7 +85,10 @@ function queryOf(url: URL): Record<string, string> {
   return q;
 }
 
-function validated(schema: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } } | undefined, input: unknown) {
+function validated(
+  schema: { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } } | undefined,
+  input: unknown,
+) {
   if (!schema) return input;
   refuseUnknownFields(schema, input);
   const r = schema.safeParse(input);
@@ -86,7 +98,11 @@ function validated(schema: { safeParse(v: unknown): { success: boolean; data?: u
 }
 
 /** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
-export function createSandboxServer(opts: ServerOptions): { server: Server; requests: () => number; drain: () => Promise<void> } {
+export function createSandboxServer(opts: ServerOptions): {
+  server: Server;
+  requests: () => number;
+  drain: () => Promise<void>;
+} {
   const { store, config } = opts;
   const sender = webhookSender(store, opts.webhook, opts.webhookSecret);
   /** Sends what was emitted, once its transaction has committed (a rolled-back event is gone from the store). */
@@ -141,13 +157,20 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     requests++;
     if (!authorized(req)) {
       await readBody(req).catch(() => '');
-      return send(res, 401, errorBody(new SandboxError('The api key provided is invalid', 401, undefined)), { 'www-authenticate': 'Basic realm="sandbox"' });
+      return send(res, 401, errorBody(new SandboxError('The api key provided is invalid', 401, undefined)), {
+        'www-authenticate': 'Basic realm="sandbox"',
+      });
     }
     if (rateLimited()) return send(res, 429, errorBody(new SandboxError('Too many requests', 429)));
     const fault = pickFault();
     if (opts.latencyMs) await sleep(opts.latencyMs);
     if (fault === 'drop_before') return req.socket.destroy();
-    if (fault === 'error_before') return send(res, 500, errorBody(new SandboxError('The server encountered an error', 500, undefined, 'SERVER_ERROR')));
+    if (fault === 'error_before')
+      return send(
+        res,
+        500,
+        errorBody(new SandboxError('The server encountered an error', 500, undefined, 'SERVER_ERROR')),
+      );
 
     const path = url.pathname.slice('/v1'.length);
     const method = req.method ?? 'GET';
@@ -174,7 +197,8 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
           throw new SandboxError('The request body is not valid JSON');
         }
       }
-      if (method === 'POST' && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) throw new SandboxError('The request body must be a JSON object');
+      if (method === 'POST' && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)))
+        throw new SandboxError('The request body must be a JSON object');
       const ep = endpoints[found.name];
       const t = now();
       settle(t);
@@ -183,7 +207,10 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
         now: t,
         config,
         params: found.params,
-        body: (method === 'POST' ? validated('body' in ep ? ep.body : undefined, parsed) : {}) as Record<string, unknown>,
+        body: (method === 'POST' ? validated('body' in ep ? ep.body : undefined, parsed) : {}) as Record<
+          string,
+          unknown
+        >,
         query: validated('query' in ep ? ep.query : NO_QUERY, queryOf(url)) as Record<string, unknown>,
       });
     } catch (err) {
@@ -194,12 +221,20 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
       flush();
     }
     if (fault === 'drop_after') return req.socket.destroy();
-    if (fault === 'error_after') return send(res, 500, errorBody(new SandboxError('The server encountered an error', 500, undefined, 'SERVER_ERROR')));
+    if (fault === 'error_after')
+      return send(
+        res,
+        500,
+        errorBody(new SandboxError('The server encountered an error', 500, undefined, 'SERVER_ERROR')),
+      );
     send(res, status, body);
   }
 
   async function admin(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (!authorized(req)) return send(res, 401, errorBody(new SandboxError('The api key provided is invalid', 401)), { 'www-authenticate': 'Basic realm="sandbox"' });
+    if (!authorized(req))
+      return send(res, 401, errorBody(new SandboxError('The api key provided is invalid', 401)), {
+        'www-authenticate': 'Basic realm="sandbox"',
+      });
     try {
       const raw = await readBody(req);
       let parsed: unknown = {};
@@ -211,7 +246,17 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
         }
       }
       settle(now());
-      send(res, 200, adminRoute(req.method ?? 'GET', url.pathname.slice('/_sandbox'.length), parsed, { store, config, now, settle, requests: () => requests }));
+      send(
+        res,
+        200,
+        adminRoute(req.method ?? 'GET', url.pathname.slice('/_sandbox'.length), parsed, {
+          store,
+          config,
+          now,
+          settle,
+          requests: () => requests,
+        }),
+      );
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       send(res, err.status, errorBody(err));
@@ -233,11 +278,19 @@ export function createSandboxServer(opts: ServerOptions): { server: Server; requ
     } catch {
       return send(res, 400, errorBody(new SandboxError('The requested URL is malformed')));
     }
-    const handle = url.pathname.startsWith('/v1/') ? service : url.pathname.startsWith('/_sandbox/') ? admin : undefined;
+    const handle = url.pathname.startsWith('/v1/')
+      ? service
+      : url.pathname.startsWith('/_sandbox/')
+        ? admin
+        : undefined;
     if (!handle) return send(res, 400, errorBody(unknownUrl()));
     handle(req, res, url).catch((err: unknown) => {
       process.stderr.write(`sandbox: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
-      send(res, 500, errorBody(new SandboxError('The server encountered an unexpected error', 500, undefined, 'SERVER_ERROR')));
+      send(
+        res,
+        500,
+        errorBody(new SandboxError('The server encountered an unexpected error', 500, undefined, 'SERVER_ERROR')),
+      );
     });
   });
   return { server, requests: () => requests, drain: () => sender.drain() };

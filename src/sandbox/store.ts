@@ -122,7 +122,10 @@ export class Store {
   }
 
   setMeta(key: string, value: string): void {
-    this.sql('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.sql('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+      key,
+      value,
+    );
   }
 
   /** The keys of this database, made once and kept, so every process on the file agrees. */
@@ -150,22 +153,24 @@ export class Store {
   }
 
   get(entity: string, id: string): Row | undefined {
-    const row = this.sql('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as { data: string } | undefined;
+    const row = this.sql('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as
+      { data: string } | undefined;
     return row ? (JSON.parse(row.data) as Row) : undefined;
   }
 
   insert(record: Row, opts: { parent?: string; due_at?: number } = {}): Row {
     this.generation++;
-    this.sql('INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(
-        record.id as string,
-        record.entity as string,
-        record.created_at as number,
-        opts.parent ?? null,
-        (record.status as string) ?? null,
-        opts.due_at ?? null,
-        JSON.stringify(record),
-      );
+    this.sql(
+      'INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      record.id as string,
+      record.entity as string,
+      record.created_at as number,
+      opts.parent ?? null,
+      (record.status as string) ?? null,
+      opts.due_at ?? null,
+      JSON.stringify(record),
+    );
     return record;
   }
 
@@ -173,12 +178,20 @@ export class Store {
     this.generation++; // a list may filter on status
     const sets = due_at === undefined ? 'status = ?, data = ?' : 'status = ?, data = ?, due_at = ?';
     const status = (record.status as string | undefined) ?? null;
-    const args: SQLInputValue[] = due_at === undefined ? [status, JSON.stringify(record)] : [status, JSON.stringify(record), due_at];
-    this.sql(`UPDATE records SET ${sets} WHERE entity = ? AND id = ?`).run(...args, record.entity as string, record.id as string);
+    const args: SQLInputValue[] =
+      due_at === undefined ? [status, JSON.stringify(record)] : [status, JSON.stringify(record), due_at];
+    this.sql(`UPDATE records SET ${sets} WHERE entity = ? AND id = ?`).run(
+      ...args,
+      record.entity as string,
+      record.id as string,
+    );
     return record;
   }
 
-  list(entity: string, q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: SQLInputValue[] }): Row[] {
+  list(
+    entity: string,
+    q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: SQLInputValue[] },
+  ): Row[] {
     const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? [])];
     const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}`;
     const version = this.writes;
@@ -186,9 +199,12 @@ export class Store {
     const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
     const rows = (
       cursor
-        ? this.sql(`SELECT seq, created_at, data FROM ${filter} AND (created_at < ? OR (created_at = ? AND seq < ?)) ORDER BY created_at DESC, seq DESC LIMIT ?`)
-            .all(...args, cursor.created_at, cursor.created_at, cursor.seq, q.count)
-        : this.sql(`SELECT seq, created_at, data FROM ${filter} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`).all(...args, q.count, q.skip)
+        ? this.sql(
+            `SELECT seq, created_at, data FROM ${filter} AND (created_at < ? OR (created_at = ? AND seq < ?)) ORDER BY created_at DESC, seq DESC LIMIT ?`,
+          ).all(...args, cursor.created_at, cursor.created_at, cursor.seq, q.count)
+        : this.sql(
+            `SELECT seq, created_at, data FROM ${filter} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`,
+          ).all(...args, q.count, q.skip)
     ) as Array<{ seq: number; created_at: number; data: string }>;
     const last = rows.at(-1);
     if (last) {
@@ -199,13 +215,16 @@ export class Store {
   }
 
   due(entity: string, status: string, now: number): Row[] {
-    const rows = this.sql('SELECT data FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq').all(entity, status, now) as Array<{ data: string }>;
+    const rows = this.sql(
+      'SELECT data FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq',
+    ).all(entity, status, now) as Array<{ data: string }>;
     return rows.map((r) => JSON.parse(r.data) as Row);
   }
 
   countApplied(paymentId: string, kind: 'capture' | 'refund', amount: number): void {
-    this.sql('INSERT INTO applied (payment_id, kind, count, amount) VALUES (?, ?, 1, ?) ON CONFLICT(payment_id, kind) DO UPDATE SET count = count + 1, amount = amount + excluded.amount')
-      .run(paymentId, kind, amount);
+    this.sql(
+      'INSERT INTO applied (payment_id, kind, count, amount) VALUES (?, ?, 1, ?) ON CONFLICT(payment_id, kind) DO UPDATE SET count = count + 1, amount = amount + excluded.amount',
+    ).run(paymentId, kind, amount);
   }
 
   applied(): Array<{ payment_id: string; kind: string; count: number; amount: number }> {
@@ -213,7 +232,10 @@ export class Store {
   }
 
   countEntities(): Record<string, number> {
-    const rows = this.sql('SELECT entity, COUNT(*) AS n FROM records GROUP BY entity').all() as Array<{ entity: string; n: number }>;
+    const rows = this.sql('SELECT entity, COUNT(*) AS n FROM records GROUP BY entity').all() as Array<{
+      entity: string;
+      n: number;
+    }>;
     return Object.fromEntries(rows.map((r) => [r.entity, r.n]));
   }
 

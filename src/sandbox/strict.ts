@@ -20,7 +20,8 @@ function unwrap(schema: Schema): Schema {
   for (let i = 0; i < 20; i++) {
     const def = s._zod.def;
     if (def.type === 'lazy' && def.getter) s = def.getter();
-    else if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType) s = def.innerType;
+    else if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType)
+      s = def.innerType;
     else if (def.type === 'pipe' && def.in) s = def.in;
     else break;
   }
@@ -44,7 +45,8 @@ function firstUnknown(schema: Schema, value: unknown, path: string): string | un
     }
     return undefined;
   }
-  if (def.type !== 'object' || !def.shape || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (def.type !== 'object' || !def.shape || value === null || typeof value !== 'object' || Array.isArray(value))
+    return undefined;
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     const field = def.shape[key];
     if (!field) return `${path}${key}`;

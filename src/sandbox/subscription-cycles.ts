@@ -29,7 +29,15 @@ function charge(store: Store, at: number, windowSeconds: number, sub: Row, plan:
   const amount = item.amount * Number(sub.quantity ?? 1);
   const cycle = Number(sub.paid_count) + 1;
   const open = sub._cycle_order ? store.get('order', String(sub._cycle_order)) : undefined;
-  const order = open && open.status !== 'paid' ? open : createOrder(store, at, { amount, currency: item.currency, receipt: `${String(sub.id)}-${cycle}`, notes: { subscription_id: sub.id } });
+  const order =
+    open && open.status !== 'paid'
+      ? open
+      : createOrder(store, at, {
+          amount,
+          currency: item.currency,
+          receipt: `${String(sub.id)}-${cycle}`,
+          notes: { subscription_id: sub.id },
+        });
   order.attempts = Number(order.attempts) + 1;
   order.status = 'attempted';
   store.update(order);
@@ -54,7 +62,11 @@ function charge(store: Store, at: number, windowSeconds: number, sub: Row, plan:
 export function chargeDue(store: Store, now: number, windowSeconds: number, sub: Row) {
   const plan = store.get('plan', String(sub.plan_id))!;
   const subscription = sub;
-  while (sub.charge_at !== null && Number(sub.charge_at) <= now && ['authenticated', 'active', 'pending'].includes(String(sub.status))) {
+  while (
+    sub.charge_at !== null &&
+    Number(sub.charge_at) <= now &&
+    ['authenticated', 'active', 'pending'].includes(String(sub.status))
+  ) {
     const at = Number(sub.charge_at);
     if (sub._cancel_at !== undefined && at >= Number(sub._cancel_at)) {
       Object.assign(sub, { status: 'cancelled', ended_at: at, charge_at: null, has_scheduled_changes: false });
@@ -87,7 +99,8 @@ export function chargeDue(store: Store, now: number, windowSeconds: number, sub:
     sub.status = 'active';
     sub.charge_at = sub.current_end;
     if (!wasActive) emitEvent(store, at, 'subscription.activated', { subscription });
-    if (sub.remaining_count === 0) Object.assign(sub, { status: 'completed', ended_at: sub.current_end, charge_at: null });
+    if (sub.remaining_count === 0)
+      Object.assign(sub, { status: 'completed', ended_at: sub.current_end, charge_at: null });
     emitEvent(store, at, 'subscription.charged', { subscription, payment });
     if (sub.status === 'completed') emitEvent(store, at, 'subscription.completed', { subscription });
   }
@@ -130,17 +143,33 @@ export function authorize(store: Store, now: number, windowSeconds: number, inpu
     if (Number(sub.charge_at) < now) {
       // An immediate start begins when the customer authorises it, not when it was created.
       let end = now;
-      for (let i = 0; i < Number(sub.total_count); i++) end = addPeriod(end, String(plan.period), Number(plan.interval));
+      for (let i = 0; i < Number(sub.total_count); i++)
+        end = addPeriod(end, String(plan.period), Number(plan.interval));
       Object.assign(sub, { start_at: now, charge_at: now, end_at: end });
     }
-    const customer = store.insert({ id: newId('cust'), entity: 'customer', name: 'Sandbox Subscriber', email: 'customer@example.com', contact: '+919876543210', gstin: null, notes: {}, created_at: now });
+    const customer = store.insert({
+      id: newId('cust'),
+      entity: 'customer',
+      name: 'Sandbox Subscriber',
+      email: 'customer@example.com',
+      contact: '+919876543210',
+      gstin: null,
+      notes: {},
+      created_at: now,
+    });
     Object.assign(sub, { customer_id: customer.id, status: 'authenticated' });
     emitEvent(store, now, 'subscription.authenticated', { subscription: publicView(sub) });
   } else if (status === 'authenticated' || status === 'active') {
-    if (!input.fail) throw new SandboxError(`The subscription is already authorised (status ${status}); use --fail to make its charges fail`, 400, 'id');
+    if (!input.fail)
+      throw new SandboxError(
+        `The subscription is already authorised (status ${status}); use --fail to make its charges fail`,
+        400,
+        'id',
+      );
     sub._failing = true;
   } else if (status === 'pending' || status === 'halted') {
-    if (input.fail) throw new SandboxError(`The subscription's charges are already failing (status ${status})`, 400, 'id');
+    if (input.fail)
+      throw new SandboxError(`The subscription's charges are already failing (status ${status})`, 400, 'id');
     delete sub._failing;
     // The customer updated the payment method: the missed cycle is charged now and runs from now.
     delete sub._cycle_start;

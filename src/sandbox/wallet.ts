@@ -8,7 +8,19 @@ import { capture, newPayment } from './payments';
 import { publicView } from './store';
 import type { Row, Store } from './store';
 
-function newTransfer(store: Store, now: number, fields: { source: string; recipient: string; amount: number; notes: unknown; status: string; parent?: string; error?: string }): Row {
+function newTransfer(
+  store: Store,
+  now: number,
+  fields: {
+    source: string;
+    recipient: string;
+    amount: number;
+    notes: unknown;
+    status: string;
+    parent?: string;
+    error?: string;
+  },
+): Row {
   return store.insert(
     {
       id: newId('trf'),
@@ -57,12 +69,34 @@ function transferIn(ctx: RouteContext, check: () => string, customerId: string, 
     const c = customer(store, customerId, parent ? 'transfers.0.customer' : 'customer_id');
     const available = accountBalance(store);
     if (amount > available) {
-      const failed = newTransfer(store, now, { source, recipient: customerId, amount, notes, status: 'failed', parent, error: 'insufficient account balance' });
+      const failed = newTransfer(store, now, {
+        source,
+        recipient: customerId,
+        amount,
+        notes,
+        status: 'failed',
+        parent,
+        error: 'insufficient account balance',
+      });
       emitEvent(store, now, 'transfer.failed', { transfer: failed });
-      return { refused: `Transfer failed: the account balance (${available}) is lower than the transfer amount (${amount})` };
+      return {
+        refused: `Transfer failed: the account balance (${available}) is lower than the transfer amount (${amount})`,
+      };
     }
-    const transfer = newTransfer(store, now, { source, recipient: customerId, amount, notes, status: 'processed', parent });
-    move(store, now, c, { type: 'transfer', source, credit: amount, description: parent ? `Transfer from payment ${parent}` : 'Cashback' });
+    const transfer = newTransfer(store, now, {
+      source,
+      recipient: customerId,
+      amount,
+      notes,
+      status: 'processed',
+      parent,
+    });
+    move(store, now, c, {
+      type: 'transfer',
+      source,
+      credit: amount,
+      description: parent ? `Transfer from payment ${parent}` : 'Cashback',
+    });
     emitEvent(store, now, 'transfer.processed', { transfer });
     return transfer;
   });
@@ -78,14 +112,26 @@ export function transferPayment(ctx: RouteContext) {
     () => {
       const payment = store.get('payment', params.id!);
       if (!payment) throw notFound();
-      if (payment.captured !== true) throw new SandboxError(`Only captured payments can be transferred (status: ${String(payment.status)})`, 400, 'id');
-      if (payment.currency !== 'INR') throw new SandboxError('Transfers are available for INR payments only', 400, 'currency');
+      if (payment.captured !== true)
+        throw new SandboxError(
+          `Only captured payments can be transferred (status: ${String(payment.status)})`,
+          400,
+          'id',
+        );
+      if (payment.currency !== 'INR')
+        throw new SandboxError('Transfers are available for INR payments only', 400, 'currency');
       const already = store
-        .sql("SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND parent = ? AND status = 'processed'")
+        .sql(
+          "SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND parent = ? AND status = 'processed'",
+        )
         .get(payment.id as string) as { n: number };
       const transferable = Number(payment.amount) - Number(payment.amount_refunded ?? 0) - already.n;
       if (entry!.amount > transferable) {
-        throw new SandboxError(`The transfer amount (${entry!.amount}) is greater than the captured amount left to transfer (${transferable})`, 400, 'transfers.0.amount');
+        throw new SandboxError(
+          `The transfer amount (${entry!.amount}) is greater than the captured amount left to transfer (${transferable})`,
+          400,
+          'transfers.0.amount',
+        );
       }
       return String(payment.id);
     },
@@ -106,26 +152,50 @@ export function walletPayment({ store, now, config, body }: RouteContext) {
     const c = customer(store, String(body.customer_id));
     const order = store.get('order', String(body.order_id));
     if (!order) throw new SandboxError(`The order ${String(body.order_id)} does not exist`, 400, 'order_id');
-    if (order.status === 'paid') throw new SandboxError('The order has already been paid; no further payments are permitted', 400, 'order_id');
-    if (order.currency !== 'INR') throw new SandboxError('Wallet payments are available for INR orders only', 400, 'order_id');
+    if (order.status === 'paid')
+      throw new SandboxError('The order has already been paid; no further payments are permitted', 400, 'order_id');
+    if (order.currency !== 'INR')
+      throw new SandboxError('Wallet payments are available for INR orders only', 400, 'order_id');
     if (Number(body.amount) !== Number(order.amount_due)) {
-      throw new SandboxError(`The amount (${String(body.amount)}) must equal the amount due on the order (${String(order.amount_due)})`, 400, 'amount');
+      throw new SandboxError(
+        `The amount (${String(body.amount)}) must equal the amount due on the order (${String(order.amount_due)})`,
+        400,
+        'amount',
+      );
     }
     order.attempts = Number(order.attempts) + 1;
     order.status = 'attempted';
     store.update(order);
-    const payment = newPayment(store, now, config.captureWindowSeconds, order, { order_id: String(order.id), method: 'wallet', email: String(body.email), contact: String(body.contact) });
+    const payment = newPayment(store, now, config.captureWindowSeconds, order, {
+      order_id: String(order.id),
+      method: 'wallet',
+      email: String(body.email),
+      contact: String(body.contact),
+    });
     payment._wallet_customer = c.id;
     if (body.notes) payment.notes = body.notes;
     if (body.description) payment.description = body.description;
-    move(store, now, c, { type: 'payment', source: String(payment.id), debit: Number(body.amount), description: `Payment for order ${String(order.id)}` });
+    move(store, now, c, {
+      type: 'payment',
+      source: String(payment.id),
+      debit: Number(body.amount),
+      description: `Payment for order ${String(order.id)}`,
+    });
     capture(store, now, payment, { amount: payment.amount, currency: payment.currency });
-    const signature = createHmac('sha256', store.keys().keySecret).update(`${String(order.id)}|${String(payment.id)}`).digest('hex');
+    const signature = createHmac('sha256', store.keys().keySecret)
+      .update(`${String(order.id)}|${String(payment.id)}`)
+      .digest('hex');
     return { gateway_payment_id: payment.id, gateway_order_id: order.id, gateway_signature: signature };
   });
 }
 
-const BANKS: Record<string, string> = { HDFC: 'HDFC Bank', SBIN: 'State Bank of India', ICIC: 'ICICI Bank', UTIB: 'Axis Bank', KKBK: 'Kotak Mahindra Bank' };
+const BANKS: Record<string, string> = {
+  HDFC: 'HDFC Bank',
+  SBIN: 'State Bank of India',
+  ICIC: 'ICICI Bank',
+  UTIB: 'Axis Bank',
+  KKBK: 'Kotak Mahindra Bank',
+};
 
 export function createFundAccount({ store, now, body }: RouteContext) {
   return publicView(
@@ -138,7 +208,13 @@ export function createFundAccount({ store, now, body }: RouteContext) {
           entity: 'fund_account',
           customer_id: body.customer_id,
           account_type: 'bank_account',
-          bank_account: { ifsc: bank.ifsc, bank_name: BANKS[bank.ifsc.slice(0, 4)] ?? 'Sandbox Bank', name: bank.name, notes: [], account_number: bank.account_number },
+          bank_account: {
+            ifsc: bank.ifsc,
+            bank_name: BANKS[bank.ifsc.slice(0, 4)] ?? 'Sandbox Bank',
+            name: bank.name,
+            notes: [],
+            account_number: bank.account_number,
+          },
           batch_id: null,
           active: true,
           created_at: now,
@@ -164,8 +240,18 @@ export function createPayout({ store, now, params, body }: RouteContext) {
     store.tx(() => {
       const c = customer(store, params.id!, 'id');
       const fa = store.get('fund_account', String(body.fund_account_id));
-      if (!fa) throw new SandboxError(`The fund account ${String(body.fund_account_id)} does not exist`, 400, 'fund_account_id');
-      if (fa.customer_id !== c.id) throw new SandboxError(`The fund account ${String(fa.id)} does not belong to customer ${String(c.id)}`, 400, 'fund_account_id');
+      if (!fa)
+        throw new SandboxError(
+          `The fund account ${String(body.fund_account_id)} does not exist`,
+          400,
+          'fund_account_id',
+        );
+      if (fa.customer_id !== c.id)
+        throw new SandboxError(
+          `The fund account ${String(fa.id)} does not belong to customer ${String(c.id)}`,
+          400,
+          'fund_account_id',
+        );
       const payout: Row = {
         id: newId('pout'),
         entity: 'payout',
@@ -192,7 +278,12 @@ export function createPayout({ store, now, params, body }: RouteContext) {
         registered_name: null,
         remarks: null,
       };
-      move(store, now, c, { type: 'payout', source: String(payout.id), debit: Number(body.amount), description: `Payout to ${String(fa.id)}` });
+      move(store, now, c, {
+        type: 'payout',
+        source: String(payout.id),
+        debit: Number(body.amount),
+        description: `Payout to ${String(fa.id)}`,
+      });
       return store.insert(payout, { parent: String(c.id), due_at: now + PAYOUT_SECONDS });
     }),
   );
@@ -207,10 +298,20 @@ export function settlePayouts(store: Store, now: number): void {
       const at = Math.min(now, Number(payout.created_at) + PAYOUT_SECONDS);
       if (fa && reversesPayouts(String((fa.bank_account as Row).account_number))) {
         payout.status = 'reversed';
-        payout.failure_reason = 'The beneficiary bank rejected the payout (sandbox: account numbers ending in 0000 are rejected)';
-        payout.status_details = { description: 'Payout was reversed by the beneficiary bank', source: 'beneficiary_bank', reason: 'beneficiary_bank_rejected' };
+        payout.failure_reason =
+          'The beneficiary bank rejected the payout (sandbox: account numbers ending in 0000 are rejected)';
+        payout.status_details = {
+          description: 'Payout was reversed by the beneficiary bank',
+          source: 'beneficiary_bank',
+          reason: 'beneficiary_bank_rejected',
+        };
         const c = store.get('customer', String(payout.customer_id))!;
-        move(store, at, c, { type: 'reversal', source: String(payout.id), credit: Number(payout.amount), description: `Payout ${String(payout.id)} reversed` });
+        move(store, at, c, {
+          type: 'reversal',
+          source: String(payout.id),
+          credit: Number(payout.amount),
+          description: `Payout ${String(payout.id)} reversed`,
+        });
       } else {
         payout.status = 'processed';
         payout.utr = `SBX${base62(12).toUpperCase()}`;
@@ -227,7 +328,14 @@ export const walletBalance = ({ store, params }: RouteContext) => balance(store,
 export function statement({ store, params, query }: RouteContext) {
   if (!store.get('customer', params.id!)) throw notFound();
   const items = store
-    .list('customer_transaction', { count: (query.count as number) ?? 10, skip: (query.skip as number) ?? 0, from: query.from as number, to: query.to as number, where: 'parent = ?', args: [params.id!] })
+    .list('customer_transaction', {
+      count: (query.count as number) ?? 10,
+      skip: (query.skip as number) ?? 0,
+      from: query.from as number,
+      to: query.to as number,
+      where: 'parent = ?',
+      args: [params.id!],
+    })
     .map(publicView);
   return { entity: 'collection', count: items.length, items };
 }

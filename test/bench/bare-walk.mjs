@@ -16,13 +16,17 @@ function page(skip) {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (text += d));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text).items) : reject(new Error(`HTTP ${res.statusCode}: ${text}`))));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(text).items)
+            : reject(new Error(`HTTP ${res.statusCode}: ${text}`)),
+        );
       })
       .on('error', reject);
   });
 }
 
-for (let skip = 0; ; ) {
+for (let skip = 0; ;) {
   const items = await page(skip);
   let text = '';
   for (const item of items) text += `${JSON.stringify(item)}\n`;

@@ -27,19 +27,31 @@ async function writeInput(path, header, row) {
 function measure(args, stdinFile) {
   const rssFile = join(dir, `rss-${Math.random()}`);
   writeFileSync(rssFile, '');
-  const env = { ...process.env, PAYCTL_HOME: dir, PAYCTL_KEY_ID: 'rzp_test_bench', PAYCTL_KEY_SECRET: 'bench-secret-bench', PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1', BENCH_RSS_FILE: rssFile };
+  const env = {
+    ...process.env,
+    PAYCTL_HOME: dir,
+    PAYCTL_KEY_ID: 'rzp_test_bench',
+    PAYCTL_KEY_SECRET: 'bench-secret-bench',
+    PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1',
+    BENCH_RSS_FILE: rssFile,
+  };
   const started = Date.now();
   return new Promise((resolve, reject) => {
     // stdin through a real pipe from `cat`, as a shell pipeline would give it.
     const q = (t) => `'${t.replace(/'/g, `'\\''`)}'`;
     const command = [process.execPath, '--require', RSS, BIN, ...args].map(q).join(' ');
-    const child = stdinFile ? spawn('sh', ['-c', `cat ${q(stdinFile)} | ${command}`], { env, stdio: ['ignore', 'ignore', 'pipe'] }) : spawn(process.execPath, ['--require', RSS, BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = stdinFile
+      ? spawn('sh', ['-c', `cat ${q(stdinFile)} | ${command}`], { env, stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn(process.execPath, ['--require', RSS, BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`exit ${code}: ${err}`));
-      resolve({ mib: Math.round(Number(readFileSync(rssFile, 'utf8').trim()) / 1024), seconds: (Date.now() - started) / 1000 });
+      resolve({
+        mib: Math.round(Number(readFileSync(rssFile, 'utf8').trim()) / 1024),
+        seconds: (Date.now() - started) / 1000,
+      });
     });
   });
 }

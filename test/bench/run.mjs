@@ -52,8 +52,14 @@ function measure(argv, extraEnv = {}, { asInstalled = false } = {}) {
 async function startup() {
   const runs = 31;
   const sb = await sandbox();
-  const { payment_ids: [paymentId] } = await sb.admin('/seed', { authorized: 1 });
-  const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret };
+  const {
+    payment_ids: [paymentId],
+  } = await sb.admin('/seed', { authorized: 1 });
+  const apiEnv = {
+    PAYCTL_BASE_URL: sb.info.base_url,
+    PAYCTL_KEY_ID: sb.info.key_id,
+    PAYCTL_KEY_SECRET: sb.info.key_secret,
+  };
   const auth = 'Basic ' + Buffer.from(`${sb.info.key_id}:${sb.info.key_secret}`).toString('base64');
   const bareEnv = { BARE_URL: `${sb.info.base_url}/payments/${paymentId}`, BARE_AUTH: auth };
   // payctl runs as installed: through its bin's shebang, with the V8 flags there.
@@ -64,7 +70,11 @@ async function startup() {
     'payctl --help': [[BIN, '--help'], {}, true],
     'payctl payments get ID': [[BIN, 'payments', 'get', paymentId, '-o', 'json'], apiEnv, true],
   };
-  const targets = { 'payctl --version': ['node -e 0', 1.3], 'payctl --help': ['node -e 0', 1.5], 'payctl payments get ID': ['bare node:http GET', 1.2] };
+  const targets = {
+    'payctl --version': ['node -e 0', 1.3],
+    'payctl --help': ['node -e 0', 1.5],
+    'payctl payments get ID': ['bare node:http GET', 1.2],
+  };
   const results = Object.fromEntries(Object.keys(contenders).map((k) => [k, { ms: [], mib: [] }]));
   for (const [argv, extra, asInstalled] of Object.values(contenders)) measure(argv, extra, { asInstalled }); // warm caches once
   for (let i = 0; i < runs; i++) {
@@ -94,14 +104,26 @@ async function startup() {
 async function exports() {
   const sb = await sandbox();
   const sizes = [10_000, 20_000, 100_000];
-  const apiEnv = { PAYCTL_BASE_URL: sb.info.base_url, PAYCTL_KEY_ID: sb.info.key_id, PAYCTL_KEY_SECRET: sb.info.key_secret, PAYCTL_TZ: 'Asia/Kolkata' };
-  const bareEnv = { BENCH_BASE_URL: sb.info.base_url, BENCH_KEY_ID: sb.info.key_id, BENCH_KEY_SECRET: sb.info.key_secret };
+  const apiEnv = {
+    PAYCTL_BASE_URL: sb.info.base_url,
+    PAYCTL_KEY_ID: sb.info.key_id,
+    PAYCTL_KEY_SECRET: sb.info.key_secret,
+    PAYCTL_TZ: 'Asia/Kolkata',
+  };
+  const bareEnv = {
+    BENCH_BASE_URL: sb.info.base_url,
+    BENCH_KEY_ID: sb.info.key_id,
+    BENCH_KEY_SECRET: sb.info.key_secret,
+  };
   const customers = {};
   for (const n of sizes) customers[n] = (await sb.admin('/seed', { wallet_entries: n })).customer_ids.at(-1);
   const contenders = {
-    'bare node:http walk': (n, out) => measure([BARE_WALK], { ...bareEnv, BENCH_CUSTOMER: customers[n], BENCH_OUT: `${out}.ndjson` }),
-    'payctl --out .csv': (n, out) => measure([BIN, 'wallet', 'statement', customers[n], '--out', `${out}.csv`], apiEnv, { asInstalled: true }),
-    'payctl --out .xlsx': (n, out) => measure([BIN, 'wallet', 'statement', customers[n], '--out', `${out}.xlsx`], apiEnv, { asInstalled: true }),
+    'bare node:http walk': (n, out) =>
+      measure([BARE_WALK], { ...bareEnv, BENCH_CUSTOMER: customers[n], BENCH_OUT: `${out}.ndjson` }),
+    'payctl --out .csv': (n, out) =>
+      measure([BIN, 'wallet', 'statement', customers[n], '--out', `${out}.csv`], apiEnv, { asInstalled: true }),
+    'payctl --out .xlsx': (n, out) =>
+      measure([BIN, 'wallet', 'statement', customers[n], '--out', `${out}.xlsx`], apiEnv, { asInstalled: true }),
   };
   const results = {};
   for (let round = 0; round < ROUNDS; round++) {
@@ -126,7 +148,9 @@ async function exports() {
     }
   }
   sb.stop();
-  console.log(`statement export (median of ${ROUNDS} interleaved rounds; each contender and the sandbox in their own processes; peak RSS)`);
+  console.log(
+    `statement export (median of ${ROUNDS} interleaved rounds; each contender and the sandbox in their own processes; peak RSS)`,
+  );
   const get = (name, n) => ({ ms: median(results[`${name}|${n}`].ms), mib: median(results[`${name}|${n}`].mib) });
   const out = {};
   for (const n of sizes) {
@@ -134,8 +158,12 @@ async function exports() {
     for (const name of Object.keys(contenders)) {
       const r = get(name, n);
       out[`${name}|${n}`] = r;
-      const ratio = name.startsWith('bare') ? '' : `  ${(r.ms / bare.ms).toFixed(2)}x bare (target <= ${name.endsWith('.csv') ? '1.25' : '2'}x)`;
-      console.log(`  ${String(n).padStart(7)} rows  ${name.padEnd(20)} ${ms(r.ms).padStart(9)}  ${(n / (r.ms / 1000)).toFixed(0).padStart(6)} rows/s  peak ${r.mib.toFixed(1).padStart(6)} MiB${ratio}`);
+      const ratio = name.startsWith('bare')
+        ? ''
+        : `  ${(r.ms / bare.ms).toFixed(2)}x bare (target <= ${name.endsWith('.csv') ? '1.25' : '2'}x)`;
+      console.log(
+        `  ${String(n).padStart(7)} rows  ${name.padEnd(20)} ${ms(r.ms).padStart(9)}  ${(n / (r.ms / 1000)).toFixed(0).padStart(6)} rows/s  peak ${r.mib.toFixed(1).padStart(6)} MiB${ratio}`,
+      );
     }
   }
   for (const name of ['payctl --out .csv', 'payctl --out .xlsx']) {
@@ -146,13 +174,21 @@ async function exports() {
 }
 
 async function sandbox() {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--db', join(home, 'bench.db'), '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'sandbox', 'start', '--port', '0', '--db', join(home, 'bench.db'), '-o', 'json'],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const line = await new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
   const info = JSON.parse(line);
   const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
   const origin = new URL(info.base_url).origin;
   const admin = async (path, body) => {
-    const res = await fetch(`${origin}/_sandbox${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    const res = await fetch(`${origin}/_sandbox${path}`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
     return res.json();
   };
   return { info, admin, stop: () => child.kill('SIGTERM') };
@@ -168,7 +204,9 @@ function runChild(cmd, argv, opts) {
     const child = spawn(cmd, argv, { env: opts.env ?? env, stdio: ['pipe', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}: ${err.slice(0, 500)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}: ${err.slice(0, 500)}`)),
+    );
     child.stdin.end(opts.input ?? '');
   });
 }
@@ -178,19 +216,55 @@ async function bulk() {
   const { info } = sb;
   const curlConfig = join(home, 'curl.conf');
   // Credentials for curl in a config file, not argv (ps would show them).
-  writeFileSync(curlConfig, `user = "${info.key_id}:${info.key_secret}"\nheader = "content-type: application/json"\ndata = "{\\"amount\\":50000,\\"currency\\":\\"INR\\"}"\nsilent\nshow-error\nfail\noutput = "/dev/null"\n`, { mode: 0o600 });
-  const payEnv = { ...env, PAYCTL_BASE_URL: info.base_url, PAYCTL_KEY_ID: info.key_id, PAYCTL_KEY_SECRET: info.key_secret };
+  writeFileSync(
+    curlConfig,
+    `user = "${info.key_id}:${info.key_secret}"\nheader = "content-type: application/json"\ndata = "{\\"amount\\":50000,\\"currency\\":\\"INR\\"}"\nsilent\nshow-error\nfail\noutput = "/dev/null"\n`,
+    { mode: 0o600 },
+  );
+  const payEnv = {
+    ...env,
+    PAYCTL_BASE_URL: info.base_url,
+    PAYCTL_KEY_ID: info.key_id,
+    PAYCTL_KEY_SECRET: info.key_secret,
+  };
   const contenders = {
     'xargs -P16 curl': (ids) =>
-      runChild('sh', ['-c', `xargs -P ${CONCURRENCY} -I{} curl -K "${curlConfig}" "${info.base_url}/payments/{}/capture"`], { input: ids.join('\n') }),
+      runChild(
+        'sh',
+        ['-c', `xargs -P ${CONCURRENCY} -I{} curl -K "${curlConfig}" "${info.base_url}/payments/{}/capture"`],
+        { input: ids.join('\n') },
+      ),
     'bare undici loop': (ids) =>
       runChild(process.execPath, [BARE], {
-        env: { ...env, BENCH_BASE_URL: info.base_url, BENCH_KEY_ID: info.key_id, BENCH_KEY_SECRET: info.key_secret, BENCH_CONCURRENCY: String(CONCURRENCY) },
+        env: {
+          ...env,
+          BENCH_BASE_URL: info.base_url,
+          BENCH_KEY_ID: info.key_id,
+          BENCH_KEY_SECRET: info.key_secret,
+          BENCH_CONCURRENCY: String(CONCURRENCY),
+        },
         input: ids.join('\n'),
       }),
     payctl: (ids) => {
       const csv = `payment_id,amount,currency\n${ids.map((id) => `${id},50000,INR`).join('\n')}\n`;
-      return runChild(process.execPath, [BIN, 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--concurrency', String(CONCURRENCY), '--journal', join(home, `j-${Date.now()}.ndjson`)], { env: payEnv, input: csv });
+      return runChild(
+        process.execPath,
+        [
+          BIN,
+          'payments',
+          'capture',
+          '--input',
+          '-',
+          '--yes',
+          '-o',
+          'ndjson',
+          '--concurrency',
+          String(CONCURRENCY),
+          '--journal',
+          join(home, `j-${Date.now()}.ndjson`),
+        ],
+        { env: payEnv, input: csv },
+      );
     },
   };
   const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
@@ -201,15 +275,24 @@ async function bulk() {
     for (const name of order) {
       const { payment_ids: ids } = await sb.admin('/seed', { authorized: N });
       times[name].push(await timeAsync(() => contenders[name](ids)));
-      const stats = await (await fetch(`${new URL(info.base_url).origin}/_sandbox/stats`, { headers: { authorization: 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64') } })).json();
+      const stats = await (
+        await fetch(`${new URL(info.base_url).origin}/_sandbox/stats`, {
+          headers: { authorization: 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64') },
+        })
+      ).json();
       const captured = ids.filter((id) => stats.applied.captures[id] === 1).length;
       if (captured !== N) throw new Error(`${name}: only ${captured} of ${N} captured`);
     }
   }
   sb.stop();
   const med = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-  console.log(`bulk capture of ${N} payments, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds (each contender and the sandbox in their own processes)`);
-  for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(18)} ${ms(v)}  (${(N / (v / 1000)).toFixed(0)} captures/s)  runs: ${times[k].map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(
+    `bulk capture of ${N} payments, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds (each contender and the sandbox in their own processes)`,
+  );
+  for (const [k, v] of Object.entries(med))
+    console.log(
+      `  ${k.padEnd(18)} ${ms(v)}  (${(N / (v / 1000)).toFixed(0)} captures/s)  runs: ${times[k].map((t) => t.toFixed(0)).join(', ')}`,
+    );
   const vsCurl = med['xargs -P16 curl'] / med.payctl;
   const vsBare = med.payctl / med['bare undici loop'];
   console.log(`  payctl is ${vsCurl.toFixed(2)}x faster than xargs+curl (target >= 5x)`);
@@ -227,7 +310,10 @@ async function sandboxThroughput() {
   const { payment_ids: ids } = await sb.admin('/seed', { authorized: 500 });
   const url = new URL(sb.info.base_url);
   const pool = new Pool(url.origin, { connections: CONCURRENCY });
-  const headers = { authorization: 'Basic ' + Buffer.from(`${sb.info.key_id}:${sb.info.key_secret}`).toString('base64'), 'content-type': 'application/json' };
+  const headers = {
+    authorization: 'Basic ' + Buffer.from(`${sb.info.key_id}:${sb.info.key_secret}`).toString('base64'),
+    'content-type': 'application/json',
+  };
   const drive = async (total, request) => {
     let next = 0;
     const t = performance.now();
@@ -244,7 +330,11 @@ async function sandboxThroughput() {
     return total / ((performance.now() - t) / 1000);
   };
   const gets = await drive(10_000, (i) => ({ method: 'GET', path: `${url.pathname}/payments/${ids[i % ids.length]}` }));
-  const posts = await drive(5_000, (i) => ({ method: 'POST', path: `${url.pathname}/orders`, body: JSON.stringify({ amount: 1000 + i, currency: 'INR', receipt: `bench-${i}` }) }));
+  const posts = await drive(5_000, (i) => ({
+    method: 'POST',
+    path: `${url.pathname}/orders`,
+    body: JSON.stringify({ amount: 1000 + i, currency: 'INR', receipt: `bench-${i}` }),
+  }));
   await pool.close();
   sb.stop();
   console.log(`sandbox on Node ${process.versions.node}, concurrency ${CONCURRENCY} (file database, WAL)`);

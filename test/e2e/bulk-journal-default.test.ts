@@ -10,8 +10,15 @@ afterEach(async () => {
   sb = undefined;
 });
 
-const results = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { result: string }).result);
-const refunds = async () => (await sb!.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied.refunds;
+const results = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { result: string }).result);
+const refunds = async () =>
+  (await sb!.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats'))
+    .applied.refunds;
 
 describe('the default journal', () => {
   it('is named after operation, profile and input: the same input resumes (and says so), a deliberate repeat needs --new-run', async () => {
@@ -32,10 +39,15 @@ describe('the default journal', () => {
 
     const again = await run(args, { env: sb.env });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`same input as an earlier run: resuming its journal ${name} (pass --new-run to refund them all again)`);
+    expect(again.stderr).toContain(
+      `same input as an earlier run: resuming its journal ${name} (pass --new-run to refund them all again)`,
+    );
     expect(results(again.stdout)).toEqual(['skipped', 'skipped', 'skipped', 'skipped']);
     // The same rows from stdin are the same input.
-    const piped = await run(['payments', 'refund', '--input', '-', '--yes', '-o', 'ndjson'], { env: sb.env, input: text });
+    const piped = await run(['payments', 'refund', '--input', '-', '--yes', '-o', 'ndjson'], {
+      env: sb.env,
+      input: text,
+    });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stderr).toContain(`resuming its journal ${name}`);
     for (const id of ids) expect((await refunds())[id]).toEqual({ count: 1, amount: 1000 });
@@ -46,7 +58,9 @@ describe('the default journal', () => {
     for (const id of ids) expect((await refunds())[id]).toEqual({ count: 2, amount: 2000 });
 
     // Another amount is another input.
-    const other = await run(['payments', 'refund', ...ids.slice(0, 2), '--amount', '500', '--yes', '-o', 'ndjson'], { env: sb.env });
+    const other = await run(['payments', 'refund', ...ids.slice(0, 2), '--amount', '500', '--yes', '-o', 'ndjson'], {
+      env: sb.env,
+    });
     expect(other.code, other.stderr).toBe(0);
     expect(other.stderr).not.toContain('resuming');
     expect(readdirSync(join(sb.home, 'journals')).filter((f) => f.endsWith('.ndjson'))).toHaveLength(3);
@@ -56,7 +70,14 @@ describe('the default journal', () => {
     sb = await startSandbox();
     const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 2 });
     const env = { PAYCTL_HOME: sb.home };
-    expect((await run(['profile', 'add', 'ops', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', sb.baseUrl], { env, input: sb.keySecret })).code).toBe(0);
+    expect(
+      (
+        await run(['profile', 'add', 'ops', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', sb.baseUrl], {
+          env,
+          input: sb.keySecret,
+        })
+      ).code,
+    ).toBe(0);
     const res = await run(['-p', 'ops', 'payments', 'capture', ...ids, '--yes', '-o', 'ndjson'], { env });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/journal: \S+\/journals\/capture-ops-[0-9a-f]{16}\.ndjson /);
@@ -69,7 +90,10 @@ describe('a damaged journal', () => {
     const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 3 });
     const journal = join(sb.home, 'torn.ndjson');
     const args = ['payments', 'capture', ...ids, '--yes', '-o', 'ndjson', '--journal', journal];
-    writeFileSync(journal, `{"type":"run","op":"capture","at":"x","pid":1,"items":3}\n{"type":"sent","id":"${ids[0]}","li`);
+    writeFileSync(
+      journal,
+      `{"type":"run","op":"capture","at":"x","pid":1,"items":3}\n{"type":"sent","id":"${ids[0]}","li`,
+    );
     const first = await run(args, { env: sb.env });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('removed its last record, cut short by a kill');
@@ -83,7 +107,10 @@ describe('a damaged journal', () => {
 
     for (const bad of ['null', '"text"', '[]']) {
       const damaged = join(sb.home, 'damaged.ndjson');
-      writeFileSync(damaged, `{"type":"run","op":"capture","at":"x","pid":1,"items":3}\n${bad}\n{"type":"end","at":"x","done":0,"skipped":0,"failed":0,"unknown":0,"not_started":0}\n`);
+      writeFileSync(
+        damaged,
+        `{"type":"run","op":"capture","at":"x","pid":1,"items":3}\n${bad}\n{"type":"end","at":"x","done":0,"skipped":0,"failed":0,"unknown":0,"not_started":0}\n`,
+      );
       const res = await run(['payments', 'capture', ...ids, '--yes', '--journal', damaged], { env: sb.env });
       expect(res.code, res.stderr).toBe(2);
       expect(res.stderr).toContain(`journal ${damaged} line 2 is damaged`);

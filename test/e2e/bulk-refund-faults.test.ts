@@ -13,7 +13,12 @@ interface Row {
 }
 type Refunds = Record<string, { count: number; amount: number }>;
 
-const rowsOf = (stdout: string): Row[] => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Row);
+const rowsOf = (stdout: string): Row[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Row);
 
 let sb: SandboxProcess | undefined;
 let proxy: FaultProxy | undefined;
@@ -26,7 +31,8 @@ afterEach(async () => {
 
 async function capturedPayments(n: number): Promise<string[]> {
   const { payment_ids } = await sb!.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n });
-  for (const id of payment_ids) expect((await sb!.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
+  for (const id of payment_ids)
+    expect((await sb!.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
   return payment_ids;
 }
 
@@ -59,7 +65,9 @@ describe('bulk refunds under faults', () => {
       { type: 'status-before', status: 503, body: '<html>503</html>' },
     ];
     let k = 0;
-    proxy = await startFaultProxy(sb.baseUrl, (req) => (req.method === 'POST' && isRefund(req.path) ? faults[k++ % faults.length]! : { type: 'pass' }));
+    proxy = await startFaultProxy(sb.baseUrl, (req) =>
+      req.method === 'POST' && isRefund(req.path) ? faults[k++ % faults.length]! : { type: 'pass' },
+    );
     const csv = join(sb.home, 'refunds.csv');
     writeFileSync(csv, `payment_id,amount\n${ids.map((id) => `${id},12000`).join('\n')}\n`);
     const journal = join(sb.home, 'refunds.ndjson');
@@ -74,14 +82,21 @@ describe('bulk refunds under faults', () => {
     // Answers lost after the service applied the refund were read back as done, with both figures.
     expect(firstRows.filter((r) => r.reason?.includes('read back as applied')).length).toBeGreaterThanOrEqual(12);
     // Those never forwarded are proven not applied, and say how to resend them.
-    const notApplied = firstRows.filter((r) => r.result === 'unknown' && r.reason?.startsWith('not applied (amount_refunded 0 before, 0 now)'));
+    const notApplied = firstRows.filter(
+      (r) => r.result === 'unknown' && r.reason?.startsWith('not applied (amount_refunded 0 before, 0 now)'),
+    );
     expect(notApplied.length).toBeGreaterThanOrEqual(8);
 
     proxy.setRule(() => ({ type: 'pass' }));
     const resumed = await run(args, { env, timeoutMs: 120_000 });
     expect(resumed.code, resumed.stderr).toBe(7); // not applied, and not resent without --retry-unknown
     await neverTwice(ids, 12000);
-    expect(rowsOf(resumed.stdout).filter((r) => r.result === 'unknown').map((r) => r.payment_id).sort()).toEqual(notApplied.map((r) => r.payment_id).sort());
+    expect(
+      rowsOf(resumed.stdout)
+        .filter((r) => r.result === 'unknown')
+        .map((r) => r.payment_id)
+        .sort(),
+    ).toEqual(notApplied.map((r) => r.payment_id).sort());
 
     const retried = await run([...args, '--retry-unknown'], { env, timeoutMs: 120_000 });
     expect(retried.code, retried.stderr).toBe(0);
@@ -105,14 +120,24 @@ describe('bulk refunds under faults', () => {
     });
     const journal = join(sb.home, 'recheck.ndjson');
     const env = { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl, PAYCTL_MAX_RETRIES: '0' };
-    const first = await run(['payments', 'refund', ...ids, '--amount', '7000', '--yes', '-o', 'ndjson', '--journal', journal], { env, timeoutMs: 120_000 });
+    const first = await run(
+      ['payments', 'refund', ...ids, '--amount', '7000', '--yes', '-o', 'ndjson', '--journal', journal],
+      { env, timeoutMs: 120_000 },
+    );
     expect(first.code, first.stderr).toBe(7);
-    expect(rowsOf(first.stdout).every((r) => r.result === 'unknown' && r.reason?.includes('could not read the payment back'))).toBe(true);
+    expect(
+      rowsOf(first.stdout).every(
+        (r) => r.result === 'unknown' && r.reason?.includes('could not read the payment back'),
+      ),
+    ).toBe(true);
     expect(first.stderr).toContain(`payctl payments refund --recheck --journal ${journal}`);
 
     proxy.setRule(() => ({ type: 'pass' }));
     const posts = proxy.log.filter((r) => r.method === 'POST').length;
-    const recheck = await run(['payments', 'refund', '--recheck', '--journal', journal, '-o', 'ndjson'], { env, timeoutMs: 120_000 });
+    const recheck = await run(['payments', 'refund', '--recheck', '--journal', journal, '-o', 'ndjson'], {
+      env,
+      timeoutMs: 120_000,
+    });
     expect(recheck.code, recheck.stderr).toBe(0);
     expect(recheck.stderr).toContain('rechecking 12 payment(s)');
     const rows = rowsOf(recheck.stdout);
@@ -123,7 +148,10 @@ describe('bulk refunds under faults', () => {
     for (const id of ids) expect(applied[id]).toEqual({ count: 1, amount: 7000 });
 
     // The journal now says done: resuming the same run sends nothing either.
-    const resumed = await run(['payments', 'refund', ...ids, '--amount', '7000', '--yes', '-o', 'ndjson', '--journal', journal], { env, timeoutMs: 120_000 });
+    const resumed = await run(
+      ['payments', 'refund', ...ids, '--amount', '7000', '--yes', '-o', 'ndjson', '--journal', journal],
+      { env, timeoutMs: 120_000 },
+    );
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(rowsOf(resumed.stdout).every((r) => r.result === 'skipped')).toBe(true);
     expect(proxy.log.filter((r) => r.method === 'POST').length).toBe(posts);
@@ -133,10 +161,15 @@ describe('bulk refunds under faults', () => {
     sb = await startSandbox();
     const ids = await capturedPayments(2);
     expect((await sb.api('POST', `/payments/${ids[0]}/refund`, { amount: 45000 })).status).toBe(200);
-    const res = await run(['payments', 'refund', ...ids, '--amount', '10000', '--yes', '-o', 'ndjson'], { env: sb.env });
+    const res = await run(['payments', 'refund', ...ids, '--amount', '10000', '--yes', '-o', 'ndjson'], {
+      env: sb.env,
+    });
     expect(res.code).toBe(7);
     const rows = rowsOf(res.stdout);
-    expect(rows.find((r) => r.payment_id === ids[0])).toMatchObject({ result: 'failed', reason: expect.stringContaining('10000 is more than the 5000 that remains') });
+    expect(rows.find((r) => r.payment_id === ids[0])).toMatchObject({
+      result: 'failed',
+      reason: expect.stringContaining('10000 is more than the 5000 that remains'),
+    });
     expect(rows.find((r) => r.payment_id === ids[1])?.result).toBe('done');
     expect((await refunds())[ids[0]!]).toEqual({ count: 1, amount: 45000 });
   });

@@ -14,7 +14,11 @@ afterEach(async () => {
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A real shell runs payctl with its stdout sent `redirect`; payctl's own exit code is written to a file. */
-function shell(args: string[], redirect: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+function shell(
+  args: string[],
+  redirect: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stderr: string }> {
   const codeFile = join(sb!.home, `code-${Date.now()}`);
   const cmd = `{ ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo $? > ${quote(codeFile)}; } ${redirect}`;
   return new Promise((resolve) => {
@@ -25,7 +29,12 @@ function shell(args: string[], redirect: string, env: Record<string, string>): P
   });
 }
 
-const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const records = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe.each([
   ['a pipe into head -1', '| head -1', 'EPIPE'],

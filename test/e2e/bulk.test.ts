@@ -24,8 +24,18 @@ interface Payment {
   amount_refunded: number;
 }
 
-const rowsOf = (stdout: string): Row[] => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Row);
-const journalRecords = (path: string) => readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const rowsOf = (stdout: string): Row[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Row);
+const journalRecords = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 let sb: SandboxProcess | undefined;
 afterEach(async () => {
@@ -50,11 +60,14 @@ describe('bulk capture', () => {
     sb = await startSandbox(['--fault-rate', '0.1', '--rate-limit', '150', '--seed', '7']);
     const ids = await seedAuthorized(1000);
     const journal = join(sb.home, 'capture.ndjson');
-    const res = await run(['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal], {
-      env: sb.env,
-      input: `${ids.join('\n')}\n`,
-      timeoutMs: 180_000,
-    });
+    const res = await run(
+      ['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal],
+      {
+        env: sb.env,
+        input: `${ids.join('\n')}\n`,
+        timeoutMs: 180_000,
+      },
+    );
     expect(res.code, res.stderr).toBe(0);
     const rows = rowsOf(res.stdout);
     expect(rows).toHaveLength(1000);
@@ -78,7 +91,10 @@ describe('bulk capture', () => {
     const journal = join(sb.home, 'killed.ndjson');
     const args = [BIN, 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal];
 
-    const first = spawn(process.execPath, args, { env: { ...process.env, ...sb.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const first = spawn(process.execPath, args, {
+      env: { ...process.env, ...sb.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     first.stdin.end(`${ids.join('\n')}\n`);
     let seen = 0;
     let firstOut = '';
@@ -116,8 +132,24 @@ describe('bulk capture', () => {
     const input = join(sb.home, 'ids.txt');
     writeFileSync(input, ids.join('\n'));
     const journal = join(sb.home, 'int.ndjson');
-    const args = [BIN, 'payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal, '--concurrency', '4'];
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [
+      BIN,
+      'payments',
+      'capture',
+      '--input',
+      input,
+      '--yes',
+      '-o',
+      'ndjson',
+      '--journal',
+      journal,
+      '--concurrency',
+      '4',
+    ];
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...sb.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -152,13 +184,19 @@ describe('bulk refund', () => {
   it('never refunds more than asked under faults; lost answers are unknown, exit 7, and stay unknown on resume', async () => {
     sb = await startSandbox(['--fault-rate', '0.15', '--seed', '3']);
     const ids = await seedAuthorized(150);
-    const cap = await run(['payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson'], { env: sb.env, input: ids.join('\n') });
+    const cap = await run(['payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson'], {
+      env: sb.env,
+      input: ids.join('\n'),
+    });
     expect(cap.code, cap.stderr).toBe(0);
 
     const csv = join(sb.home, 'refunds.csv');
     writeFileSync(csv, `payment_id,amount,note.reason\n${ids.map((id) => `${id},12000,damaged`).join('\n')}\n`);
     const journal = join(sb.home, 'refunds.ndjson');
-    const res = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], { env: sb.env, timeoutMs: 120_000 });
+    const res = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], {
+      env: sb.env,
+      timeoutMs: 120_000,
+    });
     const rows = rowsOf(res.stdout);
     expect(rows).toHaveLength(150);
     const unknown = rows.filter((r) => r.result === 'unknown');
@@ -173,13 +211,22 @@ describe('bulk refund', () => {
 
     const payments = await allPayments();
     for (const id of ids) expect(payments.get(id)!.amount_refunded).toBeLessThanOrEqual(12000);
-    for (const r of rows.filter((x) => x.result === 'done')) expect(payments.get(r.payment_id)!.amount_refunded).toBe(12000);
+    for (const r of rows.filter((x) => x.result === 'done'))
+      expect(payments.get(r.payment_id)!.amount_refunded).toBe(12000);
 
     // Resuming sends nothing for them: they are listed again as unknown, and the refunded amounts do not move.
-    const again = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], { env: sb.env, timeoutMs: 120_000 });
+    const again = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], {
+      env: sb.env,
+      timeoutMs: 120_000,
+    });
     expect(again.code).toBe(7);
     const againRows = rowsOf(again.stdout);
-    expect(againRows.filter((r) => r.result === 'unknown').map((r) => r.payment_id).sort()).toEqual(unknown.map((r) => r.payment_id).sort());
+    expect(
+      againRows
+        .filter((r) => r.result === 'unknown')
+        .map((r) => r.payment_id)
+        .sort(),
+    ).toEqual(unknown.map((r) => r.payment_id).sort());
     const after = await allPayments();
     for (const id of ids) expect(after.get(id)!.amount_refunded).toBe(payments.get(id)!.amount_refunded);
   });
@@ -205,7 +252,10 @@ describe('bulk input', () => {
     sb = await startSandbox();
     const ids = await seedAuthorized(2);
     const input = `{"payment_id":"${ids[0]}"}\nnot json\n{"payment_id":"${ids[1]}","amount":50000,"currency":"INR","notes":[]}\n`;
-    const res = await run(['payments', 'capture', '--input', '-', '--yes', '--skip-invalid', '-o', 'ndjson'], { env: sb.env, input });
+    const res = await run(['payments', 'capture', '--input', '-', '--yes', '--skip-invalid', '-o', 'ndjson'], {
+      env: sb.env,
+      input,
+    });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('skipped line 2: not a JSON object');
     expect(rowsOf(res.stdout).map((r) => r.result)).toEqual(['done', 'done']);
@@ -215,7 +265,9 @@ describe('bulk input', () => {
     sb = await startSandbox();
     const ids = await seedAuthorized(3);
     const before = await sb.admin<Stats>('GET', '/stats');
-    const res = await run(['payments', 'refund', ...ids, '--amount', '2500', '--dry-run', '-o', 'ndjson'], { env: sb.env });
+    const res = await run(['payments', 'refund', ...ids, '--amount', '2500', '--dry-run', '-o', 'ndjson'], {
+      env: sb.env,
+    });
     expect(res.code, res.stderr).toBe(0);
     const requests = rowsOf(res.stdout) as unknown as Array<{ method: string; url: string; body: { amount: number } }>;
     expect(requests.map((r) => r.url)).toEqual(ids.map((id) => `${sb!.baseUrl}/payments/${id}/refund`));
@@ -227,16 +279,30 @@ describe('bulk input', () => {
   it('a live profile without a terminal needs --yes and --confirm-live with its name', async () => {
     sb = await startSandbox();
     const ids = await seedAuthorized(2);
-    const env = { PAYCTL_HOME: sb.home, PAYCTL_KEY_ID: undefined, PAYCTL_KEY_SECRET: undefined, PAYCTL_BASE_URL: undefined };
-    const add = await run(['profile', 'add', 'prod', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', sb.baseUrl, '--live'], { env, input: sb.keySecret });
+    const env = {
+      PAYCTL_HOME: sb.home,
+      PAYCTL_KEY_ID: undefined,
+      PAYCTL_KEY_SECRET: undefined,
+      PAYCTL_BASE_URL: undefined,
+    };
+    const add = await run(
+      ['profile', 'add', 'prod', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', sb.baseUrl, '--live'],
+      { env, input: sb.keySecret },
+    );
     expect(add.code, add.stderr).toBe(0);
     const refused = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes'], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('"prod" is a live profile');
     expect(refused.stderr).toContain('--confirm-live prod');
-    const wrong = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes', '--confirm-live', 'sandbox'], { env });
+    const wrong = await run(
+      ['--profile', 'prod', 'payments', 'capture', ...ids, '--yes', '--confirm-live', 'sandbox'],
+      { env },
+    );
     expect(wrong.code).toBe(2);
-    const ok = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes', '--confirm-live', 'prod', '-o', 'ndjson'], { env });
+    const ok = await run(
+      ['--profile', 'prod', 'payments', 'capture', ...ids, '--yes', '--confirm-live', 'prod', '-o', 'ndjson'],
+      { env },
+    );
     expect(ok.code, ok.stderr).toBe(0);
     expect(rowsOf(ok.stdout).map((r) => r.result)).toEqual(['done', 'done']);
   });

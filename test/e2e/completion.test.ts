@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, run } from './harness';
 import { shq, tmuxTerminal } from './tmux';
 
-const script = (shell: string) => readFileSync(new URL(`../../completions/${shell === 'bash' ? 'payctl.bash' : shell === 'zsh' ? '_payctl' : 'payctl.fish'}`, import.meta.url), 'utf8');
+const script = (shell: string) =>
+  readFileSync(
+    new URL(
+      `../../completions/${shell === 'bash' ? 'payctl.bash' : shell === 'zsh' ? '_payctl' : 'payctl.fish'}`,
+      import.meta.url,
+    ),
+    'utf8',
+  );
 
 const PROFILES = ['alpha-prod', 'beta-test'];
 
@@ -17,12 +24,17 @@ beforeAll(async () => {
   shell.dir = mkdtempSync(join(tmpdir(), 'payctl-completion-'));
   shell.home = join(shell.dir, 'home');
   mkdirSync(join(shell.dir, 'bin'));
-  writeFileSync(join(shell.dir, 'bin', 'payctl'), `#!/bin/sh\nexec ${shq(process.execPath)} ${shq(BIN)} "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(shell.dir, 'bin', 'payctl'), `#!/bin/sh\nexec ${shq(process.execPath)} ${shq(BIN)} "$@"\n`, {
+    mode: 0o755,
+  });
   for (const f of ['refunds.csv', 'refunds.txt', 'export.json']) writeFileSync(join(shell.dir, f), '');
   for (const name of PROFILES) {
-    const res = await run(['profile', 'add', name, '--key-id', 'rzp_test_completion', '--base-url', 'https://api.example.com/v1'], {
-      env: { PAYCTL_HOME: shell.home, PAYCTL_KEY_SECRET: 'completion-test-secret' },
-    });
+    const res = await run(
+      ['profile', 'add', name, '--key-id', 'rzp_test_completion', '--base-url', 'https://api.example.com/v1'],
+      {
+        env: { PAYCTL_HOME: shell.home, PAYCTL_KEY_SECRET: 'completion-test-secret' },
+      },
+    );
     expect(res.code, res.stderr).toBe(0);
   }
   shell.env = { ...process.env, PATH: `${join(shell.dir, 'bin')}:${process.env.PATH}`, PAYCTL_HOME: shell.home };
@@ -40,11 +52,19 @@ describe('shell completions', () => {
   function complete(line: string[], cword: number, cwd?: string): string[] {
     const words = line.map((w) => `'${w}'`).join(' ');
     const file = fileURLToPath(new URL('../../completions/payctl.bash', import.meta.url));
-    const res = spawnSync('bash', ['-c', `source "$0"; COMP_WORDS=(${words}); COMP_CWORD=${cword}; _payctl; printf '%s\\n' "\${COMPREPLY[@]}"`, file], {
-      encoding: 'utf8',
-      cwd: cwd ?? shell.dir,
-      env: shell.env,
-    });
+    const res = spawnSync(
+      'bash',
+      [
+        '-c',
+        `source "$0"; COMP_WORDS=(${words}); COMP_CWORD=${cword}; _payctl; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        file,
+      ],
+      {
+        encoding: 'utf8',
+        cwd: cwd ?? shell.dir,
+        env: shell.env,
+      },
+    );
     expect(res.status, res.stderr).toBe(0);
     return res.stdout.split('\n').filter(Boolean);
   }
@@ -54,7 +74,9 @@ describe('shell completions', () => {
   });
 
   it('completes `payctl payments ` to its subcommands', () => {
-    expect(complete(['payctl', 'payments', ''], 2).sort()).toEqual(expect.arrayContaining(['capture', 'get', 'list', 'refund']));
+    expect(complete(['payctl', 'payments', ''], 2).sort()).toEqual(
+      expect.arrayContaining(['capture', 'get', 'list', 'refund']),
+    );
   });
 
   it('completes option values: output formats and plan periods', () => {
@@ -68,9 +90,14 @@ describe('shell completions', () => {
   });
 
   it('bash: files after --input, --out and --journal; nothing (not option names) where a value is typed', () => {
-    expect(complete(['payctl', 'payments', 'refund', '--input', 'ref'], 4).sort()).toEqual(['refunds.csv', 'refunds.txt']);
+    expect(complete(['payctl', 'payments', 'refund', '--input', 'ref'], 4).sort()).toEqual([
+      'refunds.csv',
+      'refunds.txt',
+    ]);
     expect(complete(['payctl', 'orders', 'list', '--out', 'ex'], 4)).toEqual(['export.json']);
-    expect(complete(['payctl', 'payments', 'capture', '--journal', ''], 4)).toEqual(expect.arrayContaining(['export.json', 'refunds.csv']));
+    expect(complete(['payctl', 'payments', 'capture', '--journal', ''], 4)).toEqual(
+      expect.arrayContaining(['export.json', 'refunds.csv']),
+    );
     expect(complete(['payctl', 'payments', 'refund', '--amount', ''], 4)).toEqual([]);
   });
 
@@ -84,9 +111,16 @@ describe('shell completions', () => {
   /** fish's own completion engine, asked as if Tab were pressed after `line`. */
   function fish(line: string): string[] {
     const file = fileURLToPath(new URL('../../completions/payctl.fish', import.meta.url));
-    const res = spawnSync('fish', ['--no-config', '-c', `source ${file}; complete -C ${JSON.stringify(line)}`], { encoding: 'utf8', cwd: shell.dir, env: shell.env });
+    const res = spawnSync('fish', ['--no-config', '-c', `source ${file}; complete -C ${JSON.stringify(line)}`], {
+      encoding: 'utf8',
+      cwd: shell.dir,
+      env: shell.env,
+    });
     expect(res.status, res.stderr).toBe(0);
-    return res.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]!);
+    return res.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0]!);
   }
 
   it('fish: short options are declared, so `payctl -p <Tab>` lists profiles', () => {
@@ -115,7 +149,11 @@ describe('shell completions', () => {
       join(zdot, '.zshrc'),
       `export PATH=${shq(join(shell.dir, 'bin'))}:$PATH\nfpath=(${shq(zfunc)} $fpath)\nautoload -Uz compinit && compinit -u -d ${shq(join(zdot, '.zcompdump'))}\nPS1='%% '\n`,
     );
-    const term = tmuxTerminal({ width: 100, command: `cd ${shq(shell.dir)} && exec zsh`, env: { ZDOTDIR: zdot, PAYCTL_HOME: shell.home, TERM: 'xterm' } });
+    const term = tmuxTerminal({
+      width: 100,
+      command: `cd ${shq(shell.dir)} && exec zsh`,
+      env: { ZDOTDIR: zdot, PAYCTL_HOME: shell.home, TERM: 'xterm' },
+    });
     try {
       await term.waitFor(/^% $/m);
       term.keys('payctl -p ', 'Tab');
@@ -140,14 +178,17 @@ describe('shell completions', () => {
 });
 
 describe('help', () => {
-  it.each([['wallet', 'statement'], ['payments', 'refund'], ['sandbox', 'clock', 'advance'], ['orders']])('`payctl help %s` prints what `--help` prints', async (...path) => {
-    const viaHelp = await run(['help', ...path]);
-    const viaFlag = await run([...path, '--help']);
-    expect(viaHelp.code).toBe(0);
-    expect(viaFlag.code).toBe(0);
-    expect(viaHelp.stdout).toBe(viaFlag.stdout);
-    expect(viaHelp.stdout).toContain(`Usage: payctl ${path.join(' ')}`);
-  });
+  it.each([['wallet', 'statement'], ['payments', 'refund'], ['sandbox', 'clock', 'advance'], ['orders']])(
+    '`payctl help %s` prints what `--help` prints',
+    async (...path) => {
+      const viaHelp = await run(['help', ...path]);
+      const viaFlag = await run([...path, '--help']);
+      expect(viaHelp.code).toBe(0);
+      expect(viaFlag.code).toBe(0);
+      expect(viaHelp.stdout).toBe(viaFlag.stdout);
+      expect(viaHelp.stdout).toContain(`Usage: payctl ${path.join(' ')}`);
+    },
+  );
 
   it.each([
     [['paymnets'], 'payments'],

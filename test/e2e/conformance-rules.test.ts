@@ -17,7 +17,8 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-const checkout = (order_id: string, extra: Record<string, unknown> = {}) => sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
+const checkout = (order_id: string, extra: Record<string, unknown> = {}) =>
+  sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
 
 describe('limits and list rules', () => {
   it('count defaults to 10, from/to bound created_at, notes hold at most 15 pairs of 256 characters', async () => {
@@ -28,9 +29,14 @@ describe('limits and list rules', () => {
     expect((await rzp.orders.all({ to: clock - 3600 })).count).toBe(0);
     const many = Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`k${i}`, 'v']));
     expect((await refusal(rzp.orders.create({ amount: 100, currency: 'INR', notes: many }))).statusCode).toBe(400);
-    expect((await refusal(rzp.orders.create({ amount: 100, currency: 'INR', notes: { k: 'v'.repeat(257) } }))).error.description).toMatch(/256 characters/);
+    expect(
+      (await refusal(rzp.orders.create({ amount: 100, currency: 'INR', notes: { k: 'v'.repeat(257) } }))).error
+        .description,
+    ).toMatch(/256 characters/);
     expect((await refusal(rzp.payments.all({ count: 101 }))).statusCode).toBe(400);
-    expect((await refusal(rzp.payments.fetch('pay_00000000000000', { 'expand[]': 'card' }))).error.description).toMatch(/^expand.* is\/are not required and should not be sent$/);
+    expect((await refusal(rzp.payments.fetch('pay_00000000000000', { 'expand[]': 'card' }))).error.description).toMatch(
+      /^expand.* is\/are not required and should not be sent$/,
+    );
   });
 
   it('an order: created, attempted on each attempt (failed ones too), paid on capture, then no further payments', async () => {
@@ -47,20 +53,41 @@ describe('limits and list rules', () => {
 
 describe('subscriptions', () => {
   it('cancel at cycle end lets the paid period run out, then charges nothing more', async () => {
-    const plan = await rzp.plans.create({ period: 'weekly', interval: 1, item: { name: 'W', amount: 700, currency: 'INR' } });
+    const plan = await rzp.plans.create({
+      period: 'weekly',
+      interval: 1,
+      item: { name: 'W', amount: 700, currency: 'INR' },
+    });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 5 });
     await sb.admin('POST', '/subscriptions/authorize', { subscription_id: sub.id });
-    expect(await rzp.subscriptions.cancel(sub.id, true)).toMatchObject({ status: 'active', has_scheduled_changes: true });
+    expect(await rzp.subscriptions.cancel(sub.id, true)).toMatchObject({
+      status: 'active',
+      has_scheduled_changes: true,
+    });
     await sb.admin('POST', '/clock/advance', { seconds: 30 * 86_400 });
     expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'cancelled', paid_count: 1 });
   });
 
   it('refuses an unknown plan, a total_count of 0 and a start_at in the past', async () => {
-    expect((await refusal(rzp.subscriptions.create({ plan_id: 'plan_00000000000000', total_count: 1 }))).error.field).toBe('plan_id');
-    const plan = await rzp.plans.create({ period: 'daily', interval: 1, item: { name: 'D', amount: 100, currency: 'INR' } });
+    expect(
+      (await refusal(rzp.subscriptions.create({ plan_id: 'plan_00000000000000', total_count: 1 }))).error.field,
+    ).toBe('plan_id');
+    const plan = await rzp.plans.create({
+      period: 'daily',
+      interval: 1,
+      item: { name: 'D', amount: 100, currency: 'INR' },
+    });
     expect((await refusal(rzp.subscriptions.create({ plan_id: plan.id, total_count: 0 }))).statusCode).toBe(400);
-    expect((await refusal(rzp.subscriptions.create({ plan_id: plan.id, total_count: 1, start_at: 1_000_000 }))).error.field).toBe('start_at');
-    expect((await refusal(rzp.plans.create({ period: 'hourly', interval: 1, item: { name: 'H', amount: 1, currency: 'INR' } }))).error.description).toMatch(/period/);
+    expect(
+      (await refusal(rzp.subscriptions.create({ plan_id: plan.id, total_count: 1, start_at: 1_000_000 }))).error.field,
+    ).toBe('start_at');
+    expect(
+      (
+        await refusal(
+          rzp.plans.create({ period: 'hourly', interval: 1, item: { name: 'H', amount: 1, currency: 'INR' } }),
+        )
+      ).error.description,
+    ).toMatch(/period/);
   });
 });
 
@@ -70,15 +97,45 @@ describe('wallet rules', () => {
     const huge = await refusal(rzp.transfers.create({ customer_id: c, amount: 999_999_999, currency: 'INR' }));
     expect(huge.error.description).toMatch(/account balance/);
     const order = await rzp.orders.create({ amount: 100, currency: 'INR' });
-    const wp = { method: 'card', wallet: 'openwallet', customer_id: c, order_id: order.id, amount: 100, currency: 'INR', contact: '+919876543210', email: 'a@b.c' };
+    const wp = {
+      method: 'card',
+      wallet: 'openwallet',
+      customer_id: c,
+      order_id: order.id,
+      amount: 100,
+      currency: 'INR',
+      contact: '+919876543210',
+      email: 'a@b.c',
+    };
     expect((await refusal(rzp.api.post({ url: '/payments/create/openwallet', data: wp }))).error.field).toBe('method');
-    expect((await refusal(rzp.api.post({ url: '/payments/create/openwallet', data: { ...wp, method: 'wallet', currency: 'USD' } }))).error.field).toBe('currency');
-    const fa = { customer_id: c, account_type: 'vpa', bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '12345' } };
+    expect(
+      (
+        await refusal(
+          rzp.api.post({ url: '/payments/create/openwallet', data: { ...wp, method: 'wallet', currency: 'USD' } }),
+        )
+      ).error.field,
+    ).toBe('currency');
+    const fa = {
+      customer_id: c,
+      account_type: 'vpa',
+      bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '12345' },
+    };
     expect((await refusal(rzp.fundAccount.create(fa))).error.field).toBe('account_type');
     const payout = { fund_account_id: 'fa_00000000000000', purpose: 'refund', amount: 1, currency: 'INR' };
-    expect((await refusal(rzp.api.post({ url: `/customers/${c}/payouts`, data: { ...payout, narration: 'no-dashes' } }))).error.description).toMatch(/a-z, A-Z, 0-9 and space/);
-    expect((await refusal(rzp.api.post({ url: `/customers/${c}/payouts`, data: { ...payout, reference_id: 'r'.repeat(41) } }))).error.field).toBe('reference_id');
-    expect((await refusal(rzp.api.get({ url: `/customers/${c}/statement`, data: { count: 101 } }))).statusCode).toBe(400);
+    expect(
+      (await refusal(rzp.api.post({ url: `/customers/${c}/payouts`, data: { ...payout, narration: 'no-dashes' } })))
+        .error.description,
+    ).toMatch(/a-z, A-Z, 0-9 and space/);
+    expect(
+      (
+        await refusal(
+          rzp.api.post({ url: `/customers/${c}/payouts`, data: { ...payout, reference_id: 'r'.repeat(41) } }),
+        )
+      ).error.field,
+    ).toBe('reference_id');
+    expect((await refusal(rzp.api.get({ url: `/customers/${c}/statement`, data: { count: 101 } }))).statusCode).toBe(
+      400,
+    );
   });
 });
 

@@ -25,26 +25,44 @@ afterAll(async () => {
   await hooks?.close();
 });
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/real/webhook_payment_authorized.json', import.meta.url), 'utf8'));
-const arrived = (name: string, n = 1) => expect.poll(() => hooks.events(name).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/real/webhook_payment_authorized.json', import.meta.url), 'utf8'),
+);
+const arrived = (name: string, n = 1) =>
+  expect.poll(() => hooks.events(name).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
 const advance = (seconds: number) => sb.admin('POST', '/clock/advance', { seconds });
-const authorize = (subscription_id: string, extra: Record<string, unknown> = {}) => sb.admin<Json>('POST', '/subscriptions/authorize', { subscription_id, ...extra });
+const authorize = (subscription_id: string, extra: Record<string, unknown> = {}) =>
+  sb.admin<Json>('POST', '/subscriptions/authorize', { subscription_id, ...extra });
 
 describe('signed webhooks', () => {
   it('payment, order and refund events: signed, shaped like the real payload, retried under the same event id', async () => {
     const order = await rzp.orders.create({ amount: 70000, currency: 'INR', payment_capture: true });
     const pay = await sb.admin<Json>('POST', '/checkout', { order_id: order.id });
     await rzp.payments.refund(pay.id, { amount: 1000 });
-    for (const name of ['payment.authorized', 'payment.captured', 'order.paid', 'refund.created', 'refund.processed']) await arrived(name);
+    for (const name of ['payment.authorized', 'payment.captured', 'order.paid', 'refund.created', 'refund.processed'])
+      await arrived(name);
 
     const [authorized] = hooks.events('payment.authorized').filter((d) => d.body.payload.payment.entity.id === pay.id);
     expect(authorized!.verified).toBe(true);
     expect(authorized!.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(authorized!.body).sort()).toEqual(expect.arrayContaining(Object.keys(fixture).sort()));
-    expect(authorized!.body).toMatchObject({ entity: 'event', event: 'payment.authorized', contains: ['payment'], payload: { payment: { entity: { id: pay.id, entity: 'payment', status: 'authorized' } } } });
-    expect(Object.keys(authorized!.body.payload.payment.entity)).toEqual(expect.arrayContaining(Object.keys(fixture.payload.payment.entity).filter((k) => k !== 'service_tax')));
-    expect(hooks.events('order.paid').find((d) => d.body.payload.order.entity.id === order.id)!.body.contains).toEqual(['payment', 'order']);
-    expect(hooks.events('refund.processed').at(-1)!.body.payload).toMatchObject({ refund: { entity: { amount: 1000 } }, payment: { entity: { amount_refunded: 1000 } } });
+    expect(authorized!.body).toMatchObject({
+      entity: 'event',
+      event: 'payment.authorized',
+      contains: ['payment'],
+      payload: { payment: { entity: { id: pay.id, entity: 'payment', status: 'authorized' } } },
+    });
+    expect(Object.keys(authorized!.body.payload.payment.entity)).toEqual(
+      expect.arrayContaining(Object.keys(fixture.payload.payment.entity).filter((k) => k !== 'service_tax')),
+    );
+    expect(hooks.events('order.paid').find((d) => d.body.payload.order.entity.id === order.id)!.body.contains).toEqual([
+      'payment',
+      'order',
+    ]);
+    expect(hooks.events('refund.processed').at(-1)!.body.payload).toMatchObject({
+      refund: { entity: { amount: 1000 } },
+      payment: { entity: { amount_refunded: 1000 } },
+    });
 
     // Every event was refused once and delivered on the retry: same id, same bytes, both verified.
     const attempts = hooks.deliveries.filter((d) => d.eventId === authorized!.eventId);
@@ -52,7 +70,9 @@ describe('signed webhooks', () => {
     expect(attempts[0]!.raw).toBe(attempts[1]!.raw);
     expect(attempts.every((d) => d.verified)).toBe(true);
     // Each event has its own id.
-    const five = ['payment.authorized', 'payment.captured', 'order.paid', 'refund.created', 'refund.processed'].map((n) => hooks.events(n)[0]!.eventId);
+    const five = ['payment.authorized', 'payment.captured', 'order.paid', 'refund.created', 'refund.processed'].map(
+      (n) => hooks.events(n)[0]!.eventId,
+    );
     expect(new Set(five).size).toBe(5);
     expect(five.every((id) => /^evt_[A-Za-z0-9]{14}$/.test(id))).toBe(true);
     // A handler with the wrong secret rejects them.
@@ -68,24 +88,37 @@ describe('signed webhooks', () => {
   });
 
   it('the subscription lifecycle: created, then sandbox pay makes it active with its events', async () => {
-    const plan = await rzp.plans.create({ period: 'weekly', interval: 1, item: { name: 'Tea', amount: 9900, currency: 'INR' } });
+    const plan = await rzp.plans.create({
+      period: 'weekly',
+      interval: 1,
+      item: { name: 'Tea', amount: 9900, currency: 'INR' },
+    });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 2 });
     expect(sub.status).toBe('created');
     const paid = await run(['-o', 'json', 'sandbox', 'pay', sub.id], { env: sb.env });
     expect(paid.code, paid.stderr).toBe(0);
     expect(JSON.parse(paid.stdout)).toMatchObject({ id: sub.id, status: 'active', paid_count: 1 });
-    for (const name of ['subscription.authenticated', 'subscription.activated', 'subscription.charged']) await arrived(name);
+    for (const name of ['subscription.authenticated', 'subscription.activated', 'subscription.charged'])
+      await arrived(name);
     const charged = hooks.events('subscription.charged').find((d) => d.body.payload.subscription.entity.id === sub.id)!;
     expect(charged.verified).toBe(true);
     expect(charged.body.contains).toEqual(['subscription', 'payment']);
     expect(charged.body.payload.payment.entity).toMatchObject({ status: 'captured', amount: 9900 });
     await advance(8 * 86_400);
-    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'completed', paid_count: 2, remaining_count: 0 });
+    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({
+      status: 'completed',
+      paid_count: 2,
+      remaining_count: 0,
+    });
     await arrived('subscription.completed');
   });
 
   it('a future start_at: created, authenticated after sandbox pay, active once the clock reaches it', async () => {
-    const plan = await rzp.plans.create({ period: 'monthly', interval: 1, item: { name: 'Coffee', amount: 19900, currency: 'INR' } });
+    const plan = await rzp.plans.create({
+      period: 'monthly',
+      interval: 1,
+      item: { name: 'Coffee', amount: 19900, currency: 'INR' },
+    });
     const now = (await sb.admin<{ now: number }>('GET', '/clock')).now;
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 6, start_at: now + 3 * 86_400 });
     expect(sub.status).toBe('created');
@@ -93,11 +126,19 @@ describe('signed webhooks', () => {
     await advance(2 * 86_400);
     expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'authenticated', paid_count: 0 });
     await advance(86_400 + 60);
-    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'active', paid_count: 1, current_start: now + 3 * 86_400 });
+    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({
+      status: 'active',
+      paid_count: 1,
+      current_start: now + 3 * 86_400,
+    });
   });
 
   it('declined charges: pending, retried daily, halted; paying again charges the missed cycle', async () => {
-    const plan = await rzp.plans.create({ period: 'daily', interval: 1, item: { name: 'Daily', amount: 500, currency: 'INR' } });
+    const plan = await rzp.plans.create({
+      period: 'daily',
+      interval: 1,
+      item: { name: 'Daily', amount: 500, currency: 'INR' },
+    });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 10 });
     expect((await authorize(sub.id, { fail: true })).status).toBe('created'); // authorisation declined
     expect(await authorize(sub.id)).toMatchObject({ status: 'active', paid_count: 1, auth_attempts: 2 });
@@ -109,7 +150,9 @@ describe('signed webhooks', () => {
     for (const name of ['subscription.pending', 'subscription.halted', 'payment.failed']) await arrived(name);
     expect(await authorize(sub.id)).toMatchObject({ status: 'active', paid_count: 2 });
     // The declined attempts and the one that paid are attempts on one order per cycle.
-    const orders = (await rzp.orders.all({ count: 100 })).items.filter((o: Json) => o.notes?.subscription_id === sub.id);
+    const orders = (await rzp.orders.all({ count: 100 })).items.filter(
+      (o: Json) => o.notes?.subscription_id === sub.id,
+    );
     expect(orders.map((o: Json) => [o.status, o.attempts])).toEqual([
       ['paid', 5],
       ['paid', 2],
@@ -119,17 +162,32 @@ describe('signed webhooks', () => {
   it('transfer.processed, transfer.failed (for a refused transfer) and payout.updated, signed alike', async () => {
     const c = (await sb.admin<Json>('POST', '/customers', { contact: '+919876543210' })).id;
     await rzp.transfers.create({ customer_id: c, amount: 5000, currency: 'INR' });
-    await expect(rzp.transfers.create({ customer_id: c, amount: 999_999_999, currency: 'INR' })).rejects.toMatchObject({ statusCode: 400 });
-    const fa = await rzp.fundAccount.create({ customer_id: c, account_type: 'bank_account', bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '5010001234' } });
-    const payout = await rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 2000, currency: 'INR' } });
+    await expect(rzp.transfers.create({ customer_id: c, amount: 999_999_999, currency: 'INR' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    const fa = await rzp.fundAccount.create({
+      customer_id: c,
+      account_type: 'bank_account',
+      bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '5010001234' },
+    });
+    const payout = await rzp.api.post({
+      url: `/customers/${c}/payouts`,
+      data: { fund_account_id: fa.id, purpose: 'refund', amount: 2000, currency: 'INR' },
+    });
     await advance(7200);
     for (const name of ['transfer.processed', 'transfer.failed', 'payout.updated']) await arrived(name);
     const failed = hooks.events('transfer.failed').find((d) => d.body.payload.transfer.entity.recipient === c)!;
     expect(failed.verified).toBe(true);
-    expect(failed.body.payload.transfer.entity).toMatchObject({ status: 'failed', error: { code: 'BAD_REQUEST_ERROR' } });
+    expect(failed.body.payload.transfer.entity).toMatchObject({
+      status: 'failed',
+      error: { code: 'BAD_REQUEST_ERROR' },
+    });
     const updated = hooks.events('payout.updated').find((d) => d.body.payload.payout.entity.id === payout.id)!;
     expect(updated.verified).toBe(true);
-    expect(updated.body.payload.payout.entity).toMatchObject({ status: 'processed', utr: expect.stringMatching(/^SBX/) });
+    expect(updated.body.payload.payout.entity).toMatchObject({
+      status: 'processed',
+      utr: expect.stringMatching(/^SBX/),
+    });
   });
 
   it('without --webhook-secret a secret is generated, printed with the keys and signs the deliveries', async () => {
@@ -161,7 +219,9 @@ describe('signed webhooks', () => {
       await expect.poll(async () => (await events())[0]?.delivery, { timeout: 30_000, interval: 500 }).toBe('failed');
       const [failed] = await events();
       expect(failed).toMatchObject({ event: 'payment.failed', attempts: 6 });
-      expect(failed.deliveries.map((a: Json) => [a.attempt, a.status, a.error])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, null, 'connection failed']));
+      expect(failed.deliveries.map((a: Json) => [a.attempt, a.status, a.error])).toEqual(
+        [1, 2, 3, 4, 5, 6].map((n) => [n, null, 'connection failed']),
+      );
       const at = failed.deliveries.map((a: Json) => a.at);
       expect(at[5] - at[0]).toBeGreaterThanOrEqual(14); // 0.5 + 1 + 2 + 4 + 8 s of backoff
     } finally {

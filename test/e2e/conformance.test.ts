@@ -19,8 +19,10 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-const checkout = (order_id: string, extra: Record<string, unknown> = {}) => sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
-const customer = (contact = '+919876543210') => sb.admin<Json>('POST', '/customers', { contact, name: 'Asha Rao' }).then((c) => String(c.id));
+const checkout = (order_id: string, extra: Record<string, unknown> = {}) =>
+  sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
+const customer = (contact = '+919876543210') =>
+  sb.admin<Json>('POST', '/customers', { contact, name: 'Asha Rao' }).then((c) => String(c.id));
 
 async function capturedPayment(amount = 50000): Promise<Json> {
   const order = await rzp.orders.create({ amount, currency: 'INR', payment_capture: true });
@@ -30,8 +32,23 @@ async function capturedPayment(amount = 50000): Promise<Json> {
 describe('orders', () => {
   it('create answers the order record; list filters by receipt, authorized=1 and authorized=0', async () => {
     const receipt = `conf-${Date.now()}`;
-    const paid = await rzp.orders.create({ amount: 10000, currency: 'INR', receipt, payment_capture: true, notes: { k: 'v' } });
-    expect(paid).toMatchObject({ entity: 'order', status: 'created', amount: 10000, amount_paid: 0, amount_due: 10000, attempts: 0, receipt, notes: { k: 'v' } });
+    const paid = await rzp.orders.create({
+      amount: 10000,
+      currency: 'INR',
+      receipt,
+      payment_capture: true,
+      notes: { k: 'v' },
+    });
+    expect(paid).toMatchObject({
+      entity: 'order',
+      status: 'created',
+      amount: 10000,
+      amount_paid: 0,
+      amount_due: 10000,
+      attempts: 0,
+      receipt,
+      notes: { k: 'v' },
+    });
     expect(paid.id).toMatch(/^order_[A-Za-z0-9]{14}$/);
     const held = await rzp.orders.create({ amount: 20000, currency: 'INR', receipt, payment_capture: false });
     const open = await rzp.orders.create({ amount: 30000, currency: 'INR', receipt });
@@ -57,15 +74,24 @@ describe('orders', () => {
     ] as const) {
       const err = await refusal(rzp.orders.create(body));
       expect(err.statusCode).toBe(400);
-      expect(err.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: `${field} is/are not required and should not be sent`, field });
+      expect(err.error).toMatchObject({
+        code: 'BAD_REQUEST_ERROR',
+        description: `${field} is/are not required and should not be sent`,
+        field,
+      });
     }
     expect((await rzp.orders.all({ count: 100 })).count).toBe(before);
   });
 
   it('refuses a receipt over 40 characters and a count over 100', async () => {
-    expect((await refusal(rzp.orders.create({ amount: 100, currency: 'INR', receipt: 'r'.repeat(41) }))).error.description).toMatch(/receipt may not be greater than 40 characters/);
+    expect(
+      (await refusal(rzp.orders.create({ amount: 100, currency: 'INR', receipt: 'r'.repeat(41) }))).error.description,
+    ).toMatch(/receipt may not be greater than 40 characters/);
     const count = await refusal(rzp.orders.all({ count: 101 }));
-    expect(count).toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR', description: 'The count may not be greater than 100.' } });
+    expect(count).toMatchObject({
+      statusCode: 400,
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The count may not be greater than 100.' },
+    });
   });
 });
 
@@ -73,21 +99,42 @@ describe('payments', () => {
   it('fetch, list, capture with the exact amount and currency only, refund in part and in full', async () => {
     const order = await rzp.orders.create({ amount: 25000, currency: 'INR', payment_capture: false });
     const pay = await checkout(order.id);
-    expect(await rzp.payments.fetch(pay.id)).toMatchObject({ entity: 'payment', status: 'authorized', captured: false, order_id: order.id });
+    expect(await rzp.payments.fetch(pay.id)).toMatchObject({
+      entity: 'payment',
+      status: 'authorized',
+      captured: false,
+      order_id: order.id,
+    });
     expect((await rzp.payments.all({ count: 5 })).items.some((p: Json) => p.id === pay.id)).toBe(true);
 
     expect((await refusal(rzp.payments.capture(pay.id, 20000, 'INR'))).error.field).toBe('amount');
     expect((await refusal(rzp.payments.capture(pay.id, 25000, 'USD'))).error.field).toBe('currency');
     expect(await rzp.payments.capture(pay.id, 25000, 'INR')).toMatchObject({ status: 'captured', captured: true });
-    expect((await refusal(rzp.payments.capture(pay.id, 25000, 'INR'))).error.description).toMatch(/already been captured/);
-    expect(await rzp.orders.all({ count: 100 }).then((l: Json) => l.items.find((o: Json) => o.id === order.id))).toMatchObject({ status: 'paid', amount_paid: 25000, amount_due: 0 });
+    expect((await refusal(rzp.payments.capture(pay.id, 25000, 'INR'))).error.description).toMatch(
+      /already been captured/,
+    );
+    expect(
+      await rzp.orders.all({ count: 100 }).then((l: Json) => l.items.find((o: Json) => o.id === order.id)),
+    ).toMatchObject({ status: 'paid', amount_paid: 25000, amount_due: 0 });
 
     const part = await rzp.payments.refund(pay.id, { amount: 10000, receipt: 'r-1', notes: { why: 'damaged' } });
-    expect(part).toMatchObject({ entity: 'refund', amount: 10000, payment_id: pay.id, status: 'processed', receipt: 'r-1' });
+    expect(part).toMatchObject({
+      entity: 'refund',
+      amount: 10000,
+      payment_id: pay.id,
+      status: 'processed',
+      receipt: 'r-1',
+    });
     expect((await refusal(rzp.payments.refund(pay.id, { amount: 20000 }))).error.field).toBe('amount');
-    expect((await refusal(rzp.payments.refund(pay.id, { amount: 100, reverse_all: 1 }))).error.description).toBe('reverse_all is/are not required and should not be sent');
+    expect((await refusal(rzp.payments.refund(pay.id, { amount: 100, reverse_all: 1 }))).error.description).toBe(
+      'reverse_all is/are not required and should not be sent',
+    );
     await rzp.payments.refund(pay.id);
-    expect(await rzp.payments.fetch(pay.id)).toMatchObject({ status: 'refunded', amount_refunded: 25000, refund_status: 'full' });
+    expect(await rzp.payments.fetch(pay.id)).toMatchObject({
+      status: 'refunded',
+      amount_refunded: 25000,
+      refund_status: 'full',
+    });
   });
 
   it('an authorized payment left past the 5-day capture window is refunded automatically and cannot be captured', async () => {
@@ -101,17 +148,34 @@ describe('payments', () => {
 
 describe('plans and subscriptions', () => {
   it('created until sandbox pay authorises it, then active; fetch; cancel; unknown fields refused', async () => {
-    const plan = await rzp.plans.create({ period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } });
+    const plan = await rzp.plans.create({
+      period: 'monthly',
+      interval: 1,
+      item: { name: 'Gold', amount: 49900, currency: 'INR' },
+    });
     expect(plan).toMatchObject({ entity: 'plan', period: 'monthly', item: { amount: 49900, hsn_code: null } });
-    expect((await refusal(rzp.plans.create({ period: 'monthly', interval: 1, item: { name: 'G', amount: 1, currency: 'INR', hsn_code: 'x' } }))).error.description).toBe(
-      'item.hsn_code is/are not required and should not be sent',
-    );
+    expect(
+      (
+        await refusal(
+          rzp.plans.create({
+            period: 'monthly',
+            interval: 1,
+            item: { name: 'G', amount: 1, currency: 'INR', hsn_code: 'x' },
+          }),
+        )
+      ).error.description,
+    ).toBe('item.hsn_code is/are not required and should not be sent');
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 3, customer_notify: 1 });
     expect(sub).toMatchObject({ entity: 'subscription', status: 'created', paid_count: 0, customer_id: null });
     const paid = await sb.admin<Json>('POST', '/subscriptions/authorize', { subscription_id: sub.id });
     expect(paid).toMatchObject({ status: 'active', paid_count: 1, remaining_count: 2 });
-    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'active', customer_id: expect.stringMatching(/^cust_/) });
-    expect((await refusal(rzp.subscriptions.create({ plan_id: plan.id, total_count: 3, addons: [] }))).error.field).toBe('addons');
+    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({
+      status: 'active',
+      customer_id: expect.stringMatching(/^cust_/),
+    });
+    expect(
+      (await refusal(rzp.subscriptions.create({ plan_id: plan.id, total_count: 3, addons: [] }))).error.field,
+    ).toBe('addons');
     expect(await rzp.subscriptions.cancel(sub.id, false)).toMatchObject({ status: 'cancelled' });
     expect((await refusal(rzp.subscriptions.cancel(sub.id))).error.description).toMatch(/not cancellable/);
   });
@@ -122,45 +186,142 @@ describe('customer wallet', () => {
     const pay = await capturedPayment(60000);
     const c = await customer();
     const t = await rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 40000, currency: 'INR' }] });
-    expect(t).toMatchObject({ entity: 'transfer', status: 'processed', source: pay.id, recipient: c, amount: 40000, error: { code: null } });
-    expect((await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 30000, currency: 'INR' }] }))).error.field).toBe('transfers.0.amount');
+    expect(t).toMatchObject({
+      entity: 'transfer',
+      status: 'processed',
+      source: pay.id,
+      recipient: c,
+      amount: 40000,
+      error: { code: null },
+    });
+    expect(
+      (await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 30000, currency: 'INR' }] })))
+        .error.field,
+    ).toBe('transfers.0.amount');
     const foreign = await customer('+14155550100');
-    expect((await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: foreign, amount: 100, currency: 'INR' }] }))).error.description).toMatch(/not a valid Indian mobile/);
-    expect((await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: 'cust_00000000000000', amount: 100, currency: 'INR' }] }))).error.description).toMatch(/does not exist/);
-    const two = await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 1, currency: 'INR' }, { customer: c, amount: 1, currency: 'INR' }] }));
-    expect(two.error.description).toMatch(/exactly one transfer/);
-    expect((await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 100, currency: 'INR', on_hold: true }] }))).error.description).toBe(
-      'transfers.0.on_hold is/are not required and should not be sent',
+    expect(
+      (
+        await refusal(
+          rzp.payments.transfer(pay.id, { transfers: [{ customer: foreign, amount: 100, currency: 'INR' }] }),
+        )
+      ).error.description,
+    ).toMatch(/not a valid Indian mobile/);
+    expect(
+      (
+        await refusal(
+          rzp.payments.transfer(pay.id, {
+            transfers: [{ customer: 'cust_00000000000000', amount: 100, currency: 'INR' }],
+          }),
+        )
+      ).error.description,
+    ).toMatch(/does not exist/);
+    const two = await refusal(
+      rzp.payments.transfer(pay.id, {
+        transfers: [
+          { customer: c, amount: 1, currency: 'INR' },
+          { customer: c, amount: 1, currency: 'INR' },
+        ],
+      }),
     );
-    expect((await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 100, currency: 'USD' }] }))).error.description).toMatch(/INR/);
+    expect(two.error.description).toMatch(/exactly one transfer/);
+    expect(
+      (
+        await refusal(
+          rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 100, currency: 'INR', on_hold: true }] }),
+        )
+      ).error.description,
+    ).toBe('transfers.0.on_hold is/are not required and should not be sent');
+    expect(
+      (await refusal(rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 100, currency: 'USD' }] })))
+        .error.description,
+    ).toMatch(/INR/);
   });
 
   it('direct transfer, wallet payment (signature verified by the SDK), balance, statement, fund account, payout', async () => {
     await capturedPayment(100000); // account balance for the cashback
     const c = await customer('9123456780');
-    expect(await rzp.transfers.create({ customer_id: c, amount: 20000, currency: 'INR' })).toMatchObject({ status: 'processed', recipient: c });
-    expect((await refusal(rzp.transfers.create({ customer_id: c, amount: 1, currency: 'INR', account: 'acc_x' }))).error.field).toBe('account');
+    expect(await rzp.transfers.create({ customer_id: c, amount: 20000, currency: 'INR' })).toMatchObject({
+      status: 'processed',
+      recipient: c,
+    });
+    expect(
+      (await refusal(rzp.transfers.create({ customer_id: c, amount: 1, currency: 'INR', account: 'acc_x' }))).error
+        .field,
+    ).toBe('account');
 
     const order = await rzp.orders.create({ amount: 5000, currency: 'INR' });
-    const body = { method: 'wallet', wallet: 'openwallet', customer_id: c, order_id: order.id, amount: 5000, currency: 'INR', contact: '+919123456780', email: 'a@example.com' };
+    const body = {
+      method: 'wallet',
+      wallet: 'openwallet',
+      customer_id: c,
+      order_id: order.id,
+      amount: 5000,
+      currency: 'INR',
+      contact: '+919123456780',
+      email: 'a@example.com',
+    };
     const wp = await rzp.api.post({ url: '/payments/create/openwallet', data: body });
-    expect(validatePaymentVerification({ order_id: wp.gateway_order_id, payment_id: wp.gateway_payment_id }, wp.gateway_signature, sb.keySecret)).toBe(true);
+    expect(
+      validatePaymentVerification(
+        { order_id: wp.gateway_order_id, payment_id: wp.gateway_payment_id },
+        wp.gateway_signature,
+        sb.keySecret,
+      ),
+    ).toBe(true);
     const big = await rzp.orders.create({ amount: 9_000_000, currency: 'INR' });
-    expect((await refusal(rzp.api.post({ url: '/payments/create/openwallet', data: { ...body, order_id: big.id, amount: 9_000_000 } }))).error.description).toMatch(/Insufficient wallet balance/);
+    expect(
+      (
+        await refusal(
+          rzp.api.post({ url: '/payments/create/openwallet', data: { ...body, order_id: big.id, amount: 9_000_000 } }),
+        )
+      ).error.description,
+    ).toMatch(/Insufficient wallet balance/);
 
-    expect(await rzp.api.get({ url: `/customers/${c}/balance` })).toMatchObject({ balance: 15000, max_balance: 20_000_000 });
+    expect(await rzp.api.get({ url: `/customers/${c}/balance` })).toMatchObject({
+      balance: 15000,
+      max_balance: 20_000_000,
+    });
     const statement = await rzp.api.get({ url: `/customers/${c}/statement`, data: { count: 10 } });
     expect(statement.items.map((e: Json) => [e.type, e.credit, e.debit, e.balance])).toEqual([
       ['payment', 0, 5000, 15000],
       ['transfer', 20000, 0, 20000],
     ]);
 
-    const fa = await rzp.fundAccount.create({ customer_id: c, account_type: 'bank_account', bank_account: { name: 'Asha Rao', ifsc: 'HDFC0001234', account_number: '50100012345678' } });
-    expect(fa).toMatchObject({ entity: 'fund_account', batch_id: null, bank_account: { bank_name: 'HDFC Bank', notes: [] } });
-    const payout = await rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 10000, currency: 'INR' } });
+    const fa = await rzp.fundAccount.create({
+      customer_id: c,
+      account_type: 'bank_account',
+      bank_account: { name: 'Asha Rao', ifsc: 'HDFC0001234', account_number: '50100012345678' },
+    });
+    expect(fa).toMatchObject({
+      entity: 'fund_account',
+      batch_id: null,
+      bank_account: { bank_name: 'HDFC Bank', notes: [] },
+    });
+    const payout = await rzp.api.post({
+      url: `/customers/${c}/payouts`,
+      data: { fund_account_id: fa.id, purpose: 'refund', amount: 10000, currency: 'INR' },
+    });
     expect(payout).toMatchObject({ entity: 'payout', status: 'processing', amount: 10000 });
-    expect((await refusal(rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 1, currency: 'INR', mode: 'IMPS' } }))).error.field).toBe('mode');
-    expect((await refusal(rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 100000, currency: 'INR' } }))).error.description).toMatch(/Insufficient/);
+    expect(
+      (
+        await refusal(
+          rzp.api.post({
+            url: `/customers/${c}/payouts`,
+            data: { fund_account_id: fa.id, purpose: 'refund', amount: 1, currency: 'INR', mode: 'IMPS' },
+          }),
+        )
+      ).error.field,
+    ).toBe('mode');
+    expect(
+      (
+        await refusal(
+          rzp.api.post({
+            url: `/customers/${c}/payouts`,
+            data: { fund_account_id: fa.id, purpose: 'refund', amount: 100000, currency: 'INR' },
+          }),
+        )
+      ).error.description,
+    ).toMatch(/Insufficient/);
     await sb.admin('POST', '/clock/advance', { seconds: 7200 });
     expect(await rzp.api.get({ url: `/customers/${c}/balance` })).toMatchObject({ balance: 5000 });
   });
@@ -170,19 +331,36 @@ describe('records as the SDK receives them', () => {
   it('carry every key of the real payload of the same resource', async () => {
     const order = await rzp.orders.create({ amount: 80000, currency: 'INR', payment_capture: true });
     const pay = await checkout(order.id);
-    const plan = await rzp.plans.create({ period: 'weekly', interval: 1, item: { name: 'K', amount: 100, currency: 'INR' } });
+    const plan = await rzp.plans.create({
+      period: 'weekly',
+      interval: 1,
+      item: { name: 'K', amount: 100, currency: 'INR' },
+    });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 2 });
     const c = await customer();
-    const fa = await rzp.fundAccount.create({ customer_id: c, account_type: 'bank_account', bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '5010001234' } });
+    const fa = await rzp.fundAccount.create({
+      customer_id: c,
+      account_type: 'bank_account',
+      bank_account: { name: 'A', ifsc: 'HDFC0001234', account_number: '5010001234' },
+    });
     const got: Array<[Json, string]> = [
       [(await rzp.orders.all({ count: 100 })).items.find((o: Json) => o.id === order.id), 'order.json'],
       [await rzp.payments.fetch(pay.id), 'payment_captured.json'],
       [await rzp.payments.refund(pay.id, { amount: 100 }), 'refund.json'],
       [plan, 'plan.json'],
       [sub, 'subscription.json'],
-      [await rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 1000, currency: 'INR' }] }), 'transfer.json'],
+      [
+        await rzp.payments.transfer(pay.id, { transfers: [{ customer: c, amount: 1000, currency: 'INR' }] }),
+        'transfer.json',
+      ],
       [fa, 'fund_account.json'],
-      [await rzp.api.post({ url: `/customers/${c}/payouts`, data: { fund_account_id: fa.id, purpose: 'refund', amount: 500, currency: 'INR' } }), 'payout.json'],
+      [
+        await rzp.api.post({
+          url: `/customers/${c}/payouts`,
+          data: { fund_account_id: fa.id, purpose: 'refund', amount: 500, currency: 'INR' },
+        }),
+        'payout.json',
+      ],
     ];
     for (const [record, file] of got) expect(missingKeys(realFixture(file), record), file).toEqual([]);
   });
@@ -194,6 +372,9 @@ describe('errors', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.error.code).toBe('BAD_REQUEST_ERROR');
     const unknown = await refusal(rzp.orders.fetch('order_00000000000000'));
-    expect(unknown).toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+    expect(unknown).toMatchObject({
+      statusCode: 400,
+      error: { code: 'BAD_REQUEST_ERROR', source: 'NA', step: 'NA', reason: 'NA', metadata: {} },
+    });
   });
 });

@@ -28,7 +28,11 @@ describe('durability', () => {
       for (let i = 0; !stop; i++) {
         try {
           if (i % 2 === 0) {
-            const res = await target.api<{ id: string }>('POST', '/orders', { amount: 1000 + i, currency: 'INR', receipt: `d-${w}-${i}` });
+            const res = await target.api<{ id: string }>('POST', '/orders', {
+              amount: 1000 + i,
+              currency: 'INR',
+              receipt: `d-${w}-${i}`,
+            });
             if (res.status === 200) orders.push(res.body.id);
           } else {
             const id = payment_ids.pop();
@@ -52,7 +56,9 @@ describe('durability', () => {
     // The file as the killed process left it: recovery from the WAL, then SQLite's own check.
     const db = new DatabaseSync(dbFile);
     expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
-    const stored = new Set((db.prepare("SELECT id FROM records WHERE entity = 'order'").all() as Array<{ id: string }>).map((r) => r.id));
+    const stored = new Set(
+      (db.prepare("SELECT id FROM records WHERE entity = 'order'").all() as Array<{ id: string }>).map((r) => r.id),
+    );
     db.close();
     expect(orders.filter((id) => !stored.has(id))).toEqual([]);
 

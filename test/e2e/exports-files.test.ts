@@ -35,16 +35,40 @@ async function seedStatement(body: { wallet_entries?: number; wallet_entry_times
 
 describe('CSV as spreadsheets read it', () => {
   it('; tab newline =1+2 -12 +919876543210 and non-ASCII names round-trip, split on , ; and tab alike', async () => {
-    const notes = { semi: 'a;b', tab: 'a\tb', nl: 'line one\nline two', formula: '=1+2', neg: '-12', phone: '+919876543210', name: 'Ñandú Šťastný 名前 ₹' };
-    const created = await sb.api<{ id: string }>('POST', '/orders', { amount: 5000, currency: 'INR', receipt: 'csv-roundtrip', notes });
+    const notes = {
+      semi: 'a;b',
+      tab: 'a\tb',
+      nl: 'line one\nline two',
+      formula: '=1+2',
+      neg: '-12',
+      phone: '+919876543210',
+      name: 'Ñandú Šťastný 名前 ₹',
+    };
+    const created = await sb.api<{ id: string }>('POST', '/orders', {
+      amount: 5000,
+      currency: 'INR',
+      receipt: 'csv-roundtrip',
+      notes,
+    });
     expect(created.status).toBe(200);
     const fields = ['id', ...Object.keys(notes).map((k) => `notes.${k}`)];
-    const res = await run(['orders', 'list', '--receipt', 'csv-roundtrip', '-o', 'csv', '--fields', fields.join(',')], { env: sb.env });
+    const res = await run(['orders', 'list', '--receipt', 'csv-roundtrip', '-o', 'csv', '--fields', fields.join(',')], {
+      env: sb.env,
+    });
     expect(res.code, res.stderr).toBe(0);
     // LibreOffice's default import splits on comma, semicolon and tab.
     for (const delimiter of [',', [',', ';', '\t']]) {
       const [row] = parse(res.stdout, { columns: true, delimiter }) as Row[];
-      expect(row).toEqual({ id: created.body.id, 'notes.semi': 'a;b', 'notes.tab': 'a\tb', 'notes.nl': 'line one\nline two', 'notes.formula': "'=1+2", 'notes.neg': '-12', 'notes.phone': '+919876543210', 'notes.name': notes.name });
+      expect(row).toEqual({
+        id: created.body.id,
+        'notes.semi': 'a;b',
+        'notes.tab': 'a\tb',
+        'notes.nl': 'line one\nline two',
+        'notes.formula': "'=1+2",
+        'notes.neg': '-12',
+        'notes.phone': '+919876543210',
+        'notes.name': notes.name,
+      });
     }
   });
 
@@ -53,7 +77,10 @@ describe('CSV as spreadsheets read it', () => {
     expect((await run([...base, '--out', file('empty.csv')], { env: sb.env })).code).toBe(0);
     expect(readFileSync(file('empty.csv'), 'utf8')).toMatch(/^id,status,amount,amount_display,.*created_at_local\n$/);
     const c = await seedStatement({ wallet_entry_times: [at('2024-01-01T10:00:00+05:30')] });
-    const st = await run(['wallet', 'statement', c, '--input', '-', '--from', '2025-01-01', '--to', '2025-01-31', '-o', 'csv'], { env: sb.env, input: '' });
+    const st = await run(
+      ['wallet', 'statement', c, '--input', '-', '--from', '2025-01-01', '--to', '2025-01-31', '-o', 'csv'],
+      { env: sb.env, input: '' },
+    );
     expect(st.stdout).toMatch(/^customer_id,created_at,created_at_iso,created_at_local,type,/);
     expect(st.stdout.trim().split('\n')).toHaveLength(1);
     expect((await run([...base, '--out', file('empty.xlsx')], { env: sb.env })).code).toBe(0);
@@ -92,7 +119,9 @@ describe('--out', () => {
     expect(res.stderr).toContain(`wrote ${all.data!.length} rows`);
     const page = await runJson<unknown[]>(sb, ['orders', 'list']);
     expect(page.data).toHaveLength(10);
-    expect(page.stderr).toMatch(/showing one page of 10 orders: more may exist; --all lists every page, --skip 10 the next page/);
+    expect(page.stderr).toMatch(
+      /showing one page of 10 orders: more may exist; --all lists every page, --skip 10 the next page/,
+    );
     const limited = await run(['orders', 'list', '--out', file('limited.csv'), '--limit', '15'], { env: sb.env });
     expect(csvRows(file('limited.csv'))).toHaveLength(15);
     expect(limited.stderr).toMatch(/stopped at --limit 15: more orders may exist/);
@@ -117,10 +146,14 @@ describe('--out', () => {
   it('fails naming the path given, with nothing left behind: missing directory, unwritable directory, a directory, a write error mid-export', async () => {
     const missing = await run(['orders', 'list', '--out', join(dir, 'nope', 'x.csv')], { env: sb.env });
     expect(missing.code).toBe(2);
-    expect(missing.stderr.split('\n')[0]).toBe(`payctl: --out ${join(dir, 'nope', 'x.csv')}: the directory ${join(dir, 'nope')} does not exist`);
+    expect(missing.stderr.split('\n')[0]).toBe(
+      `payctl: --out ${join(dir, 'nope', 'x.csv')}: the directory ${join(dir, 'nope')} does not exist`,
+    );
     const isDir = join(dir, 'adir.csv');
     mkdirSync(isDir);
-    expect((await run(['orders', 'list', '--out', isDir], { env: sb.env })).stderr).toBe(`payctl: --out ${isDir}: is a directory\n`);
+    expect((await run(['orders', 'list', '--out', isDir], { env: sb.env })).stderr).toBe(
+      `payctl: --out ${isDir}: is a directory\n`,
+    );
     // As root, /sys refuses new files though access() says writable; otherwise a 0500 directory does.
     const ro = process.getuid?.() === 0 ? '/sys' : mkdtempSync(join(dir, 'ro-'));
     if (ro !== '/sys') spawnSync('chmod', ['500', ro]);
@@ -133,9 +166,15 @@ describe('--out', () => {
     const c = await seedStatement({ wallet_entries: 3000 });
     for (const ext of ['csv', 'xlsx']) {
       const target = join(sub, `big.${ext}`);
-      const res = spawnSync('sh', ['-c', `ulimit -f 16; exec "${process.execPath}" "${BIN}" wallet statement ${c} --out "${target}"`], { env: { ...process.env, ...sb.env }, encoding: 'utf8' });
+      const res = spawnSync(
+        'sh',
+        ['-c', `ulimit -f 16; exec "${process.execPath}" "${BIN}" wallet statement ${c} --out "${target}"`],
+        { env: { ...process.env, ...sb.env }, encoding: 'utf8' },
+      );
       expect(res.status, res.stderr).toBe(1);
-      expect(res.stderr).toContain(`cannot write --out ${target}: file too large for this file system or limit (EFBIG); no file was written`);
+      expect(res.stderr).toContain(
+        `cannot write --out ${target}: file too large for this file system or limit (EFBIG); no file was written`,
+      );
       expect(readdirSync(sub)).toEqual([]);
     }
   });
@@ -150,35 +189,55 @@ describe('--out', () => {
 describe('statements', () => {
   it('--oldest-first: ledger order holds row by row, also for entries in the same second', async () => {
     const second = at('2024-08-01T10:00:00+05:30');
-    const c = await seedStatement({ wallet_entry_times: Array.from({ length: 450 }, (_, i) => second + Math.floor(i / 150)) });
+    const c = await seedStatement({
+      wallet_entry_times: Array.from({ length: 450 }, (_, i) => second + Math.floor(i / 150)),
+    });
     const res = await run(['wallet', 'statement', c, '--oldest-first', '--out', file('ledger.csv')], { env: sb.env });
     expect(res.code, res.stderr).toBe(0);
-    const rows = csvRows(file('ledger.csv')).map((r) => ({ credit: Number(r.credit), debit: Number(r.debit), balance: Number(r.balance) }));
+    const rows = csvRows(file('ledger.csv')).map((r) => ({
+      credit: Number(r.credit),
+      debit: Number(r.debit),
+      balance: Number(r.balance),
+    }));
     expect(rows).toHaveLength(450);
     expect(rows[0]!.balance).toBe(rows[0]!.credit - rows[0]!.debit);
-    for (let i = 1; i < rows.length; i++) expect(rows[i]!.balance, `row ${i}`).toBe(rows[i - 1]!.balance + rows[i]!.credit - rows[i]!.debit);
-    expect(res.stderr).toMatch(new RegExp(`${c}: 450 rows, opening ₹0\\.00, credits ₹[\\d,.]+, debits ₹[\\d,.]+, closing ₹[\\d,.]+`));
+    for (let i = 1; i < rows.length; i++)
+      expect(rows[i]!.balance, `row ${i}`).toBe(rows[i - 1]!.balance + rows[i]!.credit - rows[i]!.debit);
+    expect(res.stderr).toMatch(
+      new RegExp(`${c}: 450 rows, opening ₹0\\.00, credits ₹[\\d,.]+, debits ₹[\\d,.]+, closing ₹[\\d,.]+`),
+    );
   });
 
   it('several customers with an unknown and a wallet-less one: named, refused; --skip-missing exports the rest and lists them', async () => {
     const a = await seedStatement({ wallet_entries: 120 });
     const b = await seedStatement({ wallet_entries: 5 });
-    const walletless = (await sb.admin<{ id: string }>('POST', '/customers', { contact: '+14155550100', name: 'No Wallet' })).id;
+    const walletless = (
+      await sb.admin<{ id: string }>('POST', '/customers', { contact: '+14155550100', name: 'No Wallet' })
+    ).id;
     const unknown = 'cust_00000000000000';
     const input = join(dir, 'customers.txt');
     writeFileSync(input, `customer_id\n${a}\n${unknown}\n${walletless}\n${b}\n`);
     const out = file('many.csv');
     const refused = await run(['wallet', 'statement', '--input', input, '--out', out], { env: sb.env });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`no statement for ${unknown} (unknown customer), ${walletless} (no wallet): nothing was written; --skip-missing`);
+    expect(refused.stderr).toContain(
+      `no statement for ${unknown} (unknown customer), ${walletless} (no wallet): nothing was written; --skip-missing`,
+    );
     expect(existsSync(out)).toBe(false);
     const res = await run(['wallet', 'statement', '--input', input, '--skip-missing', '--out', out], { env: sb.env });
     expect(res.code, res.stderr).toBe(0);
     const rows = csvRows(out);
     expect(rows).toHaveLength(125);
     expect(new Set(rows.map((r) => r.customer_id))).toEqual(new Set([a, b]));
-    expect(res.stderr).toMatch(new RegExp(`skipped 2 customer\\(s\\) with no statement: ${unknown} \\(unknown customer\\), ${walletless} \\(no wallet\\)$`, 'm'));
-    const xlsx = await run(['wallet', 'statement', '--input', input, '--skip-missing', '--out', file('many.xlsx')], { env: sb.env });
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `skipped 2 customer\\(s\\) with no statement: ${unknown} \\(unknown customer\\), ${walletless} \\(no wallet\\)$`,
+        'm',
+      ),
+    );
+    const xlsx = await run(['wallet', 'statement', '--input', input, '--skip-missing', '--out', file('many.xlsx')], {
+      env: sb.env,
+    });
     expect(xlsx.code).toBe(0);
     const summary = (readXlsx(file('many.xlsx')).Summary as Sheet).rows.map((r) => r.map((x) => x.v));
     expect(summary.find((r) => r[0] === unknown)![1]).toBe('unknown customer');

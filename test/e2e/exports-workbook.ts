@@ -14,12 +14,18 @@ for ws in wb.worksheets:
     out[ws.title] = {"freeze": ws.freeze_panes, "filter": ws.auto_filter.ref, "rows": [[cell(c) for c in r] for r in ws.iter_rows()]}
 print(json.dumps(out, default=str))
 `;
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, path], { encoding: 'utf8', maxBuffer: 1 << 28 })) as Record<string, unknown> & {
+  return JSON.parse(
+    execFileSync('/usr/bin/python3', ['-c', script, path], { encoding: 'utf8', maxBuffer: 1 << 28 }),
+  ) as Record<string, unknown> & {
     sheets: string[];
   };
 }
 
-export type Sheet = { freeze: string; filter: string; rows: Array<Array<{ t: string; v: unknown; f?: string; d?: string }>> };
+export type Sheet = {
+  freeze: string;
+  filter: string;
+  rows: Array<Array<{ t: string; v: unknown; f?: string; d?: string }>>;
+};
 
 /** Rows of a data sheet as objects keyed by its header. */
 export function sheetRows(sheet: Sheet) {

@@ -48,9 +48,14 @@ describe('xlsx', () => {
   it('a statement workbook: typed cells, dates in the zone, frozen header, filter, Summary totals equal the rows', async () => {
     const c = await seedStatement({ wallet_entry_times: TIMES });
     const out = file('statement.xlsx');
-    const res = await run(['wallet', 'statement', c, '--from', '2024-04-01', '--to', '2024-06-30', '--tz', 'Asia/Kolkata', '--out', out], { env: sb.env });
+    const res = await run(
+      ['wallet', 'statement', c, '--from', '2024-04-01', '--to', '2024-06-30', '--tz', 'Asia/Kolkata', '--out', out],
+      { env: sb.env },
+    );
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).toMatch(new RegExp(`wrote 46 rows to .*statement\\.xlsx .*zone Asia/Kolkata\\)\\n${c}: 46 rows, opening ₹`));
+    expect(res.stderr).toMatch(
+      new RegExp(`wrote 46 rows to .*statement\\.xlsx .*zone Asia/Kolkata\\)\\n${c}: 46 rows, opening ₹`),
+    );
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const book = readXlsx(out);
     expect(book.sheets).toEqual(['Statement', 'Summary']);
@@ -66,14 +71,19 @@ describe('xlsx', () => {
       expect(r.credit_display!.f).toContain('₹');
       expect(Number(r.credit_display!.v)).toBeCloseTo(Number(r.credit!.v) / 100, 6);
       expect(r.created_at_local!.t).toBe('date');
-      expect(r.created_at_local!.v).toBe(DateTime.fromSeconds(Number(r.created_at!.v), { zone: 'Asia/Kolkata' }).toFormat('yyyy-LL-dd HH:mm:ss'));
+      expect(r.created_at_local!.v).toBe(
+        DateTime.fromSeconds(Number(r.created_at!.v), { zone: 'Asia/Kolkata' }).toFormat('yyyy-LL-dd HH:mm:ss'),
+      );
     }
     expect(rows.map((r) => r.created_at_local!.v)).toContain('2024-04-01 00:00:00');
     expect(rows.map((r) => r.created_at_local!.v)).not.toContain('2024-03-31 23:59:59');
     const summary = (book.Summary as Sheet).rows.map((r) => r.map((x) => x.v));
     expect(summary[0]!.slice(0, 2)).toEqual(['rows', 46]);
     expect(summary.find((r) => r[0] === 'range asked')!.slice(1, 3)).toEqual([expect.anything(), expect.anything()]);
-    expect((book.Summary as Sheet).rows.find((r) => r[0]!.v === 'range asked')![1]).toEqual({ t: 'date', v: '2024-04-01 00:00:00' });
+    expect((book.Summary as Sheet).rows.find((r) => r[0]!.v === 'range asked')![1]).toEqual({
+      t: 'date',
+      v: '2024-04-01 00:00:00',
+    });
     expect(summary.find((r) => r[0] === 'time zone')![1]).toBe('Asia/Kolkata');
     const ledger = summary.find((r) => r[0] === c)!;
     const paise = (k: string) => rows.reduce((s, r) => s + Number(r[k]!.v), 0);
@@ -82,19 +92,31 @@ describe('xlsx', () => {
     expect(Math.round(Number(ledger[3]) * 100)).toBe(paise('credit'));
     expect(Math.round(Number(ledger[4]) * 100)).toBe(paise('debit'));
     expect(Math.round(Number(ledger[5]) * 100)).toBe(Number(rows[0]!.balance!.v));
-    expect(Math.round(Number(ledger[2]) * 100)).toBe(Number(oldest.balance!.v) - Number(oldest.credit!.v) + Number(oldest.debit!.v));
-    expect(Math.round(Number(ledger[2]) * 100) + paise('credit') - paise('debit')).toBe(Math.round(Number(ledger[5]) * 100));
+    expect(Math.round(Number(ledger[2]) * 100)).toBe(
+      Number(oldest.balance!.v) - Number(oldest.credit!.v) + Number(oldest.debit!.v),
+    );
+    expect(Math.round(Number(ledger[2]) * 100) + paise('credit') - paise('debit')).toBe(
+      Math.round(Number(ledger[5]) * 100),
+    );
   });
 
   it('month files equal one range, in xlsx as in CSV', async () => {
     const c = await seedStatement({ wallet_entry_times: TIMES });
     const ids: Record<string, { csv: string[]; xlsx: string[] }> = {};
-    for (const [name, from, to] of [['apr', '2024-04-01', '2024-04-30'], ['may', '2024-05-01', '2024-05-31'], ['jun', '2024-06-01', '2024-06-30'], ['all', '2024-04-01', '2024-06-30']]) {
+    for (const [name, from, to] of [
+      ['apr', '2024-04-01', '2024-04-30'],
+      ['may', '2024-05-01', '2024-05-31'],
+      ['jun', '2024-06-01', '2024-06-30'],
+      ['all', '2024-04-01', '2024-06-30'],
+    ]) {
       for (const ext of ['csv', 'xlsx'] as const) {
         const out = file(`month-${name}.${ext}`);
         const res = await run(['wallet', 'statement', c, '--from', from!, '--to', to!, '--out', out], { env: sb.env });
         expect(res.code, res.stderr).toBe(0);
-        const got = ext === 'csv' ? csvRows(out).map((r) => r.id!) : sheetRows(readXlsx(out).Statement as Sheet).map((r) => String(r.id!.v));
+        const got =
+          ext === 'csv'
+            ? csvRows(out).map((r) => r.id!)
+            : sheetRows(readXlsx(out).Statement as Sheet).map((r) => String(r.id!.v));
         (ids[name!] ??= { csv: [], xlsx: [] })[ext] = got;
       }
     }

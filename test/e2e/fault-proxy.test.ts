@@ -19,8 +19,12 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-const auth = () => ({ authorization: 'Basic ' + Buffer.from(`${sb.keyId}:${sb.keySecret}`).toString('base64'), 'content-type': 'application/json' });
-const captures = async () => (await sb.admin<{ applied: { captures: Record<string, number> } }>('GET', '/stats')).applied.captures;
+const auth = () => ({
+  authorization: 'Basic ' + Buffer.from(`${sb.keyId}:${sb.keySecret}`).toString('base64'),
+  'content-type': 'application/json',
+});
+const captures = async () =>
+  (await sb.admin<{ applied: { captures: Record<string, number> } }>('GET', '/stats')).applied.captures;
 
 describe('fault proxy', () => {
   it('passes requests through unchanged', async () => {
@@ -32,7 +36,11 @@ describe('fault proxy', () => {
 
   it('an HTML 408 after forwarding: the write was applied', async () => {
     proxy.setRule(() => ({ type: 'html-after', status: 408 }));
-    const res = await fetch(`${proxy.baseUrl}/payments/${payments[1]}/capture`, { method: 'POST', headers: auth(), body: JSON.stringify({ amount: 50000, currency: 'INR' }) });
+    const res = await fetch(`${proxy.baseUrl}/payments/${payments[1]}/capture`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({ amount: 50000, currency: 'INR' }),
+    });
     expect(res.status).toBe(408);
     expect(await res.text()).toContain('<html>');
     expect((await captures())[payments[1]!]).toBe(1);
@@ -40,7 +48,13 @@ describe('fault proxy', () => {
 
   it('a drop before forwarding: nothing applied', async () => {
     proxy.setRule(() => ({ type: 'drop-before' }));
-    await expect(fetch(`${proxy.baseUrl}/payments/${payments[2]}/capture`, { method: 'POST', headers: auth(), body: JSON.stringify({ amount: 50000, currency: 'INR' }) })).rejects.toThrow();
+    await expect(
+      fetch(`${proxy.baseUrl}/payments/${payments[2]}/capture`, {
+        method: 'POST',
+        headers: auth(),
+        body: JSON.stringify({ amount: 50000, currency: 'INR' }),
+      }),
+    ).rejects.toThrow();
     expect((await captures())[payments[2]!]).toBeUndefined();
     expect(proxy.log.at(-1)).toMatchObject({ method: 'POST', fault: 'drop-before' });
   });

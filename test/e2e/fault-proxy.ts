@@ -43,7 +43,10 @@ const HTML = (status: number) =>
  * A fault-injecting HTTP proxy on loopback, between payctl and the sandbox. Each request is forwarded
  * or not, and answered truthfully or with a fault, as the rule says.
  */
-export async function startFaultProxy(upstreamBaseUrl: string, rule: (req: ProxyRequest) => Fault = () => ({ type: 'pass' })): Promise<FaultProxy> {
+export async function startFaultProxy(
+  upstreamBaseUrl: string,
+  rule: (req: ProxyRequest) => Fault = () => ({ type: 'pass' }),
+): Promise<FaultProxy> {
   const upstream = new URL(upstreamBaseUrl);
   const counts = new Map<string, number>();
   const log: FaultProxy['log'] = [];
@@ -51,19 +54,29 @@ export async function startFaultProxy(upstreamBaseUrl: string, rule: (req: Proxy
   let current = rule;
 
   const forward = (req: IncomingMessage, body: Buffer) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      const out = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        },
-      );
-      out.on('error', reject);
-      out.end(body);
-    });
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const out = httpRequest(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, host: upstream.host },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+            res.on('error', reject);
+          },
+        );
+        out.on('error', reject);
+        out.end(body);
+      },
+    );
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
@@ -79,7 +92,9 @@ export async function startFaultProxy(upstreamBaseUrl: string, rule: (req: Proxy
       case 'hang-before':
         return; // never answers; the client's deadline must end it
       case 'status-before': {
-        const headers: Record<string, string> = { 'content-type': fault.body?.startsWith('{') ? 'application/json' : 'text/html' };
+        const headers: Record<string, string> = {
+          'content-type': fault.body?.startsWith('{') ? 'application/json' : 'text/html',
+        };
         if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
         res.writeHead(fault.status, headers);
         res.end(fault.body ?? '');
@@ -103,7 +118,10 @@ export async function startFaultProxy(upstreamBaseUrl: string, rule: (req: Proxy
         req.socket.destroy();
         return;
       case 'reset-mid-body':
-        res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(answer.body.length) });
+        res.writeHead(answer.status, {
+          'content-type': 'application/json',
+          'content-length': String(answer.body.length),
+        });
         res.write(answer.body.subarray(0, Math.max(1, Math.floor(answer.body.length / 2))));
         setTimeout(() => req.socket.destroy(), 10);
         return;
@@ -116,7 +134,10 @@ export async function startFaultProxy(upstreamBaseUrl: string, rule: (req: Proxy
         res.end();
         return;
       case 'drip-after': {
-        res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(answer.body.length) });
+        res.writeHead(answer.status, {
+          'content-type': 'application/json',
+          'content-length': String(answer.body.length),
+        });
         let i = 0;
         const timer = setInterval(() => {
           if (i >= answer.body.length || res.destroyed) {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/commands/context';
 import { runProgram } from '../../src/program';
-import { parseTimeInput } from '../../src/time/parse';
+import { parseTimeInput } from '../../src/contract/values/time';
 import { assertNoSecret, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
@@ -33,7 +33,14 @@ async function invoke(argv: string[]) {
   let err = '';
   stdout.on('data', (d) => (out += String(d)));
   stderr.on('data', (d) => (err += String(d)));
-  const io: IO = { stdout, stderr, stdin: Readable.from([]), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
+  const io: IO = {
+    stdout,
+    stderr,
+    stdin: Readable.from([]),
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  };
   const code = await runProgram(argv, io, sb.env);
   runs++;
   assertNoSecret(out + err, `payctl ${argv.join(' ')}`);
@@ -44,27 +51,76 @@ async function invoke(argv: string[]) {
 async function refused(argv: string[]) {
   const { code, out, err } = await invoke(argv);
   const lines = err.trim().split('\n');
-  const ok = code === 2 && lines.length === 1 && lines[0]!.startsWith('payctl: ') && !/\n\s+at |Error:|TypeError|undefined/.test(err) && out === '';
-  if (!ok) throw new Error(`argv ${JSON.stringify(argv)} -> exit ${code}\nstderr: ${JSON.stringify(err)}\nstdout: ${JSON.stringify(out.slice(0, 200))}`);
+  const ok =
+    code === 2 &&
+    lines.length === 1 &&
+    lines[0]!.startsWith('payctl: ') &&
+    !/\n\s+at |Error:|TypeError|undefined/.test(err) &&
+    out === '';
+  if (!ok)
+    throw new Error(
+      `argv ${JSON.stringify(argv)} -> exit ${code}\nstderr: ${JSON.stringify(err)}\nstdout: ${JSON.stringify(out.slice(0, 200))}`,
+    );
 }
 
-const SAFE_AMOUNT = (s: string) => /^\d+$/.test(s.trim()) && Number(s.trim()) >= 1 && Number.isSafeInteger(Number(s.trim()));
+const SAFE_AMOUNT = (s: string) =>
+  /^\d+$/.test(s.trim()) && Number(s.trim()) >= 1 && Number.isSafeInteger(Number(s.trim()));
 const VALID_PAYMENT_ID = (s: string) => /^pay_[A-Za-z0-9]{1,40}$/.test(s.trim());
-const anyText = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 40 }));
+const anyText = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 40 }),
+);
 
 const badAmount = fc.oneof(
   fc.tuple(fc.nat(99999), fc.integer({ min: 1, max: 999 })).map(([a, b]) => `${a}.${b}`),
   fc.integer({ min: -1e9, max: 0 }).map(String),
-  fc.constantFrom('1e3', '0x10', '50,000', '₹500', '١٢٣', '５００', '99999999999999999999', 'NaN', 'Infinity', '', ' ', '+5', '1_000'),
+  fc.constantFrom(
+    '1e3',
+    '0x10',
+    '50,000',
+    '₹500',
+    '١٢٣',
+    '５００',
+    '99999999999999999999',
+    'NaN',
+    'Infinity',
+    '',
+    ' ',
+    '+5',
+    '1_000',
+  ),
   anyText.filter((s) => !SAFE_AMOUNT(s)),
 );
 const badPaymentId = fc.oneof(
-  fc.constantFrom('pay_../../orders', 'pay_%2F..%2Fx', 'pay_a/b', 'pay_', 'pay_ x', 'order_29QQoUBi66xm2f', 'PAY_29QQoUBi66xm2f', `pay_${'a'.repeat(41)}`, "pay_1' OR '1'='1", 'pay_1;DROP TABLE records'),
+  fc.constantFrom(
+    'pay_../../orders',
+    'pay_%2F..%2Fx',
+    'pay_a/b',
+    'pay_',
+    'pay_ x',
+    'order_29QQoUBi66xm2f',
+    'PAY_29QQoUBi66xm2f',
+    `pay_${'a'.repeat(41)}`,
+    "pay_1' OR '1'='1",
+    'pay_1;DROP TABLE records',
+  ),
   anyText.map((s) => `pay_${s}`).filter((s) => !VALID_PAYMENT_ID(s)),
   anyText.filter((s) => !VALID_PAYMENT_ID(s)),
 );
 const badTime = fc.oneof(
-  fc.constantFrom('2024-13-01', '2024-02-30', 'the-day-after', 'next tuesday', '1714500000000', '-5d', '5x', '24:00', '2024-04-31', ''),
+  fc.constantFrom(
+    '2024-13-01',
+    '2024-02-30',
+    'the-day-after',
+    'next tuesday',
+    '1714500000000',
+    '-5d',
+    '5x',
+    '24:00',
+    '2024-04-31',
+    '',
+  ),
   anyText.filter((s) => !parseTimeInput(s, { tz: 'UTC', nowMs: Date.now(), bound: 'start' }).ok),
 );
 const badNote = fc.oneof(
@@ -105,9 +161,14 @@ describe('argument fuzzing: exit 2, one line, nothing sent', () => {
 
   it('malformed dates', async () => {
     await fc.assert(
-      fc.asyncProperty(badTime, fc.constantFrom('--from', '--to'), fc.constantFrom('orders', 'payments'), async (t, flag, group) => {
-        await refused([group, 'list', `${flag}=${t}`]);
-      }),
+      fc.asyncProperty(
+        badTime,
+        fc.constantFrom('--from', '--to'),
+        fc.constantFrom('orders', 'payments'),
+        async (t, flag, group) => {
+          await refused([group, 'list', `${flag}=${t}`]);
+        },
+      ),
       opts,
     );
   }, 120_000);
@@ -124,7 +185,15 @@ describe('argument fuzzing: exit 2, one line, nothing sent', () => {
   it('too many notes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 16, max: 40 }), async (n) => {
-        await refused(['orders', 'create', '--amount', '100', '--currency', 'INR', ...Array.from({ length: n }, (_, i) => `--note=k${i}=v`)]);
+        await refused([
+          'orders',
+          'create',
+          '--amount',
+          '100',
+          '--currency',
+          'INR',
+          ...Array.from({ length: n }, (_, i) => `--note=k${i}=v`),
+        ]);
       }),
       { ...opts, numRuns: 25 },
     );
@@ -133,7 +202,8 @@ describe('argument fuzzing: exit 2, one line, nothing sent', () => {
   it('malformed counts', async () => {
     await fc.assert(
       fc.asyncProperty(badCount, fc.constantFrom('--count', '--skip', '--limit'), async (count, flag) => {
-        const argv = flag === '--limit' ? ['orders', 'list', '--all', `--limit=${count}`] : ['orders', 'list', `${flag}=${count}`];
+        const argv =
+          flag === '--limit' ? ['orders', 'list', '--all', `--limit=${count}`] : ['orders', 'list', `${flag}=${count}`];
         if (flag === '--skip' && /^\s*\d+\s*$/.test(count)) return; // any whole number is a valid skip
         if (flag === '--limit' && /^\s*\d+\s*$/.test(count) && Number(count) >= 1) return; // and any positive one a limit
         await refused(argv);
@@ -144,16 +214,32 @@ describe('argument fuzzing: exit 2, one line, nothing sent', () => {
 
   it('unknown flags and unknown commands, in unicode too', async () => {
     await fc.assert(
-      fc.asyncProperty(unknownFlag, fc.constantFrom(['payments', 'get', 'pay_29QQoUBi66xm2f'], ['orders', 'list'], ['wallet', 'statement', 'cust_4xbQrmEoA5q1fP']), async (flag, cmd) => {
-        await refused([...cmd, flag]);
-      }),
+      fc.asyncProperty(
+        unknownFlag,
+        fc.constantFrom(
+          ['payments', 'get', 'pay_29QQoUBi66xm2f'],
+          ['orders', 'list'],
+          ['wallet', 'statement', 'cust_4xbQrmEoA5q1fP'],
+        ),
+        async (flag, cmd) => {
+          await refused([...cmd, flag]);
+        },
+      ),
       opts,
     );
     await fc.assert(
-      fc.asyncProperty(anyText.filter((s) => !['help', 'completion'].includes(s) && !/^-/.test(s) && !/^(orders|payments|plans|subscriptions|wallet|profile|sandbox)$/.test(s)), async (word) => {
-        await refused([word]);
-        await refused(['payments', word]);
-      }),
+      fc.asyncProperty(
+        anyText.filter(
+          (s) =>
+            !['help', 'completion'].includes(s) &&
+            !/^-/.test(s) &&
+            !/^(orders|payments|plans|subscriptions|wallet|profile|sandbox)$/.test(s),
+        ),
+        async (word) => {
+          await refused([word]);
+          await refused(['payments', word]);
+        },
+      ),
       opts,
     );
   }, 120_000);

@@ -24,8 +24,11 @@ async function capturedPayment(): Promise<string> {
   return id;
 }
 
-const payment = async (id: string) => (await sb.api<{ status: string; amount_refunded: number }>('GET', `/payments/${id}`)).body;
-const refundWrites = async (id: string) => (await sb.admin<{ applied: { refunds: Record<string, { count: number }> } }>('GET', '/stats')).applied.refunds[id]?.count ?? 0;
+const payment = async (id: string) =>
+  (await sb.api<{ status: string; amount_refunded: number }>('GET', `/payments/${id}`)).body;
+const refundWrites = async (id: string) =>
+  (await sb.admin<{ applied: { refunds: Record<string, { count: number }> } }>('GET', '/stats')).applied.refunds[id]
+    ?.count ?? 0;
 
 describe('guided refund on a terminal', () => {
   it('refunds exactly the partial amount entered, after refusing one above what remains', async () => {
@@ -137,7 +140,9 @@ describe('without a terminal payctl never asks', () => {
   });
 
   it('profile add names the missing flag instead of prompting', async () => {
-    const res = await run(['profile', 'add', 'ci', '--base-url', 'https://api.example.com/v1'], { env: { PAYCTL_HOME: sb.home } });
+    const res = await run(['profile', 'add', 'ci', '--base-url', 'https://api.example.com/v1'], {
+      env: { PAYCTL_HOME: sb.home },
+    });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/missing --key-id/);
   });
@@ -145,7 +150,9 @@ describe('without a terminal payctl never asks', () => {
 
 describe('profile add on a terminal', () => {
   it('asks for what is missing and never shows the secret', async () => {
-    const t = onTerminal(['profile', 'add', 'asked', '--base-url', 'https://api.example.com/v1'], { PAYCTL_HOME: sb.home });
+    const t = onTerminal(['profile', 'add', 'asked', '--base-url', 'https://api.example.com/v1'], {
+      PAYCTL_HOME: sb.home,
+    });
     await t.waitFor('Key id');
     await t.type('rzp_test_asked', KEY.enter);
     await t.waitFor('Key secret');

@@ -29,7 +29,8 @@ function assertNoSecretInFiles(dir: string) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) assertNoSecretInFiles(path);
-    else if (entry.isFile() && entry.name !== 'config.json' && !/\.db(-wal|-shm)?$/.test(entry.name)) assertNoSecret(readFileSync(path, 'latin1'), path);
+    else if (entry.isFile() && entry.name !== 'config.json' && !/\.db(-wal|-shm)?$/.test(entry.name))
+      assertNoSecret(readFileSync(path, 'latin1'), path);
   }
 }
 
@@ -59,7 +60,10 @@ function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
 
 export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(opts.env ?? {}), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: cleanEnv(opts.env ?? {}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -94,18 +98,29 @@ export interface SandboxProcess {
   env: Record<string, string>;
   admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
   /** A call to the service's own /v1 API, as a script would make it. */
-  api<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  api<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
   /** Sends a signal and waits for the process to end (the home directory stays). */
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /** `payctl sandbox start --port 0 --db :memory: -o json`, reading its first stdout line. */
-export async function startSandbox(extraArgs: string[] = [], home = mkdtempSync(join(tmpdir(), 'payctl-e2e-'))): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--db', ':memory:', '-o', 'json', ...extraArgs], {
-    env: cleanEnv({ PAYCTL_HOME: home }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startSandbox(
+  extraArgs: string[] = [],
+  home = mkdtempSync(join(tmpdir(), 'payctl-e2e-')),
+): Promise<SandboxProcess> {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'sandbox', 'start', '--port', '0', '--db', ':memory:', '-o', 'json', ...extraArgs],
+    {
+      env: cleanEnv({ PAYCTL_HOME: home }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const first = await new Promise<string>((resolve, reject) => {
@@ -115,7 +130,13 @@ export async function startSandbox(extraArgs: string[] = [], home = mkdtempSync(
   });
   // `sandbox start` prints its own generated keys by design (they open only this local sandbox); it
   // is the one output the secret scan leaves alone. Everything after it is scanned.
-  const info = JSON.parse(first) as { base_url: string; origin: string; key_id: string; key_secret: string; webhook_secret: string };
+  const info = JSON.parse(first) as {
+    base_url: string;
+    origin: string;
+    key_id: string;
+    key_secret: string;
+    webhook_secret: string;
+  };
   registerSecret(info.key_secret, info.key_id);
   const origin = info.origin;
   const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
@@ -126,7 +147,13 @@ export async function startSandbox(extraArgs: string[] = [], home = mkdtempSync(
     keyId: info.key_id,
     keySecret: info.key_secret,
     home,
-    env: { PAYCTL_HOME: home, PAYCTL_BASE_URL: info.base_url, PAYCTL_KEY_ID: info.key_id, PAYCTL_KEY_SECRET: info.key_secret, PAYCTL_TZ: 'Asia/Kolkata' },
+    env: {
+      PAYCTL_HOME: home,
+      PAYCTL_BASE_URL: info.base_url,
+      PAYCTL_KEY_ID: info.key_id,
+      PAYCTL_KEY_SECRET: info.key_secret,
+      PAYCTL_TZ: 'Asia/Kolkata',
+    },
     async admin(method, path, body) {
       const res = await fetch(`${origin}/_sandbox${path}`, {
         method,

@@ -63,7 +63,24 @@ afterAll(() => {
 });
 
 const get = (kind: string) => run(['--timeout', '0.5', '-o', 'json', 'payments', 'get', `pay_${kind}`], { env });
-const capture = (kind: string) => run(['--timeout', '0.5', '-o', 'json', '--yes', 'payments', 'capture', `pay_${kind}`, '--amount', '100', '--currency', 'INR'], { env });
+const capture = (kind: string) =>
+  run(
+    [
+      '--timeout',
+      '0.5',
+      '-o',
+      'json',
+      '--yes',
+      'payments',
+      'capture',
+      `pay_${kind}`,
+      '--amount',
+      '100',
+      '--currency',
+      'INR',
+    ],
+    { env },
+  );
 
 function oneClearLine(stderr: string) {
   const first = stderr.trim().split('\n')[0] ?? '';

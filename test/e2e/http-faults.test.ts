@@ -19,8 +19,14 @@ let proxy: FaultProxy;
 beforeAll(async () => {
   sb = await startSandbox();
   proxy = await startFaultProxy(sb.baseUrl);
-  for (const [name, url] of [['viaproxy', proxy.baseUrl], ['typo', 'https://api.payctl-e2e.invalid/v1']]) {
-    const added = await run(['profile', 'add', name!, '--key-id', sb.keyId, '--base-url', url!, '--key-secret-stdin'], { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret });
+  for (const [name, url] of [
+    ['viaproxy', proxy.baseUrl],
+    ['typo', 'https://api.payctl-e2e.invalid/v1'],
+  ]) {
+    const added = await run(['profile', 'add', name!, '--key-id', sb.keyId, '--base-url', url!, '--key-secret-stdin'], {
+      env: { PAYCTL_HOME: sb.home },
+      input: sb.keySecret,
+    });
     expect(added.code, added.stderr).toBe(0);
   }
 });
@@ -32,9 +38,15 @@ afterAll(async () => {
 type Mode = 'profile' | 'env';
 function payctl(mode: Mode, args: string[], extra: Record<string, string> = {}): Promise<RunResult & { ms: number }> {
   const base = { PAYCTL_HOME: sb.home, PAYCTL_TZ: 'Asia/Kolkata', ...extra };
-  const env = mode === 'env' ? { ...base, PAYCTL_BASE_URL: proxy.baseUrl, PAYCTL_KEY_ID: sb.keyId, PAYCTL_KEY_SECRET: sb.keySecret } : base;
+  const env =
+    mode === 'env'
+      ? { ...base, PAYCTL_BASE_URL: proxy.baseUrl, PAYCTL_KEY_ID: sb.keyId, PAYCTL_KEY_SECRET: sb.keySecret }
+      : base;
   const started = Date.now();
-  return run([...(mode === 'profile' ? ['-p', 'viaproxy'] : []), '-o', 'json', ...args], { env, timeoutMs: 60_000 }).then((r) => ({ ...r, ms: Date.now() - started }));
+  return run([...(mode === 'profile' ? ['-p', 'viaproxy'] : []), '-o', 'json', ...args], {
+    env,
+    timeoutMs: 60_000,
+  }).then((r) => ({ ...r, ms: Date.now() - started }));
 }
 
 /** `fault` for the first `times` requests with this method; everything else passes. */
@@ -44,12 +56,15 @@ function faultFirst(method: string, fault: Fault, times = 1) {
 }
 
 const refunds = async (id: string) =>
-  (await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied.refunds[id];
+  (await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied
+    .refunds[id];
 
 async function captured(): Promise<string> {
   const [id] = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids;
   const p = await sb.api<{ amount: number }>('GET', `/payments/${id}`);
-  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: p.body.amount, currency: 'INR' })).status).toBe(200);
+  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: p.body.amount, currency: 'INR' })).status).toBe(
+    200,
+  );
   return id!;
 }
 
@@ -96,20 +111,25 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     expect(await refunds(id)).toEqual({ count: 1, amount: 1000 });
   });
 
-  it.each(['-1', 'soon', '-30'])('a 429 with Retry-After: %s is read as absent: a short backoff, no wait line', async (header) => {
-    const id = await captured();
-    faultFirst('POST', { type: 'status-before', status: 429, retryAfter: header, body: '{}' });
-    const res = await payctl(mode, ['--yes', 'payments', 'refund', id, '--amount', '1000']);
-    expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).not.toMatch(/retrying/);
-    expect(await refunds(id)).toEqual({ count: 1, amount: 1000 });
-  });
+  it.each(['-1', 'soon', '-30'])(
+    'a 429 with Retry-After: %s is read as absent: a short backoff, no wait line',
+    async (header) => {
+      const id = await captured();
+      faultFirst('POST', { type: 'status-before', status: 429, retryAfter: header, body: '{}' });
+      const res = await payctl(mode, ['--yes', 'payments', 'refund', id, '--amount', '1000']);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).not.toMatch(/retrying/);
+      expect(await refunds(id)).toEqual({ count: 1, amount: 1000 });
+    },
+  );
 
   it('a host that does not resolve fails at once: exit 5, a hint, no retries', async () => {
     const res =
       mode === 'profile'
         ? await run(['-p', 'typo', 'payments', 'get', 'pay_AAAAAAAAAAAAAA'], { env: { PAYCTL_HOME: sb.home } })
-        : await run(['--base-url', 'https://api.payctl-e2e.invalid/v1', 'payments', 'get', 'pay_AAAAAAAAAAAAAA'], { env: { ...sb.env } });
+        : await run(['--base-url', 'https://api.payctl-e2e.invalid/v1', 'payments', 'get', 'pay_AAAAAAAAAAAAAA'], {
+            env: { ...sb.env },
+          });
     expect(res.code, res.stderr).toBe(5);
     expect(res.stderr).toMatch(/^payctl: cannot resolve the host name api\.payctl-e2e\.invalid/);
     expect(res.stderr).toMatch(/check --base-url.*profile/);
@@ -119,7 +139,13 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   it('escape sequences in the service error description never reach the terminal, nor the JSON error', async () => {
     const id = await captured();
     const description = 'The amount \x1b]0;pwned\x07\x1b[2J\u202eis invalid\x9b31m';
-    faultFirst('POST', { type: 'status-before', status: 400, body: JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description, reason: 'x\x1b[31my', field: 'amount' } }) });
+    faultFirst('POST', {
+      type: 'status-before',
+      status: 400,
+      body: JSON.stringify({
+        error: { code: 'BAD_REQUEST_ERROR', description, reason: 'x\x1b[31my', field: 'amount' },
+      }),
+    });
     const res = await payctl(mode, ['--yes', 'payments', 'refund', id, '--amount', '1000']);
     expect(res.code, res.stderr).toBe(1);
     expect(res.stderr).toMatch(/^payctl: The amount is invalid/);
@@ -144,7 +170,23 @@ describe('the config file', () => {
     const mode = () => statSync(join(home, 'config.json')).mode & 0o777;
     try {
       for (const name of ['a', 'b']) {
-        expect((await run(['profile', 'add', name, '--key-id', 'rzp_test_cfg', '--base-url', 'https://api.example.com/v1', '--key-secret-stdin'], { env, input: 'cfg-secret-0123456789' })).code).toBe(0);
+        expect(
+          (
+            await run(
+              [
+                'profile',
+                'add',
+                name,
+                '--key-id',
+                'rzp_test_cfg',
+                '--base-url',
+                'https://api.example.com/v1',
+                '--key-secret-stdin',
+              ],
+              { env, input: 'cfg-secret-0123456789' },
+            )
+          ).code,
+        ).toBe(0);
         expect(mode()).toBe(0o600);
       }
       expect((await run(['profile', 'use', 'b'], { env })).code).toBe(0);
@@ -163,11 +205,18 @@ describe('the config file', () => {
     const home = mkdtempSync(join(tmpdir(), 'payctl-cfg-'));
     const env = { PAYCTL_HOME: home };
     try {
-      await run(['profile', 'add', 'a', '--key-id', 'rzp_test_cfg', '--base-url', proxy.baseUrl, '--key-secret-stdin'], { env, input: 'cfg-secret-0123456789' });
+      await run(
+        ['profile', 'add', 'a', '--key-id', 'rzp_test_cfg', '--base-url', proxy.baseUrl, '--key-secret-stdin'],
+        { env, input: 'cfg-secret-0123456789' },
+      );
       const file = join(home, 'config.json');
       writeFileSync(file, spoil(readFileSync(file, 'utf8')));
       const seen = proxy.log.length;
-      for (const args of [['payments', 'get', 'pay_AAAAAAAAAAAAAA'], ['profile', 'list'], ['profile', 'use', 'a']]) {
+      for (const args of [
+        ['payments', 'get', 'pay_AAAAAAAAAAAAAA'],
+        ['profile', 'list'],
+        ['profile', 'use', 'a'],
+      ]) {
         const res = await run(args, { env });
         expect(res.code, res.stderr).toBe(2);
         expect(res.stderr.trim().split('\n')).toHaveLength(1);

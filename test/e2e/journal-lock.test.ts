@@ -14,7 +14,14 @@ let racer: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'payctl-lock-race-'));
   racer = join(dir, 'racer.mjs');
-  await build({ entryPoints: [fileURLToPath(new URL('./fixtures/lock-racer.ts', import.meta.url))], outfile: racer, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+  await build({
+    entryPoints: [fileURLToPath(new URL('./fixtures/lock-racer.ts', import.meta.url))],
+    outfile: racer,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,7 +44,9 @@ function start(args: string[]): Proc {
           if (proc.out.includes(text)) resolve();
         };
         child.stdout.on('data', check);
-        child.on('exit', () => (proc.out.includes(text) ? resolve() : reject(new Error(`exited without "${text}": ${proc.out}`))));
+        child.on('exit', () =>
+          proc.out.includes(text) ? resolve() : reject(new Error(`exited without "${text}": ${proc.out}`)),
+        );
         check();
       }),
   };
@@ -75,7 +84,13 @@ async function doubleStart(trial: string, stale: boolean) {
     } else inside = undefined;
   }
   const loser = [a, b].find((p) => p.out.includes('busy'));
-  return { winners: codes.filter((c) => c === 0).length, losers: codes.filter((c) => c === 2).length, overlap, loser: loser?.out ?? '', winnerPid: events[0]?.split(' ')[1] };
+  return {
+    winners: codes.filter((c) => c === 0).length,
+    losers: codes.filter((c) => c === 2).length,
+    overlap,
+    loser: loser?.out ?? '',
+    winnerPid: events[0]?.split(' ')[1],
+  };
 }
 
 async function trials(n: number, stale: boolean) {
@@ -94,21 +109,29 @@ async function trials(n: number, stale: boolean) {
 }
 
 describe('journal lock: two processes can never both hold it', () => {
-  it('100 simultaneous double starts on a free lock: exactly one proceeds, the other names it', { timeout: 240_000 }, async () => {
-    const results = await trials(100, false);
-    expect(results).toHaveLength(100);
-    expect(results.filter((r) => r.overlap)).toEqual([]);
-    expect(results.filter((r) => r.winners !== 1 || r.losers !== 1)).toEqual([]);
-    for (const r of results) expect(r.loser).toContain(`busy pid ${r.winnerPid}`);
-  });
+  it(
+    '100 simultaneous double starts on a free lock: exactly one proceeds, the other names it',
+    { timeout: 240_000 },
+    async () => {
+      const results = await trials(100, false);
+      expect(results).toHaveLength(100);
+      expect(results.filter((r) => r.overlap)).toEqual([]);
+      expect(results.filter((r) => r.winners !== 1 || r.losers !== 1)).toEqual([]);
+      for (const r of results) expect(r.loser).toContain(`busy pid ${r.winnerPid}`);
+    },
+  );
 
-  it('100 simultaneous double starts over a stale lock left by kill -9: exactly one takes it over', { timeout: 240_000 }, async () => {
-    const results = await trials(100, true);
-    expect(results).toHaveLength(100);
-    expect(results.filter((r) => r.overlap)).toEqual([]);
-    expect(results.filter((r) => r.winners !== 1 || r.losers !== 1)).toEqual([]);
-    for (const r of results) expect(r.loser).toContain(`busy pid ${r.winnerPid}`);
-  });
+  it(
+    '100 simultaneous double starts over a stale lock left by kill -9: exactly one takes it over',
+    { timeout: 240_000 },
+    async () => {
+      const results = await trials(100, true);
+      expect(results).toHaveLength(100);
+      expect(results.filter((r) => r.overlap)).toEqual([]);
+      expect(results.filter((r) => r.winners !== 1 || r.losers !== 1)).toEqual([]);
+      for (const r of results) expect(r.loser).toContain(`busy pid ${r.winnerPid}`);
+    },
+  );
 });
 
 describe('journal lock in payctl itself', () => {
@@ -122,14 +145,30 @@ describe('journal lock in payctl itself', () => {
     for (let round = 0; round < 3; round++) {
       const journal = join(sb.home, `together-${round}.ndjson`);
       const slice = ids.slice(round * 10, round * 10 + 10);
-      const args = ['payments', 'refund', ...slice, '--amount', '1000', '--yes', '-o', 'ndjson', '--journal', journal, '--concurrency', '2'];
+      const args = [
+        'payments',
+        'refund',
+        ...slice,
+        '--amount',
+        '1000',
+        '--yes',
+        '-o',
+        'ndjson',
+        '--journal',
+        journal,
+        '--concurrency',
+        '2',
+      ];
       const [x, y] = await Promise.all([run(args, { env: sb.env }), run(args, { env: sb.env })]);
       const codes = [x.code, y.code].sort();
       // Either one waited out the other (then it resumed and found everything done), or it lost the race.
       const loser = [x, y].find((r) => r.code === 2);
       if (loser) expect(loser.stderr).toMatch(/is in use by another payctl run \(pid \d+, started /);
       expect(codes[0]).toBe(0);
-      const { applied } = await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats');
+      const { applied } = await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>(
+        'GET',
+        '/stats',
+      );
       for (const id of slice) expect(applied.refunds[id]).toEqual({ count: 1, amount: 1000 });
     }
   });

@@ -12,7 +12,10 @@ let proxy: FaultProxy;
 beforeAll(async () => {
   sb = await startSandbox();
   proxy = await startFaultProxy(sb.baseUrl);
-  const added = await run(['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'], { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret });
+  const added = await run(
+    ['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'],
+    { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret },
+  );
   expect(added.code, added.stderr).toBe(0);
 });
 afterAll(async () => {
@@ -25,7 +28,9 @@ async function captured(): Promise<string> {
   expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
   return id!;
 }
-const refunds = async (id: string) => (await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied.refunds[id];
+const refunds = async (id: string) =>
+  (await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied
+    .refunds[id];
 
 /** Walks the guided refund to its last question for a full refund of `id`. */
 async function toLastQuestion(id: string, args: string[], env: Record<string, string>) {
@@ -46,7 +51,9 @@ describe('guided refund under faults', () => {
   it('an HTML 408 after the refund was applied (stored profile): confirmed by reading back, exit 0, applied once', async () => {
     const id = await captured();
     let faulted = false;
-    proxy.setRule((r) => (r.method === 'POST' && !faulted ? ((faulted = true), { type: 'html-after', status: 408 }) : { type: 'pass' }));
+    proxy.setRule((r) =>
+      r.method === 'POST' && !faulted ? ((faulted = true), { type: 'html-after', status: 408 }) : { type: 'pass' },
+    );
     const t = await toLastQuestion(id, ['-p', 'viaproxy'], { PAYCTL_HOME: sb.home });
     await t.type('y', KEY.enter);
     expect(await t.exited).toBe(0);
@@ -71,10 +78,14 @@ describe('guided refund under faults', () => {
   it('`payments refund ID` on a terminal asks with the payment read back, then refunds once through a lost answer', async () => {
     const id = await captured();
     let faulted = false;
-    proxy.setRule((r) => (r.method === 'POST' && !faulted ? ((faulted = true), { type: 'drop-after' }) : { type: 'pass' }));
+    proxy.setRule((r) =>
+      r.method === 'POST' && !faulted ? ((faulted = true), { type: 'drop-after' }) : { type: 'pass' },
+    );
     const t = onTerminal(['-p', 'viaproxy', 'payments', 'refund', id, '--amount', '1000'], { PAYCTL_HOME: sb.home });
     const question = await t.waitFor('?');
-    expect(question).toContain(`Refund ₹10.00 (1000 paise) of payment ${id} (captured, ₹500.00 (50000 paise), refunded so far ₹0.00`);
+    expect(question).toContain(
+      `Refund ₹10.00 (1000 paise) of payment ${id} (captured, ₹500.00 (50000 paise), refunded so far ₹0.00`,
+    );
     await t.type('y', KEY.enter);
     expect(await t.exited).toBe(0);
     expect(t.text()).toMatch(/confirmed by reading the payment back/);

@@ -16,10 +16,13 @@ let proxy: FaultProxy;
 beforeAll(async () => {
   sb = await startSandbox();
   proxy = await startFaultProxy(sb.baseUrl);
-  const added = await run(['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'], {
-    env: { PAYCTL_HOME: sb.home },
-    input: sb.keySecret,
-  });
+  const added = await run(
+    ['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'],
+    {
+      env: { PAYCTL_HOME: sb.home },
+      input: sb.keySecret,
+    },
+  );
   expect(added.code, added.stderr).toBe(0);
 });
 afterAll(async () => {
@@ -30,9 +33,14 @@ afterAll(async () => {
 type Mode = 'profile' | 'env';
 function payctl(mode: Mode, args: string[], timeoutMs?: number): Promise<RunResult & { ms: number }> {
   const base = { PAYCTL_HOME: sb.home, PAYCTL_TZ: 'Asia/Kolkata' };
-  const env = mode === 'env' ? { ...base, PAYCTL_BASE_URL: proxy.baseUrl, PAYCTL_KEY_ID: sb.keyId, PAYCTL_KEY_SECRET: sb.keySecret } : base;
+  const env =
+    mode === 'env'
+      ? { ...base, PAYCTL_BASE_URL: proxy.baseUrl, PAYCTL_KEY_ID: sb.keyId, PAYCTL_KEY_SECRET: sb.keySecret }
+      : base;
   const started = Date.now();
-  return run([...(mode === 'profile' ? ['-p', 'viaproxy'] : []), '-o', 'json', ...args], { env, timeoutMs }).then((r) => ({ ...r, ms: Date.now() - started }));
+  return run([...(mode === 'profile' ? ['-p', 'viaproxy'] : []), '-o', 'json', ...args], { env, timeoutMs }).then(
+    (r) => ({ ...r, ms: Date.now() - started }),
+  );
 }
 
 /** The first POST after this call gets `fault`; everything else passes. `also` runs when it is seen. */
@@ -113,11 +121,16 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     const res = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--amount', '1000']);
     expect(res.code, res.stderr).toBe(6);
     expect(res.stderr).toMatch(/outcome unknown/);
-    expect(res.stderr).toMatch(/was ₹0\.00 \(0 paise\) before sending and is ₹7\.00 \(700 paise\) now, where ₹10\.00 \(1000 paise\) would mean it was applied/);
+    expect(res.stderr).toMatch(
+      /was ₹0\.00 \(0 paise\) before sending and is ₹7\.00 \(700 paise\) now, where ₹10\.00 \(1000 paise\) would mean it was applied/,
+    );
     expect(res.stderr).toContain(`payctl payments get ${p.id}`);
     expect(res.stderr).not.toMatch(/refused/);
     // -o json: the error object on stderr's last line carries the same check for a script.
-    expect(JSON.parse(res.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ kind: 'unknown_outcome', hints: [expect.stringContaining(`payctl payments get ${p.id}`)] });
+    expect(JSON.parse(res.stderr.trim().split('\n').at(-1)!).error).toMatchObject({
+      kind: 'unknown_outcome',
+      hints: [expect.stringContaining(`payctl payments get ${p.id}`)],
+    });
     expect(await refunds(p.id)).toEqual({ count: 1, amount: 700 });
   });
 
@@ -184,14 +197,27 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   it('a wallet payout answered with an HTML 502 after it was applied: exit 6 with the command to check, paid out once', async () => {
     const c = await sb.admin<{ id: string }>('POST', '/customers', { contact: '+919876543210' });
     const p = await captured();
-    await sb.api('POST', `/payments/${p.id}/transfers`, { transfers: [{ customer: c.id, amount: 5000, currency: 'INR' }] });
+    await sb.api('POST', `/payments/${p.id}/transfers`, {
+      transfers: [{ customer: c.id, amount: 5000, currency: 'INR' }],
+    });
     const fa = await sb.api<{ id: string }>('POST', '/fund_accounts', {
       customer_id: c.id,
       account_type: 'bank_account',
       bank_account: { name: 'Asha Rao', ifsc: 'HDFC0001234', account_number: '50100012345678' },
     });
     faultFirstPost({ type: 'html-after', status: 502 });
-    const res = await payctl(mode, ['--yes', 'wallet', 'payout', c.id, '--fund-account', fa.body.id, '--amount', '2000', '--purpose', 'payout']);
+    const res = await payctl(mode, [
+      '--yes',
+      'wallet',
+      'payout',
+      c.id,
+      '--fund-account',
+      fa.body.id,
+      '--amount',
+      '2000',
+      '--purpose',
+      'payout',
+    ]);
     expect(res.code, res.stderr).toBe(6);
     expect(res.stderr).toContain(`payctl wallet statement ${c.id}`);
     expect(res.stderr).not.toMatch(/refused/);

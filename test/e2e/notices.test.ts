@@ -30,7 +30,9 @@ describe('what a user reads on stderr', () => {
     const port = new URL(sb.baseUrl).port;
     const res = await run(['sandbox', 'start', '--port', port, '--db', ':memory:'], { env: { PAYCTL_HOME: sb.home } });
     expect(res.code).toBe(1);
-    expect(res.stderr).toBe(`payctl: port ${port} is already in use (another payctl sandbox start?)\n  pick another with --port N, or --port 0 for any free port (its URL is printed)\n`);
+    expect(res.stderr).toBe(
+      `payctl: port ${port} is already in use (another payctl sandbox start?)\n  pick another with --port N, or --port 0 for any free port (its URL is printed)\n`,
+    );
   });
 
   it('--out is global: a single record goes to the file, and a write into a missing directory is never sent', async () => {
@@ -42,7 +44,10 @@ describe('what a user reads on stderr', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ id: payment_ids[0], status: 'authorized' });
     const orders = async () => (await sb.admin<{ writes: { orders: number } }>('GET', '/stats')).writes.orders;
     const before = await orders();
-    const refused = await run(['orders', 'create', '--amount', '100', '--currency', 'INR', '--out', join(sb.home, 'nope', 'o.json')], { env: sb.env });
+    const refused = await run(
+      ['orders', 'create', '--amount', '100', '--currency', 'INR', '--out', join(sb.home, 'nope', 'o.json')],
+      { env: sb.env },
+    );
     expect(refused.code).toBe(2);
     expect(await orders()).toBe(before);
   });

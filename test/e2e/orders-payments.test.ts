@@ -16,7 +16,16 @@ afterAll(async () => {
 });
 
 async function newAuthorizedPayment(amount = 50000, receipt?: string) {
-  const order = await runJson(sb, ['orders', 'create', '--amount', String(amount), '--currency', 'INR', '--manual-capture', ...(receipt ? ['--receipt', receipt] : [])]);
+  const order = await runJson(sb, [
+    'orders',
+    'create',
+    '--amount',
+    String(amount),
+    '--currency',
+    'INR',
+    '--manual-capture',
+    ...(receipt ? ['--receipt', receipt] : []),
+  ]);
   expect(order.code, order.stderr).toBe(0);
   const pay = await runJson(sb, ['sandbox', 'pay', String(order.data!.id)]);
   expect(pay.code, pay.stderr).toBe(0);
@@ -31,14 +40,47 @@ async function orderByReceipt(receipt: string) {
 
 describe('order -> payment -> capture -> refund', () => {
   it('walks the whole story with every changing field', async () => {
-    const created = await runJson(sb, ['orders', 'create', '--amount', '50000', '--currency', 'INR', '--manual-capture', '--receipt', 'story-1', '--note', 'customer=acme']);
+    const created = await runJson(sb, [
+      'orders',
+      'create',
+      '--amount',
+      '50000',
+      '--currency',
+      'INR',
+      '--manual-capture',
+      '--receipt',
+      'story-1',
+      '--note',
+      'customer=acme',
+    ]);
     expect(created.code, created.stderr).toBe(0);
-    expect(created.data).toMatchObject({ entity: 'order', amount: 50000, amount_paid: 0, amount_due: 50000, currency: 'INR', receipt: 'story-1', status: 'created', attempts: 0, notes: { customer: 'acme' } });
+    expect(created.data).toMatchObject({
+      entity: 'order',
+      amount: 50000,
+      amount_paid: 0,
+      amount_due: 50000,
+      currency: 'INR',
+      receipt: 'story-1',
+      status: 'created',
+      attempts: 0,
+      notes: { customer: 'acme' },
+    });
     expect(String(created.data!.id)).toMatch(/^order_[A-Za-z0-9]{14}$/);
 
     const paid = await runJson(sb, ['sandbox', 'pay', String(created.data!.id)]);
     expect(paid.code, paid.stderr).toBe(0);
-    expect(paid.data).toMatchObject({ entity: 'payment', status: 'authorized', captured: false, amount: 50000, currency: 'INR', order_id: created.data!.id, fee: null, tax: null, amount_refunded: 0, refund_status: null });
+    expect(paid.data).toMatchObject({
+      entity: 'payment',
+      status: 'authorized',
+      captured: false,
+      amount: 50000,
+      currency: 'INR',
+      order_id: created.data!.id,
+      fee: null,
+      tax: null,
+      amount_refunded: 0,
+      refund_status: null,
+    });
     const payId = String(paid.data!.id);
     expect(await orderByReceipt('story-1')).toMatchObject({ status: 'attempted', attempts: 1, amount_paid: 0 });
 
@@ -50,8 +92,16 @@ describe('order -> payment -> capture -> refund', () => {
 
     const partial = await runJson(sb, ['payments', 'refund', payId, '--amount', '20000', '--yes', '--receipt', 'rf-1']);
     expect(partial.code, partial.stderr).toBe(0);
-    expect(partial.data).toMatchObject({ entity: 'refund', amount: 20000, currency: 'INR', payment_id: payId, receipt: 'rf-1', status: 'processed' });
-    for (const field of ['id', 'notes', 'acquirer_data', 'created_at', 'speed_requested', 'speed_processed']) expect(partial.data).toHaveProperty(field);
+    expect(partial.data).toMatchObject({
+      entity: 'refund',
+      amount: 20000,
+      currency: 'INR',
+      payment_id: payId,
+      receipt: 'rf-1',
+      status: 'processed',
+    });
+    for (const field of ['id', 'notes', 'acquirer_data', 'created_at', 'speed_requested', 'speed_processed'])
+      expect(partial.data).toHaveProperty(field);
     const afterPartial = await runJson(sb, ['payments', 'get', payId]);
     expect(afterPartial.data).toMatchObject({ status: 'captured', amount_refunded: 20000, refund_status: 'partial' });
 
@@ -64,7 +114,16 @@ describe('order -> payment -> capture -> refund', () => {
   });
 
   it('auto-captures when the order did not ask for manual capture', async () => {
-    const order = await runJson(sb, ['orders', 'create', '--amount', '1000', '--currency', 'INR', '--receipt', 'auto-1']);
+    const order = await runJson(sb, [
+      'orders',
+      'create',
+      '--amount',
+      '1000',
+      '--currency',
+      'INR',
+      '--receipt',
+      'auto-1',
+    ]);
     const pay = await runJson(sb, ['sandbox', 'pay', String(order.data!.id)]);
     expect(pay.data).toMatchObject({ status: 'captured', captured: true });
     expect(await orderByReceipt('auto-1')).toMatchObject({ status: 'paid', amount_due: 0 });
@@ -74,14 +133,32 @@ describe('order -> payment -> capture -> refund', () => {
 describe('rejections by the service exit 1 with its description', () => {
   it('capture with a different amount', async () => {
     const { payment } = await newAuthorizedPayment();
-    const res = await runJson(sb, ['payments', 'capture', String(payment.id), '--amount', '100', '--currency', 'INR', '--yes']);
+    const res = await runJson(sb, [
+      'payments',
+      'capture',
+      String(payment.id),
+      '--amount',
+      '100',
+      '--currency',
+      'INR',
+      '--yes',
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/Capture amount must be equal/);
   });
 
   it('capture with a different currency', async () => {
     const { payment } = await newAuthorizedPayment();
-    const res = await runJson(sb, ['payments', 'capture', String(payment.id), '--amount', '50000', '--currency', 'USD', '--yes']);
+    const res = await runJson(sb, [
+      'payments',
+      'capture',
+      String(payment.id),
+      '--amount',
+      '50000',
+      '--currency',
+      'USD',
+      '--yes',
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/currency/i);
   });
@@ -89,7 +166,16 @@ describe('rejections by the service exit 1 with its description', () => {
   it('capture of a captured payment', async () => {
     const { payment } = await newAuthorizedPayment();
     expect((await runJson(sb, ['payments', 'capture', String(payment.id), '--yes'])).code).toBe(0);
-    const again = await runJson(sb, ['payments', 'capture', String(payment.id), '--amount', '50000', '--currency', 'INR', '--yes']);
+    const again = await runJson(sb, [
+      'payments',
+      'capture',
+      String(payment.id),
+      '--amount',
+      '50000',
+      '--currency',
+      'INR',
+      '--yes',
+    ]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already been captured/);
   });
@@ -117,7 +203,12 @@ describe('rejections by the service exit 1 with its description', () => {
     const advanced = await runJson(sb, ['sandbox', 'clock', 'advance', '6d']);
     expect(advanced.code, advanced.stderr).toBe(0);
     const after = await runJson(sb, ['payments', 'get', String(payment.id)]);
-    expect(after.data).toMatchObject({ status: 'refunded', captured: false, amount_refunded: 50000, refund_status: 'full' });
+    expect(after.data).toMatchObject({
+      status: 'refunded',
+      captured: false,
+      amount_refunded: 50000,
+      refund_status: 'full',
+    });
     const res = await runJson(sb, ['payments', 'capture', String(payment.id), '--yes']);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/capture window/);
@@ -133,7 +224,9 @@ describe('credentials', () => {
 
   it('no credentials at all exits 3 and says how to set them', async () => {
     const home = mkdtempSync(join(tmpdir(), 'payctl-nocreds-'));
-    const res = await runJson(sb, ['orders', 'list'], { env: { PAYCTL_HOME: home, PAYCTL_KEY_ID: undefined, PAYCTL_KEY_SECRET: undefined } });
+    const res = await runJson(sb, ['orders', 'list'], {
+      env: { PAYCTL_HOME: home, PAYCTL_KEY_ID: undefined, PAYCTL_KEY_SECRET: undefined },
+    });
     rmSync(home, { recursive: true, force: true });
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/no credentials configured/);
@@ -143,11 +236,31 @@ describe('credentials', () => {
 describe('bad input is refused with exit 2 and nothing is sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['decimal amount', ['orders', 'create', '--amount', '12.50', '--currency', 'INR'], /1250/],
-    ['16 notes', ['orders', 'create', '--amount', '100', '--currency', 'INR', ...Array.from({ length: 16 }, (_, i) => ['--note', `k${i}=v`]).flat()], /15/],
-    ['41-char receipt', ['orders', 'create', '--amount', '100', '--currency', 'INR', '--receipt', 'r'.repeat(41)], /40 characters/],
+    [
+      '16 notes',
+      [
+        'orders',
+        'create',
+        '--amount',
+        '100',
+        '--currency',
+        'INR',
+        ...Array.from({ length: 16 }, (_, i) => ['--note', `k${i}=v`]).flat(),
+      ],
+      /15/,
+    ],
+    [
+      '41-char receipt',
+      ['orders', 'create', '--amount', '100', '--currency', 'INR', '--receipt', 'r'.repeat(41)],
+      /40 characters/,
+    ],
     ['count 101', ['orders', 'list', '--count', '101'], /100/],
     ['refund without --yes and no terminal', ['payments', 'refund', 'pay_AAAAAAAAAAAAAA', '--amount', '100'], /--yes/],
-    ['capture without --yes and no terminal', ['payments', 'capture', 'pay_AAAAAAAAAAAAAA', '--amount', '100', '--currency', 'INR'], /--yes/],
+    [
+      'capture without --yes and no terminal',
+      ['payments', 'capture', 'pay_AAAAAAAAAAAAAA', '--amount', '100', '--currency', 'INR'],
+      /--yes/,
+    ],
     ['unknown option', ['orders', 'list', '--bogus'], /unknown option/],
     ['bad time', ['payments', 'list', '--from', 'next tuesday'], /--from/],
     ['path trick in an id', ['payments', 'get', 'pay_../orders'], /payment id/],
@@ -164,9 +277,25 @@ describe('bad input is refused with exit 2 and nothing is sent', () => {
 
   it('--dry-run prints the request and sends nothing', async () => {
     const before = await sb.admin<{ requests: number; writes: { orders: number } }>('GET', '/stats');
-    const res = await runJson<Rec[]>(sb, ['--dry-run', 'orders', 'create', '--amount', '100', '--currency', 'INR', '--note', 'a=b']);
+    const res = await runJson<Rec[]>(sb, [
+      '--dry-run',
+      'orders',
+      'create',
+      '--amount',
+      '100',
+      '--currency',
+      'INR',
+      '--note',
+      'a=b',
+    ]);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.data).toEqual([{ method: 'POST', url: `${sb.baseUrl}/orders`, body: { amount: 100, currency: 'INR', payment_capture: true, notes: { a: 'b' } } }]);
+    expect(res.data).toEqual([
+      {
+        method: 'POST',
+        url: `${sb.baseUrl}/orders`,
+        body: { amount: 100, currency: 'INR', payment_capture: true, notes: { a: 'b' } },
+      },
+    ]);
     expect(res.stderr).toMatch(/nothing sent/);
     const after = await sb.admin<{ requests: number; writes: { orders: number } }>('GET', '/stats');
     expect(after.requests).toBe(before.requests);

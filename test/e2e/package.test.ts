@@ -1,5 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +30,12 @@ const bin = join(prefix, 'bin', 'payctl');
 // npm set-up nor the outer npm can add warnings to what is checked.
 const npmEnv: NodeJS.ProcessEnv = {};
 for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|PAYCTL_)/i.test(k)) npmEnv[k] = v;
-Object.assign(npmEnv, { npm_config_userconfig: join(work, 'npmrc'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
+Object.assign(npmEnv, {
+  npm_config_userconfig: join(work, 'npmrc'),
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+});
 const pathWithNode = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
 let tarball = '';
 let installOutput = '';
@@ -40,7 +56,9 @@ beforeAll(() => {
   mkdirSync(home, { recursive: true });
   // A checkout as a clone has it: tracked files only, no dist/ (node_modules linked, as `npm ci` made it).
   const checkout = join(work, 'checkout');
-  const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   for (const file of tracked) {
     if (!existsSync(join(ROOT, file))) continue;
     mkdirSync(dirname(join(checkout, file)), { recursive: true });
@@ -48,14 +66,22 @@ beforeAll(() => {
   }
   symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
   expect(existsSync(join(checkout, 'dist'))).toBe(false);
-  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: checkout, env: { ...npmEnv, PATH: pathWithNode }, encoding: 'utf8' });
-  const info = JSON.parse(packed.slice(packed.indexOf('['))) as Array<{ filename: string }>;
-  tarball = join(work, info[0]!.filename);
-  const started = Date.now();
-  const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--foreground-scripts', tarball], {
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: checkout,
     env: { ...npmEnv, PATH: pathWithNode },
     encoding: 'utf8',
   });
+  const info = JSON.parse(packed.slice(packed.indexOf('['))) as Array<{ filename: string }>;
+  tarball = join(work, info[0]!.filename);
+  const started = Date.now();
+  const install = spawnSync(
+    'npm',
+    ['install', '--global', '--prefix', prefix, '--prefer-offline', '--foreground-scripts', tarball],
+    {
+      env: { ...npmEnv, PATH: pathWithNode },
+      encoding: 'utf8',
+    },
+  );
   installMs = Date.now() - started;
   installOutput = `${install.stdout}${install.stderr}`;
   expect(install.status, installOutput).toBe(0);
@@ -73,7 +99,9 @@ describe('the packed package, installed', () => {
     expect(installMs).toBeLessThan(120_000); // generous: the point is "no compile step", measured in README
     const root = join(prefix, 'lib', 'node_modules');
     const compiled = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? compiled(join(dir, e.name)) : e.name.endsWith('.node') ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? compiled(join(dir, e.name)) : e.name.endsWith('.node') ? [join(dir, e.name)] : [],
+      );
     expect(compiled(root)).toEqual([]);
     expect(statSync(tarball).size).toBeLessThan(400_000);
   });
@@ -101,9 +129,15 @@ describe('the packed package, installed', () => {
     expect(listed.code, listed.stderr).toBe(0);
     const ids = (JSON.parse(listed.stdout) as Array<{ id: string }>).map((p) => p.id);
     expect(ids.length).toBeGreaterThan(0);
-    const captured = payctl(['--sandbox', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson'], `${ids.join('\n')}\n`);
+    const captured = payctl(
+      ['--sandbox', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson'],
+      `${ids.join('\n')}\n`,
+    );
     expect(captured.code, captured.stderr).toBe(0);
-    const rows = captured.stdout.trim().split('\n').map((l) => JSON.parse(l) as { result: string });
+    const rows = captured.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { result: string });
     expect(rows).toHaveLength(ids.length);
     expect(rows.every((r) => r.result === 'done')).toBe(true);
     const out = join(work, 'orders.csv');

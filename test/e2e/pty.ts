@@ -13,7 +13,10 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  */
 export function onTerminal(args: string[], env: Record<string, string>) {
   const command = `stty cols 160 rows 50; exec ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}`;
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, ...env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    env: { ...process.env, ...env, TERM: 'xterm' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let screen = '';
   let seen = 0;
   child.stdout.on('data', (d) => (screen += String(d)));
@@ -39,12 +42,18 @@ export function onTerminal(args: string[], env: Record<string, string>) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const rest = plain().slice(seen);
-        const m = typeof pattern === 'string' ? (rest.includes(pattern) ? { index: rest.indexOf(pattern), 0: pattern } : null) : pattern.exec(rest);
+        const m =
+          typeof pattern === 'string'
+            ? rest.includes(pattern)
+              ? { index: rest.indexOf(pattern), 0: pattern }
+              : null
+            : pattern.exec(rest);
         if (m) {
           seen += m.index + m[0].length;
           return rest;
         }
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not see ${String(pattern)}; screen:\n${plain().slice(-1500)}`);
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`did not see ${String(pattern)}; screen:\n${plain().slice(-1500)}`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },

@@ -18,9 +18,18 @@ const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 
 const SKIP: Array<[RegExp, string]> = [
   [/^npm /, 'installs, builds or tests payctl itself: the suite runs on that build'],
-  [/^payctl sandbox start\b/, 'serves until stopped, on a fixed port; every e2e test starts the same server on a free port (harness.ts)'],
-  [/^payctl completion zsh > "\$\{fpath\[1\]\}/, "writes into this machine's zsh fpath; completion.test.ts installs it the same way into a test fpath"],
-  [/^payctl payments (refund|capture)$/, 'the guided flow needs a person at a terminal: guided.test.ts drives it on a pseudo-terminal'],
+  [
+    /^payctl sandbox start\b/,
+    'serves until stopped, on a fixed port; every e2e test starts the same server on a free port (harness.ts)',
+  ],
+  [
+    /^payctl completion zsh > "\$\{fpath\[1\]\}/,
+    "writes into this machine's zsh fpath; completion.test.ts installs it the same way into a test fpath",
+  ],
+  [
+    /^payctl payments (refund|capture)$/,
+    'the guided flow needs a person at a terminal: guided.test.ts drives it on a pseudo-terminal',
+  ],
 ];
 
 /** Example lines: shell comments and `\` continuations handled, trailing `# notes` dropped. */
@@ -64,9 +73,15 @@ beforeAll(async () => {
     TERM: 'dumb',
   };
   // As `payctl sandbox start` would leave things: a default "sandbox" profile.
-  const add = await run(['profile', 'add', 'sandbox', '--key-id', sb.keyId, '--base-url', sb.baseUrl, '--default', '--key-secret-stdin'], { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret });
+  const add = await run(
+    ['profile', 'add', 'sandbox', '--key-id', sb.keyId, '--base-url', sb.baseUrl, '--default', '--key-secret-stdin'],
+    { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret },
+  );
   expect(add.code, add.stderr).toBe(0);
-  const prod = await run(['profile', 'add', 'prod', '--key-id', sb.keyId, '--base-url', sb.baseUrl, '--live', '--key-secret-stdin'], { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret });
+  const prod = await run(
+    ['profile', 'add', 'prod', '--key-id', sb.keyId, '--base-url', sb.baseUrl, '--live', '--key-secret-stdin'],
+    { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret },
+  );
   expect(prod.code, prod.stderr).toBe(0);
 });
 afterAll(async () => {
@@ -89,7 +104,11 @@ async function created<T = { id: string }>(path: string, body: unknown): Promise
   return res.body;
 }
 async function customerWithBalance(): Promise<string> {
-  const c = await sb.admin<{ id: string }>('POST', '/customers', { contact: '+919876543210', email: 'a@example.com', name: 'Readme' });
+  const c = await sb.admin<{ id: string }>('POST', '/customers', {
+    contact: '+919876543210',
+    email: 'a@example.com',
+    name: 'Readme',
+  });
   await captured(); // the merchant balance the wallet credit comes from
   await created('/transfers', { customer_id: c.id, amount: 50000, currency: 'INR' });
   return c.id;
@@ -104,19 +123,38 @@ async function substitute(line: string): Promise<string> {
     if (kind === 'rfnd') return (await created(`/payments/${await captured()}/refund`, { amount: 1000 })).id;
     if (kind === 'order') return (await created('/orders', { amount: 10000, currency: 'INR' })).id;
     if (kind === 'cust') return customerWithBalance();
-    if (kind === 'plan') return (await created('/plans', { period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } })).id;
+    if (kind === 'plan')
+      return (
+        await created('/plans', {
+          period: 'monthly',
+          interval: 1,
+          item: { name: 'Gold', amount: 49900, currency: 'INR' },
+        })
+      ).id;
     if (kind === 'sub') {
-      const plan = await created('/plans', { period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } });
+      const plan = await created('/plans', {
+        period: 'monthly',
+        interval: 1,
+        item: { name: 'Gold', amount: 49900, currency: 'INR' },
+      });
       return (await created('/subscriptions', { plan_id: plan.id, total_count: 12 })).id;
     }
     if (kind === 'fa') {
       const customer = [...ids.entries()].find(([k]) => k.startsWith('cust_'))?.[1] ?? (await customerWithBalance());
-      return (await created('/fund_accounts', { customer_id: customer, account_type: 'bank_account', bank_account: { name: 'Readme', ifsc: 'HDFC0000053', account_number: '765432123456789' } })).id;
+      return (
+        await created('/fund_accounts', {
+          customer_id: customer,
+          account_type: 'bank_account',
+          bank_account: { name: 'Readme', ifsc: 'HDFC0000053', account_number: '765432123456789' },
+        })
+      ).id;
     }
     throw new Error(`README example uses ${placeholder}: teach readme.test.ts how to make a ${kind}_ id`);
   };
   // Customers before fund accounts, so a payout's fund account belongs to its customer.
-  const placeholders = [...new Set(line.match(/\b(?:pay|order|cust|plan|sub|fa|rfnd)_[A-Za-z0-9]{14}\b/g) ?? [])].sort((a, b) => Number(b.startsWith('cust_')) - Number(a.startsWith('cust_')));
+  const placeholders = [...new Set(line.match(/\b(?:pay|order|cust|plan|sub|fa|rfnd)_[A-Za-z0-9]{14}\b/g) ?? [])].sort(
+    (a, b) => Number(b.startsWith('cust_')) - Number(a.startsWith('cust_')),
+  );
   for (const p of placeholders) ids.set(p, await fresh(p));
   let out = line;
   for (const [p, id] of ids) out = out.split(p).join(id);
@@ -143,7 +181,11 @@ async function writeInputs(line: string) {
 
 function shell(line: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `set -o pipefail; ${line}`], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', `set -o pipefail; ${line}`], {
+      cwd: work,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -159,8 +201,18 @@ function shell(line: string): Promise<{ code: number | null; stdout: string; std
 describe('README examples run', () => {
   it('finds the examples of every section', () => {
     expect(all.length).toBeGreaterThan(50);
-    for (const needle of ['payctl orders create', 'payctl payments refund', 'payctl wallet payout', 'payctl api GET', 'payctl completion bash', 'payctl profile add']) {
-      expect(all.some((l) => l.includes(needle)), needle).toBe(true);
+    for (const needle of [
+      'payctl orders create',
+      'payctl payments refund',
+      'payctl wallet payout',
+      'payctl api GET',
+      'payctl completion bash',
+      'payctl profile add',
+    ]) {
+      expect(
+        all.some((l) => l.includes(needle)),
+        needle,
+      ).toBe(true);
     }
   });
 

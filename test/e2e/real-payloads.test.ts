@@ -24,7 +24,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
-  env = { PAYCTL_BASE_URL: `http://127.0.0.1:${port}/v1`, PAYCTL_KEY_ID: 'rzp_test_fixture', PAYCTL_KEY_SECRET: 'fixture-secret-000', PAYCTL_TZ: 'Asia/Kolkata' };
+  env = {
+    PAYCTL_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    PAYCTL_KEY_ID: 'rzp_test_fixture',
+    PAYCTL_KEY_SECRET: 'fixture-secret-000',
+    PAYCTL_TZ: 'Asia/Kolkata',
+  };
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
@@ -43,7 +48,12 @@ describe('real payloads print in all four formats', () => {
   it('ndjson has one object per line', async () => {
     const res = await run(['-o', 'ndjson', 'payments', 'list'], { env });
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(items);
+    expect(
+      res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(items);
   });
 
   it('csv has a header and a row per item, amounts as integers and in human form', async () => {

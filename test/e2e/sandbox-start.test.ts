@@ -19,7 +19,10 @@ afterAll(() => homes.forEach((h) => rmSync(h, { recursive: true, force: true }))
 
 /** `payctl sandbox start -o json ARGS` under `home`: its JSON line, then it is stopped. */
 async function startOnce(home: string, args: string[]): Promise<StartLine> {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json', ...args], { env: { PATH: process.env.PATH, PAYCTL_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json', ...args], {
+    env: { PATH: process.env.PATH, PAYCTL_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
@@ -34,7 +37,9 @@ async function startOnce(home: string, args: string[]): Promise<StartLine> {
 
 const sandboxProfile = async (home: string) => {
   const res = await run(['-o', 'json', 'profile', 'list'], { env: { PAYCTL_HOME: home } });
-  return (JSON.parse(res.stdout || '[]') as Array<{ name: string; base_url: string }>).find((p) => p.name === 'sandbox');
+  return (JSON.parse(res.stdout || '[]') as Array<{ name: string; base_url: string }>).find(
+    (p) => p.name === 'sandbox',
+  );
 };
 
 describe('sandbox start', () => {
@@ -66,9 +71,13 @@ describe('sandbox start', () => {
     const db = join(home, 'hooks.db');
     const first = await startOnce(home, ['--db', db]);
     expect((await startOnce(home, ['--db', db])).webhook_secret).toBe(first.webhook_secret);
-    expect((await startOnce(home, ['--db', db, '--webhook-secret', 'my-own-secret-1'])).webhook_secret).toBe('my-own-secret-1');
+    expect((await startOnce(home, ['--db', db, '--webhook-secret', 'my-own-secret-1'])).webhook_secret).toBe(
+      'my-own-secret-1',
+    );
     expect((await startOnce(home, ['--db', db])).webhook_secret).toBe('my-own-secret-1');
-    const bad = await run(['sandbox', 'start', '--port', '0', '--db', ':memory:', '--webhook-secret', 'short'], { env: { PAYCTL_HOME: home } });
+    const bad = await run(['sandbox', 'start', '--port', '0', '--db', ':memory:', '--webhook-secret', 'short'], {
+      env: { PAYCTL_HOME: home },
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--webhook-secret');
   });

@@ -16,7 +16,10 @@ afterEach(async () => {
 
 /** Starts payctl, sends `sig` once the sandbox has the request (its latency holds the answer back). */
 async function interrupted(args: string[], env: Record<string, string | undefined>, sig: NodeJS.Signals) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
@@ -27,35 +30,59 @@ async function interrupted(args: string[], env: Record<string, string | undefine
   return { code: await exit, stderr };
 }
 
-describe.each(['profile', 'env'] as const)('a single write interrupted after it was sent (credentials from %s)', (source) => {
-  it.each([
-    ['refund', 'SIGINT', 130],
-    ['capture', 'SIGTERM', 143],
-    ['order', 'SIGINT', 130],
-  ] as const)('%s: one line saying it may have been applied, with the command to check; exit %s', async (what, sig, code) => {
-    sb = await startSandbox(['--latency', '2500']);
-    const { payment_ids: [id] } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
-    if (what === 'refund') await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' });
-    proxy = await startFaultProxy(sb.baseUrl);
-    let env: Record<string, string | undefined> = { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl };
-    let flags: string[] = [];
-    if (source === 'profile') {
-      env = { PAYCTL_HOME: sb.home };
-      const add = await run(['profile', 'add', 'local', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', proxy.baseUrl], { env, input: sb.keySecret });
-      expect(add.code, add.stderr).toBe(0);
-      flags = ['-p', 'local'];
-    }
-    const args = {
-      refund: [...flags, 'payments', 'refund', id!, '--amount', '1000', '--yes'],
-      capture: [...flags, 'payments', 'capture', id!, '--yes'],
-      order: [...flags, 'orders', 'create', '--amount', '5000', '--currency', 'INR', '--receipt', 'rcpt-77', '--yes'],
-    }[what];
-    const res = await interrupted(args, env, sig);
-    expect(res.code, res.stderr).toBe(code);
-    const lines = res.stderr.trim().split('\n');
-    expect(lines, res.stderr).toHaveLength(1);
-    expect(lines[0]).toContain('interrupted after the request was sent: it may have been applied');
-    expect(lines[0]).toContain(what === 'order' ? "`payctl orders list --from " : `\`payctl payments get ${id} --fields`);
-    if (what === 'order') expect(lines[0]).toContain("--receipt 'rcpt-77'`");
-  });
-});
+describe.each(['profile', 'env'] as const)(
+  'a single write interrupted after it was sent (credentials from %s)',
+  (source) => {
+    it.each([
+      ['refund', 'SIGINT', 130],
+      ['capture', 'SIGTERM', 143],
+      ['order', 'SIGINT', 130],
+    ] as const)(
+      '%s: one line saying it may have been applied, with the command to check; exit %s',
+      async (what, sig, code) => {
+        sb = await startSandbox(['--latency', '2500']);
+        const {
+          payment_ids: [id],
+        } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
+        if (what === 'refund') await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' });
+        proxy = await startFaultProxy(sb.baseUrl);
+        let env: Record<string, string | undefined> = { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl };
+        let flags: string[] = [];
+        if (source === 'profile') {
+          env = { PAYCTL_HOME: sb.home };
+          const add = await run(
+            ['profile', 'add', 'local', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', proxy.baseUrl],
+            { env, input: sb.keySecret },
+          );
+          expect(add.code, add.stderr).toBe(0);
+          flags = ['-p', 'local'];
+        }
+        const args = {
+          refund: [...flags, 'payments', 'refund', id!, '--amount', '1000', '--yes'],
+          capture: [...flags, 'payments', 'capture', id!, '--yes'],
+          order: [
+            ...flags,
+            'orders',
+            'create',
+            '--amount',
+            '5000',
+            '--currency',
+            'INR',
+            '--receipt',
+            'rcpt-77',
+            '--yes',
+          ],
+        }[what];
+        const res = await interrupted(args, env, sig);
+        expect(res.code, res.stderr).toBe(code);
+        const lines = res.stderr.trim().split('\n');
+        expect(lines, res.stderr).toHaveLength(1);
+        expect(lines[0]).toContain('interrupted after the request was sent: it may have been applied');
+        expect(lines[0]).toContain(
+          what === 'order' ? '`payctl orders list --from ' : `\`payctl payments get ${id} --fields`,
+        );
+        if (what === 'order') expect(lines[0]).toContain("--receipt 'rcpt-77'`");
+      },
+    );
+  },
+);

@@ -8,10 +8,24 @@ import { BIN } from './harness';
 
 const HOOK = fileURLToPath(new URL('./fixtures/import-trace.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const HEAVY = ['undici', 'zod', '@inquirer', 'src/sandbox/store', 'node:sqlite', 'cli-table3', 'conf', 'luxon', 'src/output/csv', 'src/sandbox/', 'src/api/'];
+const HEAVY = [
+  'undici',
+  'zod',
+  '@inquirer',
+  'src/sandbox/store',
+  'node:sqlite',
+  'cli-table3',
+  'conf',
+  'luxon',
+  'src/output/csv',
+  'src/sandbox/',
+  'src/client/',
+];
 
 /** What the build put in each output file (esbuild's metafile), so bundled packages are seen too. */
-const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+};
 
 /** Every source file and package file a run loads, from a resolve hook (no timing: this cannot flake). */
 function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): string[] {
@@ -45,16 +59,23 @@ describe('startup loads only what the command needs', () => {
     expect(heavyIn(loaded)).toEqual([]);
   });
 
-  it.each([[['--help']], [['payments', '--help']], [['help', 'wallet', 'statement']]])('%j loads the command tree and no HTTP, validation, prompt, table or sqlite code', (args) => {
-    const loaded = sourcesLoadedBy(args);
-    expect(loaded.some((f) => f.includes('commander'))).toBe(true);
-    expect(heavyIn(loaded)).toEqual([]);
-  });
+  it.each([[['--help']], [['payments', '--help']], [['help', 'wallet', 'statement']]])(
+    '%j loads the command tree and no HTTP, validation, prompt, table or sqlite code',
+    (args) => {
+      const loaded = sourcesLoadedBy(args);
+      expect(loaded.some((f) => f.includes('commander'))).toBe(true);
+      expect(heavyIn(loaded)).toEqual([]);
+    },
+  );
 
   it('the check sees bundled code: a command that calls the service loads the HTTP layer and zod', () => {
-    const env = { PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1', PAYCTL_KEY_ID: 'rzp_test_trace', PAYCTL_KEY_SECRET: 'not-used' };
+    const env = {
+      PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1',
+      PAYCTL_KEY_ID: 'rzp_test_trace',
+      PAYCTL_KEY_SECRET: 'not-used',
+    };
     const loaded = sourcesLoadedBy(['payments', 'get', 'pay_00000000000001', '--dry-run', '-o', 'json'], env);
-    expect(heavyIn(loaded)).toEqual(expect.arrayContaining(['undici', 'zod', 'src/api/']));
+    expect(heavyIn(loaded)).toEqual(expect.arrayContaining(['undici', 'zod', 'src/client/']));
     expect(heavyIn(loaded)).not.toContain('src/sandbox/store');
     expect(heavyIn(loaded)).not.toContain('luxon');
   });

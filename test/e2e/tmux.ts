@@ -10,7 +10,8 @@ export const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  */
 export function tmuxTerminal(opts: { width: number; height?: number; command: string; env?: Record<string, string> }) {
   const socket = `payctl-test-${randomBytes(6).toString('hex')}`;
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const tmux = (...args: string[]) =>
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   const envArgs = Object.entries(opts.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
   tmux('new-session', '-d', '-x', String(opts.width), '-y', String(opts.height ?? 50), ...envArgs, opts.command);
   tmux('set-option', '-t', '0', 'remain-on-exit', 'on');

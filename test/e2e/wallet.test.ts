@@ -40,14 +40,22 @@ async function customer(contact = '+919876543210'): Promise<string> {
 
 /** A captured payment of `amount` paise, through an order and the simulated checkout. */
 async function capturedPayment(amount = 100000): Promise<string> {
-  const order = await runJson<{ id: string }>(sb, ['orders', 'create', '--amount', String(amount), '--currency', 'INR']);
+  const order = await runJson<{ id: string }>(sb, [
+    'orders',
+    'create',
+    '--amount',
+    String(amount),
+    '--currency',
+    'INR',
+  ]);
   const pay = await runJson<{ id: string; status: string }>(sb, ['sandbox', 'pay', order.data!.id]);
   expect(pay.data!.status).toBe('captured');
   return pay.data!.id;
 }
 
 const wallet = (args: string[]) => runJson<Record<string, unknown>>(sb, ['wallet', ...args, '--yes']);
-const balanceOf = async (c: string) => Number((await runJson<{ balance: number }>(sb, ['wallet', 'balance', c])).data!.balance);
+const balanceOf = async (c: string) =>
+  Number((await runJson<{ balance: number }>(sb, ['wallet', 'balance', c])).data!.balance);
 
 describe('wallet', () => {
   it('creates the wallet on the first transfer, and prints the discontinued-product notice', async () => {
@@ -55,7 +63,14 @@ describe('wallet', () => {
     const pay = await capturedPayment(100000);
     const res = await wallet(['transfer', pay, '--customer', c, '--amount', '30000']);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.data).toMatchObject({ entity: 'transfer', status: 'processed', source: pay, recipient: c, amount: 30000, currency: 'INR' });
+    expect(res.data).toMatchObject({
+      entity: 'transfer',
+      status: 'processed',
+      source: pay,
+      recipient: c,
+      amount: 30000,
+      currency: 'INR',
+    });
     expect(res.stderr).toMatch(/discontinued/i);
     expect(await balanceOf(c)).toBe(30000);
   });
@@ -87,7 +102,19 @@ describe('wallet', () => {
     const c = await customer();
     await wallet(['credit', '--customer', c, '--amount', '5000']);
     const order = await runJson<{ id: string }>(sb, ['orders', 'create', '--amount', '7000', '--currency', 'INR']);
-    const res = await wallet(['pay', '--customer', c, '--order', order.data!.id, '--amount', '7000', '--contact', '+919876543210', '--email', 'a@example.com']);
+    const res = await wallet([
+      'pay',
+      '--customer',
+      c,
+      '--order',
+      order.data!.id,
+      '--amount',
+      '7000',
+      '--contact',
+      '+919876543210',
+      '--email',
+      'a@example.com',
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('Insufficient wallet balance: the customer must load enough balance first');
     expect(await balanceOf(c)).toBe(5000);
@@ -97,12 +124,31 @@ describe('wallet', () => {
     const c = await customer();
     await wallet(['credit', '--customer', c, '--amount', '9000']);
     const order = await runJson<{ id: string }>(sb, ['orders', 'create', '--amount', '6000', '--currency', 'INR']);
-    const res = await wallet(['pay', '--customer', c, '--order', order.data!.id, '--amount', '6000', '--contact', '+919876543210', '--email', 'a@example.com']);
+    const res = await wallet([
+      'pay',
+      '--customer',
+      c,
+      '--order',
+      order.data!.id,
+      '--amount',
+      '6000',
+      '--contact',
+      '+919876543210',
+      '--email',
+      'a@example.com',
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.data!.gateway_order_id).toBe(order.data!.id);
     expect(String(res.data!.gateway_signature)).toMatch(/^[0-9a-f]{64}$/);
     expect(await balanceOf(c)).toBe(3000);
-    const refund = await runJson(sb, ['payments', 'refund', String(res.data!.gateway_payment_id), '--amount', '2500', '--yes']);
+    const refund = await runJson(sb, [
+      'payments',
+      'refund',
+      String(res.data!.gateway_payment_id),
+      '--amount',
+      '2500',
+      '--yes',
+    ]);
     expect(refund.code, refund.stderr).toBe(0);
     expect(await balanceOf(c)).toBe(5500);
   });
@@ -110,29 +156,89 @@ describe('wallet', () => {
   it('a reversed payout returns the money to the wallet; a processed one carries a utr', async () => {
     const c = await customer();
     await wallet(['credit', '--customer', c, '--amount', '20000']);
-    const good = await wallet(['fund-account', 'create', '--customer', c, '--name', 'Asha Rao', '--ifsc', 'HDFC0001234', '--account-number', '50100012345678']);
-    const bad = await wallet(['fund-account', 'create', '--customer', c, '--name', 'Asha Rao', '--ifsc', 'SBIN0001234', '--account-number', '3210000']);
+    const good = await wallet([
+      'fund-account',
+      'create',
+      '--customer',
+      c,
+      '--name',
+      'Asha Rao',
+      '--ifsc',
+      'HDFC0001234',
+      '--account-number',
+      '50100012345678',
+    ]);
+    const bad = await wallet([
+      'fund-account',
+      'create',
+      '--customer',
+      c,
+      '--name',
+      'Asha Rao',
+      '--ifsc',
+      'SBIN0001234',
+      '--account-number',
+      '3210000',
+    ]);
     expect(good.code, good.stderr).toBe(0);
-    const ok = await wallet(['payout', c, '--fund-account', String(good.data!.id), '--amount', '8000', '--purpose', 'payout', '--narration', 'Sandbox refund 42']);
-    const back = await wallet(['payout', c, '--fund-account', String(bad.data!.id), '--amount', '5000', '--purpose', 'payout']);
+    const ok = await wallet([
+      'payout',
+      c,
+      '--fund-account',
+      String(good.data!.id),
+      '--amount',
+      '8000',
+      '--purpose',
+      'payout',
+      '--narration',
+      'Sandbox refund 42',
+    ]);
+    const back = await wallet([
+      'payout',
+      c,
+      '--fund-account',
+      String(bad.data!.id),
+      '--amount',
+      '5000',
+      '--purpose',
+      'payout',
+    ]);
     expect(ok.data).toMatchObject({ status: 'processing', amount: 8000 });
     expect(back.data).toMatchObject({ status: 'processing' });
     expect(await balanceOf(c)).toBe(7000);
     await run(['sandbox', 'clock', 'advance', '2h'], { env: sb.env });
     expect(await balanceOf(c)).toBe(12000); // the reversed 5000 came back
 
-    const narr = await wallet(['payout', c, '--fund-account', String(good.data!.id), '--amount', '100', '--purpose', 'payout', '--narration', 'No-dashes!']);
+    const narr = await wallet([
+      'payout',
+      c,
+      '--fund-account',
+      String(good.data!.id),
+      '--amount',
+      '100',
+      '--purpose',
+      'payout',
+      '--narration',
+      'No-dashes!',
+    ]);
     expect(narr.code).toBe(2);
     expect(narr.stderr).toContain('a-z, A-Z, 0-9 and space');
 
     // payout.updated reaches the webhook with the utr; transfer.processed arrived for the credits.
-    await expect.poll(() => received.filter((e) => e.event === 'payout.updated').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => received.filter((e) => e.event === 'payout.updated').length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
     const updates = received.filter((e) => e.event === 'payout.updated').map((e) => e.payload.payout!.entity);
-    expect(updates.find((p) => p.id === ok.data!.id)).toMatchObject({ status: 'processed', utr: expect.stringMatching(/^SBX/) });
+    expect(updates.find((p) => p.id === ok.data!.id)).toMatchObject({
+      status: 'processed',
+      utr: expect.stringMatching(/^SBX/),
+    });
     expect(updates.find((p) => p.id === back.data!.id)).toMatchObject({ status: 'reversed' });
     expect(received.some((e) => e.event === 'transfer.processed')).toBe(true);
     const listed = await runJson<Array<{ event: string; delivery: string }>>(sb, ['sandbox', 'events']);
-    expect(listed.data!.filter((e) => e.event === 'payout.updated').every((e) => e.delivery === 'delivered')).toBe(true);
+    expect(listed.data!.filter((e) => e.event === 'payout.updated').every((e) => e.delivery === 'delivered')).toBe(
+      true,
+    );
   });
 
   it("the statement's running balance equals credits minus debits after mixed movements", async () => {
@@ -141,9 +247,32 @@ describe('wallet', () => {
     await wallet(['transfer', pay, '--customer', c, '--amount', '40000']);
     await wallet(['credit', '--customer', c, '--amount', '1500']);
     const order = await runJson<{ id: string }>(sb, ['orders', 'create', '--amount', '12000', '--currency', 'INR']);
-    const wp = await wallet(['pay', '--customer', c, '--order', order.data!.id, '--amount', '12000', '--contact', '+919876543210', '--email', 'a@example.com']);
+    const wp = await wallet([
+      'pay',
+      '--customer',
+      c,
+      '--order',
+      order.data!.id,
+      '--amount',
+      '12000',
+      '--contact',
+      '+919876543210',
+      '--email',
+      'a@example.com',
+    ]);
     await runJson(sb, ['payments', 'refund', String(wp.data!.gateway_payment_id), '--amount', '2000', '--yes']);
-    const fa = await wallet(['fund-account', 'create', '--customer', c, '--name', 'A', '--ifsc', 'HDFC0001234', '--account-number', '123456780000']);
+    const fa = await wallet([
+      'fund-account',
+      'create',
+      '--customer',
+      c,
+      '--name',
+      'A',
+      '--ifsc',
+      'HDFC0001234',
+      '--account-number',
+      '123456780000',
+    ]);
     await wallet(['payout', c, '--fund-account', String(fa.data!.id), '--amount', '10000', '--purpose', 'payout']);
     await run(['sandbox', 'clock', 'advance', '2h'], { env: sb.env });
 
@@ -165,7 +294,24 @@ describe('wallet', () => {
 
   it('checks INR and the contact format before sending', async () => {
     const before = (await sb.admin<{ requests: number }>('GET', '/stats')).requests;
-    const res = await run(['wallet', 'pay', '--customer', 'cust_00000000000001', '--order', 'order_00000000000001', '--amount', '100', '--contact', 'abc', '--email', 'a@example.com', '--yes'], { env: sb.env });
+    const res = await run(
+      [
+        'wallet',
+        'pay',
+        '--customer',
+        'cust_00000000000001',
+        '--order',
+        'order_00000000000001',
+        '--amount',
+        '100',
+        '--contact',
+        'abc',
+        '--email',
+        'a@example.com',
+        '--yes',
+      ],
+      { env: sb.env },
+    );
     expect(res.code).toBe(2);
     expect((await sb.admin<{ requests: number }>('GET', '/stats')).requests).toBe(before);
   });

@@ -18,14 +18,21 @@ describe('Journal', () => {
     j.outcome('pay_c', 'unknown', { reason: 'no answer' });
     j.close();
     const again = Journal.open(path, 'capture');
-    expect(['pay_a', 'pay_b', 'pay_c', 'pay_d', 'pay_e'].map((id) => again.stateOf(id))).toEqual(['done', 'failed', 'unknown', 'in_flight', 'new']);
+    expect(['pay_a', 'pay_b', 'pay_c', 'pay_d', 'pay_e'].map((id) => again.stateOf(id))).toEqual([
+      'done',
+      'failed',
+      'unknown',
+      'in_flight',
+      'new',
+    ]);
     expect(again.reasonOf('pay_b')).toBe('refused');
     again.close();
   });
 
   it('cuts a last line torn by a kill off durably, so every later resume works too', () => {
     const path = join(dir(), 'j.ndjson');
-    const good = '{"type":"run","op":"refund","at":"x","pid":1,"items":1}\n{"type":"sent","id":"pay_a","line":1,"amount":100,"amount_refunded":0,"at":"x"}\n';
+    const good =
+      '{"type":"run","op":"refund","at":"x","pid":1,"items":1}\n{"type":"sent","id":"pay_a","line":1,"amount":100,"amount_refunded":0,"at":"x"}\n';
     writeFileSync(path, `${good}{"type":"outc`);
     const j = Journal.open(path, 'refund');
     expect(j.repaired).toBe(13);
@@ -52,7 +59,10 @@ describe('Journal', () => {
     ['a sent record without an id', '{"type":"sent","line":1}'],
   ])('refuses %s on a line that is not the last, naming the line', (_what, bad) => {
     const path = join(dir(), 'j.ndjson');
-    writeFileSync(path, `{"type":"run","op":"refund","at":"x","pid":1,"items":1}\n${bad}\n{"type":"end","at":"x","done":0,"skipped":0,"failed":0,"unknown":0,"not_started":0}\n`);
+    writeFileSync(
+      path,
+      `{"type":"run","op":"refund","at":"x","pid":1,"items":1}\n${bad}\n{"type":"end","at":"x","done":0,"skipped":0,"failed":0,"unknown":0,"not_started":0}\n`,
+    );
     expect(() => Journal.open(path, 'refund')).toThrow(/line 2 is damaged/);
     // and the lock is not left behind
     expect(() => Journal.open(path, 'refund')).toThrow(/line 2 is damaged/);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/api/errors';
+import { UsageError } from '../../../src/contract/errors';
 import { ProfileStore } from '../../../src/config/profiles';
 
 const dirs: string[] = [];
@@ -15,7 +15,12 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const profile = { key_id: 'rzp_test_x', key_secret: 'unit-secret-123', base_url: 'https://api.example.com/v1', live: false };
+const profile = {
+  key_id: 'rzp_test_x',
+  key_secret: 'unit-secret-123',
+  base_url: 'https://api.example.com/v1',
+  live: false,
+};
 
 describe('the profile store', () => {
   it('writes its file 0600 and keeps it so', () => {

@@ -11,13 +11,17 @@ import { fileFormat } from '../../../src/output/export';
 import { checkFields } from '../../../src/output/known-fields';
 import { renderMany } from '../../../src/output/render';
 import { reversed } from '../../../src/output/spool';
-import { isoTime, localTime, wallClockDate } from '../../../src/time/format';
+import { isoTime, localTime, wallClockDate } from '../../../src/output/time';
 import { ExportSummary, summaryLines } from '../../../src/output/summary';
 
 const dir = mkdtempSync(join(tmpdir(), 'payctl-unit-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function csvOf(kind: Parameters<typeof renderMany>[0], rows: unknown[], extra: { fields?: string[]; tagged?: boolean } = {}) {
+async function csvOf(
+  kind: Parameters<typeof renderMany>[0],
+  rows: unknown[],
+  extra: { fields?: string[]; tagged?: boolean } = {},
+) {
   const out = new PassThrough();
   let text = '';
   out.on('data', (d) => (text += d));
@@ -35,7 +39,9 @@ describe('--out format', () => {
     ['x.xlsx', 'json', 'default', 'xlsx'],
     ['x.csv', 'csv', 'flag', 'csv'],
     ['report.txt', 'csv', 'flag', 'csv'],
-  ] as const)('%s with -o %s (%s) is %s', (path, format, source, want) => expect(fileFormat(path, format, source)).toBe(want));
+  ] as const)('%s with -o %s (%s) is %s', (path, format, source, want) =>
+    expect(fileFormat(path, format, source)).toBe(want),
+  );
 
   it.each([
     ['x.xlsx', 'csv', 'flag', /xlsx by its extension but -o says csv/],
@@ -48,8 +54,12 @@ describe('--out format', () => {
 
 describe('--fields', () => {
   it('knows every column it can write, derived ones and object keys included', () => {
-    expect(() => checkFields('order', ['id', 'amount_display', 'created_at_local', 'created_at_iso', 'notes.reason', 'currency'])).not.toThrow();
-    expect(() => checkFields('customer_transaction', ['customer_id', 'balance_display', 'credit', 'debit'])).not.toThrow();
+    expect(() =>
+      checkFields('order', ['id', 'amount_display', 'created_at_local', 'created_at_iso', 'notes.reason', 'currency']),
+    ).not.toThrow();
+    expect(() =>
+      checkFields('customer_transaction', ['customer_id', 'balance_display', 'credit', 'debit']),
+    ).not.toThrow();
   });
 
   it('refuses a typo with a suggestion', () => {
@@ -60,14 +70,18 @@ describe('--fields', () => {
 
   it('derived columns are computed, in CSV as in JSON', async () => {
     const order = { id: 'order_1', amount: 250000, currency: 'INR', created_at: 1714501799 };
-    const [row] = parse(await csvOf('order', [order], { fields: ['id', 'amount_display', 'created_at_local'] }), { columns: true }) as Array<Record<string, string>>;
+    const [row] = parse(await csvOf('order', [order], { fields: ['id', 'amount_display', 'created_at_local'] }), {
+      columns: true,
+    }) as Array<Record<string, string>>;
     expect(row).toEqual({ id: 'order_1', amount_display: '₹2,500.00', created_at_local: '2024-04-30 23:59:59' });
   });
 });
 
 describe('CSV', () => {
   it('writes the header with no rows, the statement of a customer list with customer_id', async () => {
-    expect(await csvOf('payment', [])).toMatch(/^id,status,amount,amount_display,.*,created_at,created_at_iso,created_at_local\n$/);
+    expect(await csvOf('payment', [])).toMatch(
+      /^id,status,amount,amount_display,.*,created_at,created_at_iso,created_at_local\n$/,
+    );
     expect(await csvOf('customer_transaction', [], { tagged: true })).toMatch(/^customer_id,created_at,/);
     expect(await csvOf('order', [], { fields: ['id', 'amount'] })).toBe('id,amount\n');
   });
@@ -96,7 +110,9 @@ describe('summary', () => {
     s.note({ amount: 100, amount_refunded: 0, currency: 'INR' });
     s.note({ amount: 250, amount_refunded: 50, currency: 'INR' });
     s.note({ amount: 999, currency: 'USD' });
-    expect(summaryLines(s)[0]).toBe('totals: amount ₹3.50 (350 INR), amount_refunded ₹0.50 (50 INR), amount $9.99 (999 USD)');
+    expect(summaryLines(s)[0]).toBe(
+      'totals: amount ₹3.50 (350 INR), amount_refunded ₹0.50 (50 INR), amount $9.99 (999 USD)',
+    );
   });
 });
 
@@ -127,7 +143,9 @@ describe('atomic --out', () => {
     const sub = mkdtempSync(join(dir, 'fail-'));
     const target = join(sub, 'x.csv');
     const err = Object.assign(new Error(`EFBIG: file too large, write '${sub}/.x.csv.1.partial'`), { code: 'EFBIG' });
-    await expect(writeAtomically(target, async () => Promise.reject(err))).rejects.toThrow(`cannot write --out ${target}: file too large for this file system or limit (EFBIG); no file was written`);
+    await expect(writeAtomically(target, async () => Promise.reject(err))).rejects.toThrow(
+      `cannot write --out ${target}: file too large for this file system or limit (EFBIG); no file was written`,
+    );
     expect(readdirSync(sub)).toEqual([]);
   });
 
@@ -159,7 +177,18 @@ describe('local times', () => {
 });
 
 describe('fast zone formatting', () => {
-  const zones = ['UTC', 'Asia/Kolkata', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Monrovia', 'Etc/GMT+5'];
+  const zones = [
+    'UTC',
+    'Asia/Kolkata',
+    'America/New_York',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'America/St_Johns',
+    'Pacific/Chatham',
+    'Africa/Monrovia',
+    'Etc/GMT+5',
+  ];
   it('equals luxon for any time and zone, DST transitions included', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 4_102_444_800 }), fc.constantFrom(...zones), (s, tz) => {
@@ -170,9 +199,14 @@ describe('fast zone formatting', () => {
       { numRuns: 3000 },
     );
     // Every second around New York's and Lord Howe's 2024 transitions.
-    for (const [tz, iso] of [['America/New_York', '2024-11-03T06:00:00Z'], ['America/New_York', '2024-03-10T07:00:00Z'], ['Australia/Lord_Howe', '2024-04-06T15:00:00Z']] as const) {
+    for (const [tz, iso] of [
+      ['America/New_York', '2024-11-03T06:00:00Z'],
+      ['America/New_York', '2024-03-10T07:00:00Z'],
+      ['Australia/Lord_Howe', '2024-04-06T15:00:00Z'],
+    ] as const) {
       const t = Date.parse(iso) / 1000;
-      for (let s = t - 1000; s < t + 1000; s += 7) expect(isoTime(s, tz)).toBe(DateTime.fromSeconds(s, { zone: tz }).toISO({ suppressMilliseconds: true }));
+      for (let s = t - 1000; s < t + 1000; s += 7)
+        expect(isoTime(s, tz)).toBe(DateTime.fromSeconds(s, { zone: tz }).toISO({ suppressMilliseconds: true }));
     }
   }, 30_000);
 });

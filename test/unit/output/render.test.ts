@@ -8,7 +8,7 @@ import { formatMoney, formatMoneyShort } from '../../../src/output/money';
 import { renderMany, renderOne } from '../../../src/output/render';
 import type { RenderOptions } from '../../../src/output/render';
 import { stripControl } from '../../../src/output/sanitize';
-import { parseCsvRows } from '../../../src/parse/csv-rows';
+import { parseCsvRows } from '../../../src/bulk/csv-rows';
 
 /** Reads what we write back with the parser bulk --input uses, to prove the round trip. */
 function readCsv(text: string): string[][] {
@@ -17,7 +17,11 @@ function readCsv(text: string): string[][] {
   return parsed.value.map((r) => r.cells);
 }
 
-async function rendered(fn: (opts: RenderOptions) => Promise<unknown>, format: RenderOptions['format'], fields?: string[]) {
+async function rendered(
+  fn: (opts: RenderOptions) => Promise<unknown>,
+  format: RenderOptions['format'],
+  fields?: string[],
+) {
   const out = new PassThrough();
   let text = '';
   out.on('data', (d) => (text += d));
@@ -40,10 +44,22 @@ const payment = {
 
 describe('csv', () => {
   it('quotes commas, quotes and newlines so they round-trip', async () => {
-    const text = await rendered((o) => renderMany('payment', [payment], o), 'csv', ['id', 'notes.reason', 'notes.team', 'email', 'amount']);
+    const text = await rendered((o) => renderMany('payment', [payment], o), 'csv', [
+      'id',
+      'notes.reason',
+      'notes.team',
+      'email',
+      'amount',
+    ]);
     const [header, row] = readCsv(text);
     expect(header).toEqual(['id', 'notes.reason', 'notes.team', 'email', 'amount']);
-    expect(row).toEqual(['pay_29QQoUBi66xm2f', 'damaged, "badly"\nsecond line', "'@ops", `'=HYPERLINK("http://evil.example","click")`, '50000']);
+    expect(row).toEqual([
+      'pay_29QQoUBi66xm2f',
+      'damaged, "badly"\nsecond line',
+      "'@ops",
+      `'=HYPERLINK("http://evil.example","click")`,
+      '50000',
+    ]);
   });
 
   it('adds human amounts and ISO times beside the raw values by default', async () => {
@@ -85,10 +101,16 @@ describe('csv', () => {
 
   it('any row of any strings reads back the same through a CSV parser', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: 'binary' }), { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        const text = rows.map((r) => `${r.map(quoteField).join(',')}\n`).join('');
-        expect(parse(text, { relax_column_count: true })).toEqual(rows);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: 'binary' }), { minLength: 2, maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (rows) => {
+          const text = rows.map((r) => `${r.map(quoteField).join(',')}\n`).join('');
+          expect(parse(text, { relax_column_count: true })).toEqual(rows);
+        },
+      ),
       { numRuns: 500 },
     );
   }, 20_000);
@@ -104,7 +126,10 @@ describe('csv', () => {
 
 describe('json and ndjson', () => {
   it('keep the record exactly, streaming a JSON array', async () => {
-    expect(JSON.parse(await rendered((o) => renderMany('payment', [payment, payment], o), 'json'))).toEqual([payment, payment]);
+    expect(JSON.parse(await rendered((o) => renderMany('payment', [payment, payment], o), 'json'))).toEqual([
+      payment,
+      payment,
+    ]);
     expect(JSON.parse(await rendered((o) => renderMany('payment', [], o), 'json'))).toEqual([]);
     expect(JSON.parse(await rendered((o) => renderOne('payment', payment, o), 'json'))).toEqual(payment);
     const lines = (await rendered((o) => renderMany('payment', [payment, payment], o), 'ndjson')).trim().split('\n');
@@ -112,7 +137,10 @@ describe('json and ndjson', () => {
   });
 
   it('--fields picks dot paths', async () => {
-    expect(JSON.parse(await rendered((o) => renderOne('payment', payment, o), 'json', ['id', 'notes.team']))).toEqual({ id: payment.id, 'notes.team': '@ops' });
+    expect(JSON.parse(await rendered((o) => renderOne('payment', payment, o), 'json', ['id', 'notes.team']))).toEqual({
+      id: payment.id,
+      'notes.team': '@ops',
+    });
   });
 });
 

@@ -36,7 +36,10 @@ describe('fitting columns to a width', () => {
 
   it('a wide important column left out does not stop narrower, less important ones', () => {
     const cols = [col('id', 0), col('created_at', 1), col('status', 2)];
-    expect(fitColumns(cols, [['pay_29QQoUBi66xm2f', '2024-04-30 23:59:59 +05:30', 'captured']], 40)).toEqual({ keep: [0, 2], widths: [18, 26, 8] });
+    expect(fitColumns(cols, [['pay_29QQoUBi66xm2f', '2024-04-30 23:59:59 +05:30', 'captured']], 40)).toEqual({
+      keep: [0, 2],
+      widths: [18, 26, 8],
+    });
   });
 
   it('a lone column too wide for the terminal is cut to it', () => {
@@ -44,7 +47,13 @@ describe('fitting columns to a width', () => {
   });
 
   it('draws a rule under the header and names what it left out', () => {
-    const drawn = tableOfMany([{ id: 'pay_1', status: 'captured', amount: 100, currency: 'INR', email: 'a@b.c', created_at: 1714501799 }], columnsFor('payment'), 'payment', 'Asia/Kolkata', { width: 60 });
+    const drawn = tableOfMany(
+      [{ id: 'pay_1', status: 'captured', amount: 100, currency: 'INR', email: 'a@b.c', created_at: 1714501799 }],
+      columnsFor('payment'),
+      'payment',
+      'Asia/Kolkata',
+      { width: 60 },
+    );
     const lines = drawn.text.trimEnd().split('\n');
     expect(lines[1]).toMatch(/^─+( {2}─+)+$/);
     for (const l of lines) expect(textWidth(l)).toBeLessThanOrEqual(60);
@@ -55,7 +64,10 @@ describe('fitting columns to a width', () => {
 
 describe('JSON arrays', () => {
   it('are streamed as JSON.stringify(array, null, 2) would print them', async () => {
-    const rows = [{ id: 'a', n: { x: [1, 2] } }, { id: 'b', s: 'line\nbreak' }];
+    const rows = [
+      { id: 'a', n: { x: [1, 2] } },
+      { id: 'b', s: 'line\nbreak' },
+    ];
     const out = new PassThrough();
     let text = '';
     out.on('data', (d) => (text += d));

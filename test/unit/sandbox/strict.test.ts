@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../../src/spec';
-import type { EndpointName } from '../../../src/spec';
+import { endpoints } from '../../../src/contract';
+import type { EndpointName } from '../../../src/contract';
 import { refuseUnknownFields } from '../../../src/sandbox/strict';
 
 // Every documented endpoint takes exactly the fields of its request schema: a complete valid request
@@ -9,19 +9,60 @@ import { refuseUnknownFields } from '../../../src/sandbox/strict';
 const VALID: Partial<Record<EndpointName, { input: Record<string, unknown>; nested?: string[] }>> = {
   listOrders: { input: { count: '10', skip: '0', from: '1', to: '2', authorized: '0', receipt: 'r' } },
   createOrder: { input: { amount: 100, currency: 'INR', receipt: 'r', payment_capture: true, notes: { any: 'key' } } },
-  createPlan: { input: { period: 'daily', interval: 1, item: { name: 'n', amount: 1, currency: 'INR', description: 'd' }, notes: {} }, nested: ['item'] },
-  createSubscription: { input: { plan_id: 'plan_1', total_count: 1, customer_notify: 1, start_at: 1, quantity: 1, notes: {} } },
+  createPlan: {
+    input: {
+      period: 'daily',
+      interval: 1,
+      item: { name: 'n', amount: 1, currency: 'INR', description: 'd' },
+      notes: {},
+    },
+    nested: ['item'],
+  },
+  createSubscription: {
+    input: { plan_id: 'plan_1', total_count: 1, customer_notify: 1, start_at: 1, quantity: 1, notes: {} },
+  },
   cancelSubscription: { input: { cancel_at_cycle_end: 0 } },
   capturePayment: { input: { amount: 1, currency: 'INR' } },
   listPayments: { input: { count: '1', skip: '0', from: '1', to: '2' } },
-  transferPayment: { input: { transfers: [{ customer: 'cust_1', amount: 1, currency: 'INR', notes: {} }] }, nested: ['transfers.0'] },
+  transferPayment: {
+    input: { transfers: [{ customer: 'cust_1', amount: 1, currency: 'INR', notes: {} }] },
+    nested: ['transfers.0'],
+  },
   createWalletPayment: {
-    input: { method: 'wallet', wallet: 'openwallet', customer_id: 'c', order_id: 'o', amount: 1, currency: 'INR', contact: 'x', email: 'e', description: 'd', notes: {} },
+    input: {
+      method: 'wallet',
+      wallet: 'openwallet',
+      customer_id: 'c',
+      order_id: 'o',
+      amount: 1,
+      currency: 'INR',
+      contact: 'x',
+      email: 'e',
+      description: 'd',
+      notes: {},
+    },
   },
   refundPayment: { input: { amount: 1, receipt: 'r', notes: {}, speed: 'normal' } },
   createDirectTransfer: { input: { customer_id: 'c', amount: 1, currency: 'INR', notes: {} } },
-  createFundAccount: { input: { customer_id: 'c', account_type: 'bank_account', bank_account: { name: 'n', ifsc: 'HDFC0001234', account_number: '12345' } }, nested: ['bank_account'] },
-  createPayout: { input: { fund_account_id: 'fa', purpose: 'p', amount: 1, currency: 'INR', notes: {}, reference_id: 'r', narration: 'n' } },
+  createFundAccount: {
+    input: {
+      customer_id: 'c',
+      account_type: 'bank_account',
+      bank_account: { name: 'n', ifsc: 'HDFC0001234', account_number: '12345' },
+    },
+    nested: ['bank_account'],
+  },
+  createPayout: {
+    input: {
+      fund_account_id: 'fa',
+      purpose: 'p',
+      amount: 1,
+      currency: 'INR',
+      notes: {},
+      reference_id: 'r',
+      narration: 'n',
+    },
+  },
   getWalletStatement: { input: { count: '1', skip: '0', from: '1', to: '2' } },
 };
 
@@ -61,7 +102,11 @@ describe('unknown fields', () => {
 
   it('a lone transfer object (not in an array) is walked as well; notes take any key', () => {
     const schema = endpoints.transferPayment.body;
-    expect(refusal(schema, { transfers: { customer: 'c', amount: 1, currency: 'INR', on_hold: 1 } })).toBe('transfers.on_hold is/are not required and should not be sent');
-    expect(refusal(endpoints.createOrder.body, { amount: 1, currency: 'INR', notes: { foo: 'bar', on_hold: 'x' } })).toBeUndefined();
+    expect(refusal(schema, { transfers: { customer: 'c', amount: 1, currency: 'INR', on_hold: 1 } })).toBe(
+      'transfers.on_hold is/are not required and should not be sent',
+    );
+    expect(
+      refusal(endpoints.createOrder.body, { amount: 1, currency: 'INR', notes: { foo: 'bar', on_hold: 'x' } }),
+    ).toBeUndefined();
   });
 });

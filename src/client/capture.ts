@@ -1,0 +1,52 @@
+import type { ApiClient } from './client';
+import { ApiError, OutcomeUnknownError } from '../contract/errors';
+
+export interface CaptureOutcome {
+  payment: Record<string, unknown>;
+  /** True when the answer was lost and the result was read back from the payment. */
+  reconciled: boolean;
+}
+
+const capturedWith = (p: Record<string, unknown>, amount: number) =>
+  p.status === 'captured' || (p.captured === true && Number(p.amount) === amount);
+
+/**
+ * Captures once, and when the answer is lost (timeout, reset, 5xx) reads the payment back instead of
+ * guessing: `captured` means done; still `authorized` means the capture was not applied, so it is sent
+ * again — safe, because the service refuses to capture a payment twice.
+ */
+export async function captureSafely(
+  api: ApiClient,
+  id: string,
+  amount: number,
+  currency: string,
+  rounds = 3,
+): Promise<CaptureOutcome> {
+  const send = () =>
+    api.call<Record<string, unknown>>('capturePayment', { params: { id }, body: { amount, currency } });
+  try {
+    return { payment: await send(), reconciled: false };
+  } catch (err) {
+    if (!(err instanceof OutcomeUnknownError)) throw err;
+    const unknown = new OutcomeUnknownError(
+      err.message,
+      `run \`payctl payments get ${id}\` to see whether it is captured`,
+    );
+    for (let round = 0; round < rounds; round++) {
+      let payment: Record<string, unknown>;
+      try {
+        payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } });
+      } catch {
+        throw unknown; // could not read it back: still unknown, never assumed either way
+      }
+      if (capturedWith(payment, amount)) return { payment, reconciled: true };
+      if (payment.status !== 'authorized') throw unknown;
+      try {
+        return { payment: await send(), reconciled: true };
+      } catch (again) {
+        if (!(again instanceof OutcomeUnknownError) && !(again instanceof ApiError)) throw again;
+      }
+    }
+    throw unknown;
+  }
+}

@@ -1,0 +1,208 @@
+import type { Pool } from 'undici';
+import { createPool } from './pool';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { VERSION } from '../version';
+import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter, waitLine } from './retry';
+import type { AttemptOutcome, RetryPolicy, TransportFailure } from './retry';
+
+export interface HttpOptions {
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  timeoutMs: number;
+  connections?: number;
+  retry?: RetryPolicy;
+  debug?: (line: string) => void;
+  /** A retry wait longer than a second, as one line for the person at the terminal. */
+  onWait?: (line: string) => void;
+  sleep?: (ms: number) => Promise<unknown>;
+  /** The clock retry waits are measured by (tests move it along with their sleep). */
+  now?: () => number;
+  signal?: AbortSignal;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  /** Path below the base URL, e.g. `/payments/pay_x/capture`, or absolute from the origin when `fromOrigin`. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  fromOrigin?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  attempts: number;
+}
+
+/** The request failed below HTTP; `failure` says whether it could have reached the service. */
+export class TransportError extends Error {
+  constructor(
+    readonly failure: TransportFailure,
+    readonly attempts: number,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The one HTTP layer: a keep-alive pool per run, Basic auth, timeouts and the retry rules of retry.ts.
+ * A 429 pauses every request of this client (a shared gate), so a bulk run slows down as a whole.
+ */
+export class HttpClient {
+  private readonly pool: Pool;
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly auth: string;
+  private readonly policy: RetryPolicy;
+  private readonly pause: (ms: number) => Promise<unknown>;
+  private readonly now: () => number;
+  private gateUntil = 0;
+  /** End of the last wait announced: requests queued behind one 429 do not each say so again. */
+  private announcedUntil = 0;
+
+  constructor(private readonly opts: HttpOptions) {
+    const url = new URL(opts.baseUrl);
+    this.origin = url.origin;
+    this.prefix = url.pathname.replace(/\/+$/, '');
+    this.auth = 'Basic ' + Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64');
+    this.policy = opts.retry ?? DEFAULT_RETRY;
+    this.now = opts.now ?? Date.now;
+    this.pause = opts.sleep ?? ((ms) => sleep(ms, undefined, { signal: opts.signal }));
+    this.pool = createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 });
+  }
+
+  url(req: Pick<HttpRequest, 'path' | 'query' | 'fromOrigin'>): string {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) search.set(k, String(v));
+    const qs = search.toString();
+    return `${this.origin}${req.fromOrigin ? '' : this.prefix}${req.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const target = this.url(req);
+    const path = target.slice(this.origin.length);
+    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = {
+      authorization: this.auth,
+      accept: 'application/json',
+      'user-agent': `payctl/${VERSION}`,
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+
+    for (let attempt = 0; ; attempt++) {
+      const wait = this.gateUntil - this.now();
+      if (wait > 0) await this.pause(wait);
+      const started = Date.now();
+      let outcome: AttemptOutcome;
+      let response: HttpResponse | undefined;
+      let failure: unknown;
+      try {
+        response = await this.once(path, req.method, headers, payload, attempt + 1);
+        outcome = {
+          type: 'response',
+          status: response.status,
+          retryAfterMs: parseRetryAfter(first(response.headers['retry-after']), Date.now()),
+        };
+      } catch (err) {
+        if (this.opts.signal?.aborted) throw err;
+        failure = err;
+        outcome = { type: 'error', failure: classifyTransportError(err) };
+      }
+      const ms = Math.round(Date.now() - started);
+      this.trace(
+        `${req.method} ${target} -> ${outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`} in ${ms} ms`,
+      );
+      if (response && response.status < 500 && response.status !== 429) return response;
+      const decision = decide(req.method, outcome, attempt, this.policy);
+      if (!decision.retry) {
+        if (response) return response;
+        throw new TransportError((outcome as { failure: TransportFailure }).failure, attempt + 1, failure);
+      }
+      this.trace(`retry ${attempt + 1}/${this.policy.maxRetries} in ${decision.delayMs} ms`);
+      this.announce(response, failure, decision.delayMs, attempt);
+      // A 429 closes the gate for every request of this client; the top of the loop waits on it.
+      if (response?.status === 429) this.gateUntil = Math.max(this.gateUntil, this.now() + decision.delayMs);
+      else await this.pause(decision.delayMs);
+    }
+  }
+
+  private announce(response: HttpResponse | undefined, failure: unknown, delayMs: number, attempt: number) {
+    const until = this.now() + delayMs;
+    if (delayMs <= 1_000 || until <= this.announcedUntil + 1_000) return;
+    this.announcedUntil = until;
+    const reason =
+      response?.status === 429
+        ? 'rate limited'
+        : response
+          ? `the service answered HTTP ${response.status}`
+          : `no answer (${describe(failure)})`;
+    this.opts.onWait?.(waitLine(reason, delayMs, attempt, this.policy));
+  }
+
+  private async once(
+    path: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    attempts: number,
+  ): Promise<HttpResponse> {
+    // One deadline per attempt, from connect to the last byte: undici's own timeouts restart with
+    // every chunk, so a body dripped a byte at a time would never end under them alone.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => {
+      const err = Object.assign(new Error(`no complete answer within ${this.opts.timeoutMs / 1000}s (--timeout)`), {
+        code: 'PAYCTL_DEADLINE',
+      });
+      deadline.abort(err);
+    }, this.opts.timeoutMs);
+    const signal = this.opts.signal ? AbortSignal.any([deadline.signal, this.opts.signal]) : deadline.signal;
+    try {
+      const res = await this.pool.request({
+        path,
+        method: method as 'GET' | 'POST',
+        headers,
+        body,
+        signal,
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BODY_BYTES) {
+          res.body.destroy();
+          throw Object.assign(new Error(`response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`), {
+            code: 'PAYCTL_BODY_TOO_LARGE',
+          });
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), attempts };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private trace(line: string) {
+    this.opts.debug?.(line);
+  }
+
+  /**
+   * Called once the command is done with the service: every request has its answer by then (a bulk
+   * run waits for all it started), so the idle keep-alive sockets are dropped rather than closed
+   * gracefully, which only delays the exit.
+   */
+  async close(): Promise<void> {
+    await this.pool.destroy().catch(() => undefined);
+  }
+}
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const describe = (err: unknown) => (err as { code?: string })?.code ?? (err as Error)?.message ?? String(err);

@@ -1,0 +1,128 @@
+import type * as z from 'zod/mini';
+import * as req from './requests';
+import * as res from './resources';
+
+/**
+ * The 17 documented endpoints (spec section 4). `moves` marks money movement: such a request is
+ * confirmed before sending and is never resent after an ambiguous failure.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
+  moves?: boolean;
+}
+
+const define = <T extends Record<string, Endpoint>>(table: T) => table;
+
+export const endpoints = define({
+  listOrders: { method: 'GET', path: '/orders', query: req.OrderListQuery, response: res.collectionOf(res.Order) },
+  createOrder: { method: 'POST', path: '/orders', body: req.OrderCreateBody, response: res.Order },
+  createPlan: { method: 'POST', path: '/plans', body: req.PlanCreateBody, response: res.Plan },
+  createSubscription: {
+    method: 'POST',
+    path: '/subscriptions',
+    body: req.SubscriptionCreateBody,
+    response: res.Subscription,
+  },
+  getSubscription: { method: 'GET', path: '/subscriptions/:id', response: res.Subscription },
+  cancelSubscription: {
+    method: 'POST',
+    path: '/subscriptions/:id/cancel',
+    body: req.SubscriptionCancelBody,
+    response: res.Subscription,
+  },
+  getPayment: { method: 'GET', path: '/payments/:id', response: res.Payment },
+  capturePayment: {
+    method: 'POST',
+    path: '/payments/:id/capture',
+    body: req.CaptureBody,
+    response: res.Payment,
+    moves: true,
+  },
+  listPayments: {
+    method: 'GET',
+    path: '/payments',
+    query: req.PaymentListQuery,
+    response: res.collectionOf(res.Payment),
+  },
+  transferPayment: {
+    method: 'POST',
+    path: '/payments/:id/transfers',
+    body: req.PaymentTransferBody,
+    response: res.Transfer,
+    moves: true,
+  },
+  createWalletPayment: {
+    method: 'POST',
+    path: '/payments/create/openwallet',
+    body: req.WalletPaymentBody,
+    response: res.WalletPayment,
+    moves: true,
+  },
+  refundPayment: {
+    method: 'POST',
+    path: '/payments/:id/refund',
+    body: req.RefundBody,
+    response: res.Refund,
+    moves: true,
+  },
+  createDirectTransfer: {
+    method: 'POST',
+    path: '/transfers',
+    body: req.DirectTransferBody,
+    response: res.Transfer,
+    moves: true,
+  },
+  createFundAccount: { method: 'POST', path: '/fund_accounts', body: req.FundAccountBody, response: res.FundAccount },
+  createPayout: {
+    method: 'POST',
+    path: '/customers/:id/payouts',
+    body: req.PayoutBody,
+    response: res.Payout,
+    moves: true,
+  },
+  getWalletBalance: { method: 'GET', path: '/customers/:id/balance', response: res.WalletBalance },
+  getWalletStatement: {
+    method: 'GET',
+    path: '/customers/:id/statement',
+    query: req.StatementQuery,
+    response: res.collectionOf(res.CustomerTransaction),
+  },
+});
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Fills `:id` with the encoded identifier; an id is never allowed to add path segments. */
+export function endpointPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([a-z_]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Matches a concrete path against an endpoint's pattern; returns its parameters or null. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] ?? '';
+    const g = got[i] ?? '';
+    if (w.startsWith(':')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+      if (!decoded) return null;
+      params[w.slice(1)] = decoded;
+    } else if (w !== g) return null;
+  }
+  return params;
+}

@@ -1,0 +1,165 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/client/client';
+import { NetworkError, OutcomeUnknownError, RateLimitError } from '../../../src/contract/errors';
+import { HttpClient } from '../../../src/client/http';
+
+let server: Server | undefined;
+let client: HttpClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  server?.closeAllConnections();
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  server = undefined;
+});
+
+const payment = {
+  id: 'pay_AAAAAAAAAAAAAA',
+  entity: 'payment',
+  amount: 100,
+  currency: 'INR',
+  status: 'captured',
+  created_at: 1,
+};
+
+async function serve(script: (req: IncomingMessage, res: ServerResponse, n: number) => void, timeoutMs = 5_000) {
+  let n = 0;
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => script(req, res, n++));
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  const waits: number[] = [];
+  const lines: string[] = [];
+  let clock = 1_000_000;
+  client = new HttpClient({
+    now: () => clock,
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    keyId: 'rzp_test_x',
+    keySecret: 'unit-secret',
+    timeoutMs,
+    sleep: async (ms) => {
+      waits.push(ms);
+      clock += ms;
+    },
+    onWait: (line) => lines.push(line),
+  });
+  return { api: new ApiClient(client), waits, lines, hits: () => n };
+}
+
+/** Sends the body one byte every `everyMs`: each chunk arrives well within the timeout, the whole never does. */
+const drip = (everyMs: number) => (_q: IncomingMessage, res: ServerResponse) => {
+  const body = Buffer.from(JSON.stringify(payment));
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+  let i = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || i >= body.length) return clearInterval(timer);
+    res.write(body.subarray(i, ++i));
+  }, everyMs);
+  res.on('close', () => clearInterval(timer));
+};
+
+describe('one deadline per attempt, connect to last byte', () => {
+  it('ends a dripped answer to a write as an unknown outcome, sent once', async () => {
+    const { api, hits } = await serve(drip(50), 300);
+    const err = await api
+      .call('refundPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' }, body: { amount: 100 } })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(OutcomeUnknownError);
+    expect(err.message).toMatch(/timed out/);
+    expect(hits()).toBe(1);
+  });
+
+  it('ends a dripped answer to a read, retried, then a network failure', async () => {
+    const { api, hits } = await serve(drip(50), 300);
+    await expect(api.call('getPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' } })).rejects.toBeInstanceOf(NetworkError);
+    expect(hits()).toBe(7);
+  }, 20_000);
+});
+
+describe('waits on 429', () => {
+  const limited =
+    (retryAfter: string | undefined, times: number) => (_q: IncomingMessage, res: ServerResponse, n: number) => {
+      if (n < times) {
+        res.writeHead(429, {
+          'content-type': 'application/json',
+          ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+        });
+        res.end('{}');
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payment));
+      }
+    };
+
+  it('honours Retry-After and says so on one line per wait over a second', async () => {
+    const { api, waits, lines } = await serve(limited('4', 1));
+    await expect(api.call('getPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' } })).resolves.toMatchObject({
+      id: payment.id,
+    });
+    expect(waits).toEqual([4000]);
+    expect(lines).toEqual(['rate limited; retrying in 4s (attempt 2 of 7)']);
+  });
+
+  it('caps a huge Retry-After and still announces every wait', async () => {
+    const { api, waits, lines } = await serve(limited('86400', 99));
+    await expect(api.call('getPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' } })).rejects.toBeInstanceOf(
+      RateLimitError,
+    );
+    expect(waits).toEqual(Array(6).fill(60_000));
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toBe('rate limited; retrying in 60s (attempt 7 of 7)');
+  });
+
+  it.each(['-1', 'garbage', '1e9'])(
+    'reads Retry-After %j as absent (backoff, not zero, not a date in 2001)',
+    async (header) => {
+      const { api, waits } = await serve(limited(header, 3));
+      await api.call('getPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' } });
+      expect(waits).toHaveLength(3);
+      for (const [i, ms] of waits.entries()) expect(ms).toBeLessThanOrEqual(250 * 2 ** i);
+    },
+  );
+
+  it('says nothing for short waits', async () => {
+    const { api, lines } = await serve(limited('1', 2));
+    await api.call('getPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' } });
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('a host that does not resolve', () => {
+  it('fails at once with a hint, without retrying', async () => {
+    const waits: number[] = [];
+    client = new HttpClient({
+      baseUrl: 'https://api.payctl-typo.invalid/v1',
+      keyId: 'k',
+      keySecret: 's',
+      timeoutMs: 10_000,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const err = await new ApiClient(client)
+      .call('refundPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' }, body: { amount: 1 } })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/cannot resolve the host name api\.payctl-typo\.invalid.*nothing was sent/);
+    expect(err.hints.join(' ')).toMatch(/--base-url/);
+    expect(waits).toEqual([]);
+  });
+});
+
+describe('a refused connection', () => {
+  it('is retried for a write (it never arrived) and then ends as a network failure saying nothing was applied', async () => {
+    const { api, waits } = await serve(() => undefined);
+    await new Promise<void>((r) => server!.close(() => r()));
+    server = undefined;
+    const err = await api
+      .call('refundPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' }, body: { amount: 1 } })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/after 7 attempts.*nothing was applied/);
+    expect(waits).toHaveLength(6);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { walk } from '../../../src/client/paginate';
+import type { PageQuery } from '../../../src/client/paginate';
+import { exportProgressLine } from '../../../src/output/export-progress';
+
+/** A fake list endpoint over a mutable array, most recent first like the service. */
+function service(initial: number) {
+  const rows = Array.from({ length: initial }, (_, i) => ({ id: `r${i}`, created_at: 1000 + i }));
+  const queries: PageQuery[] = [];
+  const fetchPage = async (q: PageQuery) => {
+    queries.push(q);
+    const visible = rows
+      .filter((r) => (q.from === undefined || r.created_at >= q.from) && (q.to === undefined || r.created_at <= q.to))
+      .sort((a, b) => b.created_at - a.created_at);
+    return { items: visible.slice(q.skip, q.skip + q.count) };
+  };
+  return { rows, queries, fetchPage };
+}
+
+async function collect(it: AsyncIterable<unknown>) {
+  const out: Array<{ id: string }> = [];
+  for await (const x of it) out.push(x as { id: string });
+  return out;
+}
+
+describe('walk', () => {
+  it('walks every page 100 at a time', async () => {
+    const s = service(250);
+    const got = await collect(walk(s.fetchPage));
+    expect(got).toHaveLength(250);
+    expect(s.queries.map((q) => q.skip)).toEqual([0, 100, 200]);
+  });
+
+  it('stops at --limit', async () => {
+    const s = service(250);
+    expect(await collect(walk(s.fetchPage, { limit: 120 }))).toHaveLength(120);
+    expect(s.queries.map((q) => q.count)).toEqual([100, 20]);
+  });
+
+  it('pins `to` to the newest item so rows created during the walk stay out and nothing is skipped', async () => {
+    const s = service(300);
+    let inserted = 0;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      s.rows.push({ id: `new${inserted}`, created_at: 5000 + inserted++ });
+      return page;
+    };
+    const got = await collect(walk(fetchPage));
+    expect(got.map((r) => r.id).sort()).toEqual(Array.from({ length: 300 }, (_, i) => `r${i}`).sort());
+    expect(s.queries.slice(1).every((q) => q.to === 1299)).toBe(true);
+  });
+
+  it('drops an item that slid onto the next page', async () => {
+    const s = service(150);
+    let first = true;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      if (first) {
+        first = false;
+        s.rows.push({ id: 'same-second', created_at: 1149 });
+      }
+      return page;
+    };
+    const got = await collect(walk(fetchPage));
+    const ids = got.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (let i = 0; i < 150; i++) expect(ids).toContain(`r${i}`);
+  });
+
+  it('more than a page created between two pages within the range: nothing duplicated or skipped', async () => {
+    const s = service(450);
+    let calls = 0;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      if (calls++ === 1) for (let i = 0; i < 250; i++) s.rows.push({ id: `late${i}`, created_at: 1449 });
+      return page;
+    };
+    const ids = (await collect(walk(fetchPage, { to: 9999 }))).map((r) => r.id);
+    expect(ids).toHaveLength(450);
+    expect(new Set(ids)).toEqual(new Set(Array.from({ length: 450 }, (_, i) => `r${i}`)));
+  });
+});
+
+describe('export progress line', () => {
+  it.each([
+    [0, 0, 0, 0, '0 rows · 0 pages'],
+    [1234, 13, 0, 1, '1,234 rows · 13 pages'],
+    [100, 1, 2, 5, '100 rows · 1 page · 2/5 customers'],
+  ])('%i rows, %i pages, %i/%i customers', (rows, pages, done, customers, want) =>
+    expect(exportProgressLine(rows, pages, done, customers)).toBe(want),
+  );
+});

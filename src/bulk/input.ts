@@ -1,4 +1,4 @@
-import { LIMITS } from '../contract/common';
+import { LIMITS } from '../contract/limits';
 import { parseAmount } from '../contract/values/amount';
 import { parseCurrency } from '../contract/values/currency';
 import { parseId } from '../contract/values/id';

@@ -1,6 +1,7 @@
 import { captureSafely } from '../client/capture';
 import type { ApiClient } from '../client/client';
 import { ApiError, AuthError, OutcomeUnknownError } from '../contract/errors';
+import { isCaptured } from '../contract/rules';
 import type { BulkItem, BulkOp } from './input';
 import type { ItemState, SentRecord } from './journal';
 import { reconcileRefund, refundBaseline, remaining } from '../client/refund';
@@ -42,7 +43,6 @@ export interface OperationOptions {
 type Payment = Record<string, unknown>;
 const getPayment = (api: ApiClient, id: string) => api.call<Payment>('getPayment', { params: { id } });
 const earlierSent = (state: ItemState) => state === 'in_flight' || state === 'unknown';
-const isCaptured = (p: Payment) => p.status === 'captured' || (p.status === 'refunded' && p.captured === true);
 
 /** Errors that prove the request was not applied, or refused, become `failed`; a lost answer `unknown`. */
 function fromError(err: unknown): ItemOutcome {

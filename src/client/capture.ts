@@ -1,14 +1,12 @@
 import type { ApiClient } from './client';
 import { ApiError, OutcomeUnknownError } from '../contract/errors';
+import { isCaptured } from '../contract/rules';
 
 export interface CaptureOutcome {
   payment: Record<string, unknown>;
   /** True when the answer was lost and the result was read back from the payment. */
   reconciled: boolean;
 }
-
-const capturedWith = (p: Record<string, unknown>, amount: number) =>
-  p.status === 'captured' || (p.captured === true && Number(p.amount) === amount);
 
 /**
  * Captures once, and when the answer is lost (timeout, reset, 5xx) reads the payment back instead of
@@ -39,7 +37,7 @@ export async function captureSafely(
       } catch {
         throw unknown; // could not read it back: still unknown, never assumed either way
       }
-      if (capturedWith(payment, amount)) return { payment, reconciled: true };
+      if (isCaptured(payment)) return { payment, reconciled: true };
       if (payment.status !== 'authorized') throw unknown;
       try {
         return { payment: await send(), reconciled: true };

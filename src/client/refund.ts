@@ -1,3 +1,5 @@
+import { refundable } from '../contract/rules';
+import { INR } from '../contract/vocabulary';
 import type { ApiClient } from './client';
 
 /** What a payment allowed just before a refund was sent: the figure an ambiguous answer is judged by. */
@@ -19,7 +21,7 @@ export type RefundVerdict =
 
 const figure = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-export const remaining = (b: RefundBaseline) => b.amount - b.amountRefunded;
+export const remaining = (b: RefundBaseline) => refundable({ amount: b.amount, amount_refunded: b.amountRefunded });
 
 export async function refundBaseline(api: ApiClient, paymentId: string): Promise<RefundBaseline> {
   const p = await api.call<Record<string, unknown>>('getPayment', { params: { id: paymentId } });
@@ -28,7 +30,7 @@ export async function refundBaseline(api: ApiClient, paymentId: string): Promise
     status: String(p.status),
     amount: figure(p.amount),
     amountRefunded: figure(p.amount_refunded),
-    currency: String(p.currency ?? 'INR'),
+    currency: String(p.currency ?? INR),
   };
 }
 

@@ -7,7 +7,7 @@ import { stripControl } from '../output/sanitize';
 import { parseAmount } from '../contract/values/amount';
 import { parseId } from '../contract/values/id';
 import { parseNotes } from '../contract/values/notes';
-import { LIMITS } from '../contract/common';
+import { LIMITS } from '../contract/limits';
 import { formatTime } from '../output/time';
 import type { Context } from './context';
 import { need } from './flags';

@@ -1,5 +1,5 @@
 import { UsageError } from '../contract/errors';
-import { PLAN_PERIODS } from '../contract/requests';
+import { PLAN_PERIODS } from '../contract/vocabulary';
 import type { Context } from './context';
 import { amountFlag, currencyFlag, intFlag, notesFlag } from './flags';
 import { sendOnce } from './check';

@@ -1,5 +1,5 @@
 import { UsageError } from '../contract/errors';
-import { WALLET_CURRENCY } from '../contract/common';
+import { INR } from '../contract/vocabulary';
 import { NARRATION_PATTERN } from '../contract/requests';
 import { formatMoney } from '../output/money';
 import type { Context } from './context';
@@ -10,7 +10,6 @@ import { statement as exportStatement } from './statement';
 import type { CommandResult, Input } from './result';
 
 /** Wallet flows take INR only, so payctl fills it in. */
-const INR = WALLET_CURRENCY;
 
 function discontinued(ctx: Context) {
   ctx.notice(

@@ -1,20 +1,8 @@
 // zod/mini: the same validation core as `zod`, but schemas are plain data (no methods bound to every
 // instance) and only the checks used are bundled: a third of the code to load and build on every API call.
 import * as z from 'zod/mini';
-
-/** Limits of spec section 8, named once so client validation and the sandbox agree. */
-export const LIMITS = {
-  count: 100,
-  countDefault: 10,
-  notesPairs: 15,
-  notesValueChars: 256,
-  receiptChars: 40,
-  referenceIdChars: 40,
-  narrationChars: 30,
-  descriptionChars: 255,
-} as const;
-
-export const WALLET_CURRENCY = 'INR';
+import { LIMITS } from './limits';
+import { INR } from './vocabulary';
 
 const codePoints = (s: string) => [...s].length;
 
@@ -34,7 +22,7 @@ export const amountInput = z.pipe(
 );
 
 export const currencyInput = z.string().check(z.regex(/^[A-Z]{3}$/, { message: 'must be a 3-letter ISO 4217 code' }));
-export const inrOnly = z.literal(WALLET_CURRENCY, { message: 'must be INR, the only currency this flow accepts' });
+export const inrOnly = z.literal(INR, { message: 'must be INR, the only currency this flow accepts' });
 
 /**
  * Request `notes`: at most 15 pairs of strings up to 256 characters each. Numbers and booleans

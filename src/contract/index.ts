@@ -1,3 +1,6 @@
+export * from './limits';
+export * from './vocabulary';
+export * from './rules';
 export * from './common';
 export * from './resources';
 export * from './requests';

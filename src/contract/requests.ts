@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { LIMITS } from './limits';
+import { PLAN_PERIODS } from './vocabulary';
 import {
-  LIMITS,
   amountInput,
   currencyInput,
   flagInt,
@@ -49,8 +50,6 @@ export const OrderCreateBody = z.lazy(() =>
     notes: z.optional(notesInput),
   }),
 );
-
-export const PLAN_PERIODS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 
 export const PlanCreateBody = z.lazy(() =>
   z.object({

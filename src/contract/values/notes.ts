@@ -1,4 +1,4 @@
-import { LIMITS } from '../common';
+import { LIMITS } from '../limits';
 import { err, ok } from './result';
 import type { Result } from './result';
 

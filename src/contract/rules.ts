@@ -1,0 +1,23 @@
+/** Rules derived from a payment's fields, written once for the client, bulk runs and the sandbox. */
+
+interface PaymentFigures {
+  status?: unknown;
+  captured?: unknown;
+  amount?: unknown;
+  amount_refunded?: unknown;
+}
+
+/**
+ * The money was taken: status `captured`, or `refunded` after a capture (a refund of an authorized
+ * payment that was never captured, e.g. by the capture window, leaves `captured` false).
+ */
+export const isCaptured = (p: PaymentFigures): boolean =>
+  p.status === 'captured' || (p.status === 'refunded' && p.captured === true);
+
+const figure = (value: unknown) => {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+};
+
+/** What can still be refunded, in the smallest currency unit. */
+export const refundable = (p: PaymentFigures): number => figure(p.amount) - figure(p.amount_refunded);

@@ -28,12 +28,60 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/program.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'exit', message: 'Only src/program.ts exits.' },
+        { object: 'process', property: 'exit', message: 'Only src/cli/run.ts exits.' },
+        { object: 'process', property: 'env', message: 'The environment is read once, in src/cli, and passed down.' },
+        { object: 'process', property: 'argv', message: 'argv is read once, in src/cli.' },
       ],
     },
   },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'exit', message: 'Only src/cli/run.ts exits.' },
+      ],
+    },
+  },
+  { files: ['src/cli/run.ts'], rules: { 'no-restricted-properties': 'off' } },
+  ...layers(),
 );
+
+/**
+ * The import arrows of DESIGN section 2: cli -> commands -> client | output | bulk | config -> contract;
+ * sandbox -> contract. A folder may import its own files, the folders below it, and src/version.ts.
+ * (bulk -> output: a bulk run's progress line is drawn by output's status line.)
+ */
+function layers() {
+  const below = {
+    cli: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'sandbox'],
+    commands: ['client', 'output', 'bulk', 'config', 'contract', 'sandbox'],
+    client: ['contract'],
+    output: ['contract'],
+    bulk: ['output', 'contract'],
+    config: ['contract'],
+    sandbox: ['contract'],
+    contract: [],
+  };
+  const all = Object.keys(below);
+  return all.map((folder) => {
+    const banned = all.filter((f) => f !== folder && !below[folder].includes(f));
+    return {
+      files: [`src/${folder}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: banned.map((f) => ({
+              regex: `^(\\.\\./)+${f}(/|$)`,
+              message: `src/${folder} may not import src/${f} (DESIGN section 2: ${folder} -> ${below[folder].join(' | ') || 'nothing'})`,
+            })),
+          },
+        ],
+      },
+    };
+  });
+}

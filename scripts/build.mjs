@@ -60,7 +60,7 @@ const undiciTrimmed = {
 };
 
 const result = await build({
-  entryPoints: { cli: 'src/cli.ts' },
+  entryPoints: { cli: 'src/cli/main.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

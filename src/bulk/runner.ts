@@ -1,8 +1,7 @@
 import { AuthError } from '../contract/errors';
 import type { BulkItem, BulkOp } from './input';
 import type { ItemState, Journal } from './journal';
-import type { ItemOutcome, OperationOptions, RowResult } from './operations';
-import { operations } from './operations';
+import type { ItemOutcome, Perform, RowResult } from './outcome';
 import type { Progress } from './progress';
 
 /** One line of a bulk run's output. */
@@ -29,8 +28,11 @@ export interface Summary {
   attention: BulkRow[];
 }
 
-export interface RunOptions extends OperationOptions {
+export interface RunOptions {
   op: BulkOp;
+  perform: Perform;
+  /** Only reading back what earlier runs sent: a "skipped" was never looked at. */
+  recheck?: boolean;
   /** Read as the workers take them (a file is not held in memory); `total` of them. */
   items: AsyncIterable<BulkItem>;
   total: number;
@@ -71,7 +73,7 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
     attention: [],
   };
   let fatal: unknown;
-  const perform = operations[op];
+  const { perform } = opts;
 
   const finishItem = (item: BulkItem, outcome: ItemOutcome) => {
     const row = rowOf(op, item, outcome);
@@ -94,19 +96,15 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
       let sent = false;
       let outcome: ItemOutcome;
       try {
-        outcome = await perform(
-          item,
-          {
-            state,
-            previous: journal.sentOf(item.id),
-            mark: (amount, currency, amountRefunded) => {
-              journal.sent(item.id, item.line, amount, currency, amountRefunded);
-              sent = true;
-            },
-            wasSent: () => sent,
+        outcome = await perform(item, {
+          state,
+          previous: journal.sentOf(item.id),
+          mark: (amount, currency, amountRefunded) => {
+            journal.sent(item.id, item.line, amount, currency, amountRefunded);
+            sent = true;
           },
-          opts,
-        );
+          wasSent: () => sent,
+        });
       } catch (err) {
         fatal = err;
         // Stopped by a failure that is not this item's. A 401 proves nothing was applied; anything

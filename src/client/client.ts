@@ -105,15 +105,13 @@ export class ApiClient {
     return (await this.transmit(method, path, query, body, false)).value as T;
   }
 
-  /** The sandbox's own admin API under /_sandbox/ (not part of the service interface). */
-  async admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const response = await this.transmit(
-      method,
-      `/_sandbox${path}`,
-      undefined,
-      body ?? (method === 'POST' ? {} : undefined),
-      true,
-    );
+  /** A path from the origin, outside the base URL's version prefix; the answer is not checked against a schema. */
+  async requestFromOrigin<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await this.transmit(method, path, undefined, body ?? (method === 'POST' ? {} : undefined), true);
     return response.value as T;
   }
 

@@ -1,6 +1,10 @@
 import type { ApiClient, Prepared } from '../client/client';
+import type { ResourceKind } from '../output/columns';
+import type { Context } from './context';
+import { one } from './result';
+import type { CommandResult } from './result';
 import { OutcomeUnknownError } from '../contract/errors';
-import { matchPath } from '../contract/endpoints';
+import { matchPath } from '../contract/paths';
 
 const arg = (s: string) => (/^[A-Za-z0-9_.:@/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -52,4 +56,21 @@ export async function sendOnce<T = Record<string, unknown>>(api: ApiClient, req:
       throw withCheck(err, req.method, req.path, req.body);
     throw err;
   }
+}
+
+/** What --dry-run prints instead of sending: the validated requests. */
+export const dryRun = (...requests: Prepared[]): CommandResult => ({ type: 'dry-run', requests });
+
+/**
+ * One request whose answer is one record of `kind`: printed instead with --dry-run; a write is sent
+ * once (see sendOnce), a read as usual.
+ */
+export async function sendOrShow(
+  ctx: Context,
+  api: ApiClient,
+  req: Prepared,
+  kind: ResourceKind,
+): Promise<CommandResult> {
+  if (ctx.settings.dryRun) return dryRun(req);
+  return one(kind, req.method === 'POST' ? await sendOnce(api, req) : await api.execute(req));
 }

@@ -12,6 +12,16 @@ import type { CommandResult, ManyResult } from './result';
 /** The service's page size when none is asked for. */
 const SERVICE_COUNT = 10;
 
+/** The page options of every list command, as given (checked by pageQuery). */
+export interface PageOptions {
+  from?: string;
+  to?: string;
+  count?: string;
+  skip?: string;
+  all: boolean;
+  limit?: string;
+}
+
 export interface PageQuery {
   from?: number;
   to?: number;
@@ -27,12 +37,12 @@ export interface PageQuery {
  * Page options shared by every list: --out walks every page (unless --limit), its format follows the
  * extension, and its directory is checked first; --fields are checked against the kind's columns.
  */
-export async function pageQuery(ctx: Context, opts: Record<string, unknown>, kind: ResourceKind): Promise<PageQuery> {
+export async function pageQuery(ctx: Context, opts: PageOptions, kind: ResourceKind): Promise<PageQuery> {
   checkFields(kind, ctx.settings.fields);
   const { from, to } = await rangeFlags(ctx, opts);
   let out: PageQuery['out'];
-  if (opts.out !== undefined) {
-    const path = String(opts.out);
+  if (ctx.settings.out !== undefined) {
+    const path = ctx.settings.out;
     const [{ fileFormat }, { checkOutTarget }] = await Promise.all([
       import('../output/export'),
       import('../output/atomic-file'),
@@ -47,7 +57,7 @@ export async function pageQuery(ctx: Context, opts: Record<string, unknown>, kin
     };
     await checkOutTarget(path);
   }
-  const all = Boolean(opts.all) || out !== undefined;
+  const all = opts.all || out !== undefined;
   if (all && (opts.count !== undefined || opts.skip !== undefined)) {
     const why = out ? '--out writes every page' : 'with --all every page is walked';
     throw new UsageError(`--count and --skip pick one page; ${why} (use --limit N to stop after N rows)`);

@@ -11,7 +11,7 @@ export interface PayctlPaths {
  * Where payctl keeps things. `PAYCTL_HOME` puts everything in one directory (tests and CI use it);
  * otherwise the platform's usual config, data and state directories.
  */
-export function payctlPaths(env: NodeJS.ProcessEnv = process.env, platform = process.platform): PayctlPaths {
+export function payctlPaths(env: NodeJS.ProcessEnv, platform = process.platform): PayctlPaths {
   if (env.PAYCTL_HOME) return { config: env.PAYCTL_HOME, data: env.PAYCTL_HOME, state: env.PAYCTL_HOME };
   const home = env.HOME || homedir();
   if (platform === 'darwin') {

@@ -100,3 +100,19 @@ export class InterruptedError extends PayctlError {
     super(`interrupted by ${signal}`);
   }
 }
+
+/** Why a run was stopped when stdout could no longer be written (closed pipe, full disk). */
+export class OutputClosedError extends Error {
+  override name = 'AbortError'; // what an aborted request rejects with: no error report of its own
+  constructor(readonly code: string) {
+    super(`stdout failed (${code})`);
+  }
+}
+
+/** Why a run was stopped by the user: the abort reason requests in flight reject with. */
+export class Interrupt extends Error {
+  override name = 'AbortError';
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
+    super(`interrupted by ${signal}`);
+  }
+}

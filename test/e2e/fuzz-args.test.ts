@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/commands/context';
-import { runProgram } from '../../src/program';
+import { runProgram } from '../../src/cli/run';
 import { parseTimeInput } from '../../src/contract/values/time';
 import { assertNoSecret, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { createProgram } from '../../src/program';
+import { createProgram } from '../../src/cli/program';
 import type { IO } from '../../src/commands/context';
 
 const io = {

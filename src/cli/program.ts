@@ -1,0 +1,143 @@
+import { Argument, Command, Option } from 'commander';
+import type { Bind } from '../commands/bind';
+import type { IO } from '../commands/context';
+import { declareApi } from '../commands/api';
+import { declareOrders } from '../commands/orders';
+import { declarePayments } from '../commands/payments';
+import { declarePlans } from '../commands/plans';
+import { declareProfile } from '../commands/profile';
+import { declareSandbox } from '../commands/sandbox';
+import { declareSubscriptions } from '../commands/subscriptions';
+import { declareWallet } from '../commands/wallet';
+import { VERSION } from '../version';
+
+/** Each command group, declared only when it is the one being run (or for help and completion). */
+const GROUPS: Record<string, (program: Command, bind: Bind) => void> = {
+  orders: declareOrders,
+  payments: declarePayments,
+  plans: declarePlans,
+  subscriptions: declareSubscriptions,
+  wallet: declareWallet,
+  api: declareApi,
+  profile: declareProfile,
+  sandbox: declareSandbox,
+};
+
+/** The program itself: name, version and the options every command takes. */
+function declareGlobal(program: Command) {
+  program
+    .name('payctl')
+    .description(
+      'Admin and operations tool for the payments service: orders, payments, refunds, plans, subscriptions and the customer wallet.',
+    )
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
+    .option('--base-url <url>', "override the profile's base URL, https only except loopback (env PAYCTL_BASE_URL)")
+    .addOption(
+      new Option('-o, --output <format>', 'default table on a terminal, json otherwise (env PAYCTL_OUTPUT)').choices([
+        'table',
+        'json',
+        'ndjson',
+        'csv',
+      ]),
+    )
+    .option(
+      '--out <file>',
+      'write the result to FILE atomically (0600) instead of stdout; lists walk every page unless --limit, in the format of the extension: .csv .json .ndjson/.jsonl .xlsx',
+    )
+    .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
+    .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
+    .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
+    .option('--debug', 'HTTP trace on stderr (credentials redacted)')
+    .option('--timeout <seconds>', 'deadline of each attempt, connect to last byte, in seconds (default 30)')
+    .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
+    .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
+    .option('--no-color', 'no colours (also NO_COLOR; FORCE_COLOR forces them)')
+    .option('--wide', 'tables: show every column instead of fitting the terminal width')
+    // Subcommands copy this setting when declared: every `--help` then lists the global options too.
+    .configureHelp({ showGlobalOptions: true })
+    .showSuggestionAfterError(true);
+}
+
+function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
+  program
+    .command('completion')
+    .description('print a shell completion script generated from the command tree')
+    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  payctl completion bash > ~/.local/share/bash-completion/completions/payctl\n  payctl completion zsh > "${fpath[1]}/_payctl"\n  payctl completion fish > ~/.config/fish/completions/payctl.fish',
+    )
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./completion');
+      streams.stdout.write(completionScript(shell, program) ?? '');
+    });
+  // Read by the completion scripts at completion time; reads the config file directly to stay fast.
+  program.command('__profiles', { hidden: true }).action(async () => {
+    const [{ readFile }, { join }, { payctlPaths }] = await Promise.all([
+      import('node:fs/promises'),
+      import('node:path'),
+      import('../config/paths'),
+    ]);
+    const text = await readFile(join(payctlPaths(env).config, 'config.json'), 'utf8').catch(() => '{}');
+    let names: string[] = [];
+    try {
+      names = Object.keys((JSON.parse(text) as { profiles?: object } | null)?.profiles ?? {});
+    } catch {
+      // A damaged config: completion offers nothing; every other command names the file and what to do.
+    }
+    streams.stdout.write(names.length ? `${names.join('\n')}\n` : '');
+  });
+}
+
+const VALUE_OPTIONS = new Set([
+  '-p',
+  '--profile',
+  '--base-url',
+  '-o',
+  '--output',
+  '--out',
+  '--fields',
+  '--timeout',
+  '--tz',
+]);
+
+/** The first word that is not a global option (or its value): the command group being run. */
+export function commandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if (!arg.startsWith('-')) return arg;
+    if (VALUE_OPTIONS.has(arg)) i++;
+  }
+  return undefined;
+}
+
+/**
+ * The command tree; `bind` binds each command to its lazily imported handler. Given the argv, only the
+ * group being run is declared (building all of them is a measurable part of a short command's start);
+ * anything else (help, completion, a typo to suggest for) gets the whole tree.
+ */
+export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, argv?: string[]): Command {
+  const program = new Command();
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => streams.stdout.write(s),
+    writeErr: (s) => streams.stderr.write(s),
+    // One line, like every other payctl error: commander puts suggestions on a line of their own.
+    outputError: (s, write) => write(`payctl: ${s.trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
+  });
+  declareGlobal(program);
+  const word = argv && commandWord(argv);
+  const only = word !== undefined && Object.hasOwn(GROUPS, word) ? [word] : Object.keys(GROUPS);
+  for (const name of only) GROUPS[name]!(program, bind);
+  declareTooling(program, streams, env);
+  // exitOverride and output settings must reach every subcommand, declared after the call above.
+  const apply = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.configureOutput(program.configureOutput());
+    cmd.commands.forEach(apply);
+  };
+  program.commands.forEach(apply);
+  return program;
+}

@@ -1,0 +1,132 @@
+import { checkOutTarget } from '../output/atomic-file';
+import type { IO, Settings } from '../commands/context';
+import type { CommandResult } from '../commands/result';
+import { renderMany, renderOne } from '../output/render';
+import type { RenderOptions } from '../output/render';
+import { plural } from '../output/plural';
+import { paint } from '../output/style';
+
+function write(out: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (out.write(text)) resolve();
+    else out.once('drain', () => resolve());
+  });
+}
+
+/** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
+export async function renderResult(result: CommandResult, settings: Settings, io: IO): Promise<void> {
+  // `tz` stays a getter: finding the machine's zone costs ~10 ms, and JSON output never needs it.
+  const to = (out: NodeJS.WritableStream, fields: string[] | undefined): RenderOptions => ({
+    format: settings.format,
+    fields,
+    get tz() {
+      return settings.tz;
+    },
+    out,
+    // A table written to a file is neither cut to the terminal nor coloured.
+    table:
+      out !== io.stdout
+        ? { wide: true, color: false }
+        : {
+            ...settings.table,
+            dropped: async (headers) => {
+              const { shorten } = await import('../output/layout');
+              const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
+              io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
+            },
+          },
+  });
+  const opts = to(io.stdout, settings.fields);
+  switch (result.type) {
+    case 'one': {
+      const file = result.out ?? settings.out;
+      if (file) {
+        await checkOutTarget(file);
+        const { writeAtomically } = await import('../output/atomic-file');
+        await writeAtomically(
+          file,
+          async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1),
+        );
+        io.stderr.write(`wrote ${file}\n`);
+        return;
+      }
+      await renderOne(result.kind, result.data, opts);
+      return;
+    }
+    case 'many': {
+      if (result.out && result.summary) {
+        const { writeExport } = await import('../output/export');
+        const job = {
+          kind: result.kind,
+          items: toAsync(result.items),
+          target: result.out,
+          format: result.outFormat ?? 'json',
+          fields: settings.fields,
+          tz: settings.tz,
+          tagged: result.tagged,
+          summary: result.summary,
+        };
+        await writeExport(job, io.stderr);
+        const after = result.after?.(result.summary.rows);
+        if (after) io.stderr.write(`${after}\n`);
+        await result.finish?.();
+        return;
+      }
+      if (settings.out) {
+        const file = settings.out;
+        await checkOutTarget(file);
+        const { writeAtomically } = await import('../output/atomic-file');
+        const rows = await writeAtomically(file, (out) =>
+          renderMany(result.kind, result.items, to(out, settings.fields)),
+        );
+        io.stderr.write(`wrote ${plural(rows, 'row')} to ${file}\n`);
+        await result.finish?.();
+        return;
+      }
+      const rows = await renderMany(result.kind, result.items, { ...opts, tagged: result.tagged });
+      const after = result.after?.(rows);
+      if (after) io.stderr.write(`${after}\n`);
+      else if (rows === 0 && settings.format === 'table') io.stderr.write('(no results)\n');
+      await result.finish?.();
+      return;
+    }
+    case 'dry-run': {
+      const requests = result.requests.map(({ method, url, body }) =>
+        body === undefined ? { method, url } : { method, url, body },
+      );
+      if (settings.format === 'table') {
+        for (const r of requests)
+          await write(io.stdout, `${r.method} ${r.url}${'body' in r ? `\n${JSON.stringify(r.body, null, 2)}` : ''}\n`);
+      } else {
+        await renderMany('generic', requests, to(io.stdout, undefined));
+      }
+      io.stderr.write(
+        `dry run: ${plural(requests.length, 'request')} shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`,
+      );
+      return;
+    }
+    case 'lines':
+      if (settings.out) {
+        await checkOutTarget(settings.out);
+        const { writeAtomically } = await import('../output/atomic-file');
+        await writeAtomically(settings.out, async (out) => {
+          for (const line of result.lines) await write(out, `${line}\n`);
+          return result.lines.length;
+        });
+        io.stderr.write(`wrote ${plural(result.lines.length, 'line')} to ${settings.out}\n`);
+        return;
+      }
+      for (const line of result.lines) await write(io.stdout, `${line}\n`);
+      return;
+    case 'done':
+      if (result.message) io.stderr.write(`${result.message}\n`);
+      return;
+    case 'serve':
+      for (const line of result.lines) await write(io.stdout, `${line}\n`);
+      await result.until;
+  }
+}
+
+async function* toAsync<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+  yield* items;
+}

@@ -1,0 +1,45 @@
+import type { IO } from '../commands/context';
+import { stripControl } from '../output/sanitize';
+
+/** Strings in an error object, cleaned like every other service text that reaches a terminal. */
+const cleanDeep = (v: unknown): unknown =>
+  typeof v === 'string'
+    ? stripControl(v)
+    : Array.isArray(v)
+      ? v.map(cleanDeep)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cleanDeep(x)]))
+        : v;
+
+export function failedOutput(err: NodeJS.ErrnoException, io: IO): number {
+  io.stderr.write(`payctl: could not write to stdout (${err.code ?? err.message}): the output is incomplete\n`);
+  return 1;
+}
+
+export function report(err: unknown, io: IO, json: boolean, debug: boolean) {
+  const e = err as {
+    message?: string;
+    hints?: string[];
+    kind?: string;
+    service?: Record<string, unknown>;
+    toJSON?: () => unknown;
+    stack?: string;
+  };
+  // Messages and hints quote the service (descriptions, bodies of odd answers): no escape sequence
+  // from there may retitle, clear or reorder the terminal.
+  const lines = [`payctl: ${stripControl(e?.message ?? String(err))}`];
+  const service = e?.service;
+  if (service) {
+    const extra = ['code', 'reason', 'field', 'source', 'step']
+      .filter((k) => service[k] && service[k] !== 'NA')
+      .map((k) => `${k}=${stripControl(String(service[k]))}`);
+    if (extra.length) lines.push(`  ${extra.join(' ')}`);
+  }
+  for (const hint of e?.hints ?? []) lines.push(`  ${stripControl(hint)}`);
+  if (debug && e?.stack) lines.push(...e.stack.split('\n').slice(1).map(stripControl));
+  io.stderr.write(`${lines.join('\n')}\n`);
+  if (json)
+    io.stderr.write(
+      `${JSON.stringify({ error: cleanDeep(e?.toJSON ? e.toJSON() : { kind: 'failure', message: e?.message ?? String(err) }) })}\n`,
+    );
+}

@@ -1,0 +1,79 @@
+import type { IO, Settings } from '../commands/context';
+import { need } from '../commands/flags';
+import { UsageError } from '../contract/errors';
+import { localZone, resolveZone } from '../contract/values/zone';
+import { parseFields } from '../output/fields';
+import { resolveFormat } from '../output/format';
+/** Global options as commander hands them over. */
+export interface GlobalFlags {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  out?: string;
+  fields?: string;
+  yes?: boolean;
+  dryRun?: boolean;
+  debug?: boolean;
+  timeout?: string;
+  tz?: string;
+  sandbox?: boolean;
+  /** false with --no-color. */
+  color?: boolean;
+  wide?: boolean;
+}
+
+function timeoutMs(raw: string | undefined, env: NodeJS.ProcessEnv): number {
+  const text = raw ?? env.PAYCTL_TIMEOUT;
+  if (text === undefined) return 30_000;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || seconds <= 0 || seconds > 3600)
+    throw new UsageError(`--timeout must be seconds from 0.001 to 3600: got "${text}"`);
+  return Math.round(seconds * 1000);
+}
+
+export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO): Settings {
+  // A zone that was asked for is checked now (exit 2 before anything is sent); the machine's own is
+  // looked up only if a time is shown.
+  const asked = flags.tz ?? env.PAYCTL_TZ;
+  let tz = asked ? need(resolveZone(flags.tz, env.PAYCTL_TZ), '--tz') : undefined;
+  return {
+    get tz() {
+      return (tz ??= localZone());
+    },
+    format: need(resolveFormat(flags.output, env.PAYCTL_OUTPUT, io.stdoutIsTTY), '--output'),
+    formatChosen: Boolean(flags.output ?? env.PAYCTL_OUTPUT),
+    formatSource: flags.output ? 'flag' : env.PAYCTL_OUTPUT ? 'env' : 'default',
+    tzChosen: Boolean(asked),
+    fields: flags.fields === undefined ? undefined : need(parseFields(flags.fields), '--fields'),
+    yes: Boolean(flags.yes),
+    dryRun: Boolean(flags.dryRun),
+    debug: Boolean(flags.debug),
+    timeoutMs: timeoutMs(flags.timeout, env),
+    sandbox: Boolean(flags.sandbox),
+    profile: flags.profile,
+    baseUrl: flags.baseUrl,
+    out: flags.out,
+    table: {
+      width: terminalWidth(env, io),
+      wide: Boolean(flags.wide),
+      color: useColor(flags, env, io.stdoutIsTTY),
+      stderrColor: useColor(flags, env, io.stderrIsTTY),
+    },
+  };
+}
+
+/** --no-color and NO_COLOR always win; FORCE_COLOR (other than 0/false) colours even a pipe; else a terminal does. */
+export function useColor(flags: GlobalFlags, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (flags.color === false || env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
+  return isTTY && env.TERM !== 'dumb';
+}
+
+/** The width a table must fit: the terminal's; for a pipe, COLUMNS if exported, else no limit. */
+function terminalWidth(env: NodeJS.ProcessEnv, io: IO): number | undefined {
+  const columns = io.stdoutIsTTY ? (io.stdout as { columns?: number }).columns : undefined;
+  if (columns && columns > 0) return columns;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
+}

@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import type { Prepared } from '../../client/client';
+import { FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
+import { walk } from '../../client/paginate';
+import type { ResourceKind } from '../../output/columns';
+import { formatMoney } from '../../output/money';
+import { checkOutTarget } from '../../output/atomic-file';
+import { fieldsToBody, parseApiPath, parseField } from './request';
+import type { Field } from './request';
+import type { EndpointName } from '../../contract';
+import { withCheck } from '../check';
+import type { Context } from '../context';
+import { intFlag, need } from '../flags';
+import { many } from '../result';
+import type { CommandResult, Input } from '../result';
+
+const KINDS: Record<string, ResourceKind> = {
+  orders: 'order',
+  order: 'order',
+  payments: 'payment',
+  payment: 'payment',
+  refunds: 'refund',
+  refund: 'refund',
+  plans: 'plan',
+  plan: 'plan',
+  subscriptions: 'subscription',
+  subscription: 'subscription',
+  transfers: 'transfer',
+  transfer: 'transfer',
+  fund_accounts: 'fund_account',
+  fund_account: 'fund_account',
+  payouts: 'payout',
+  payout: 'payout',
+  statement: 'customer_transaction',
+  customer_transaction: 'customer_transaction',
+  customers: 'customer',
+  customer: 'customer',
+};
+
+/** The table columns for what came back: the record's `entity`, else the list the path names. */
+function kindOf(path: string, value?: unknown): ResourceKind {
+  const entity = (value as { entity?: unknown } | null)?.entity;
+  if (typeof entity === 'string' && entity !== 'collection' && KINDS[entity]) return KINDS[entity];
+  const last = path.split('/').filter(Boolean).at(-1) ?? '';
+  return KINDS[last] ?? 'generic';
+}
+
+const itemsOf = (value: unknown): unknown[] | undefined => {
+  const items = (value as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? items : undefined;
+};
+
+/** How a write reads in its confirmation: method, URL, body, and the amount in human form. */
+function describeWrite(method: string, url: string, body: unknown): string {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const currency = typeof b.currency === 'string' ? b.currency : undefined;
+  const amount =
+    typeof b.amount !== 'number'
+      ? ''
+      : ` — amount ${currency ? formatMoney(b.amount, currency) : `${b.amount} in the smallest currency unit`}`;
+  const json = body === undefined ? '' : ` ${JSON.stringify(body)}`;
+  return `Send ${method} ${url}${json.length > 300 ? `${json.slice(0, 299)}…` : json}${amount}?`;
+}
+
+async function readBody(ctx: Context, file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = file === '-' ? await ctx.readStdin() : await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(
+      `--input ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`--input ${file} is not JSON: the request body must be a JSON document`);
+  }
+}
+
+/** `payctl api [METHOD] PATH`: any endpoint, with the profile, retries, confirmations and output of the named commands. */
+export async function call({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+  const fields: Field[] = [
+    ...((opts.field as string[] | undefined) ?? []).map((p) => need(parseField(p, true))),
+    ...((opts.rawField as string[] | undefined) ?? []).map((p) => need(parseField(p, false))),
+  ];
+  const input = opts.input === undefined ? undefined : String(opts.input);
+  const [first, second] = args;
+  if (first === undefined)
+    throw new UsageError('missing PATH: payctl api [METHOD] PATH, e.g. payctl api GET /payments/pay_29QQoUBi66xm2f');
+  // As with `gh api`: GET unless fields or a body are given.
+  const method = second === undefined ? (fields.length || input !== undefined ? 'POST' : 'GET') : first.toUpperCase();
+  if (method !== 'GET' && method !== 'POST') {
+    throw new UsageError(
+      `payctl api sends GET or POST (every endpoint of the service is one or the other): got ${JSON.stringify(first)}`,
+    );
+  }
+  if (method === 'GET' && input !== undefined) throw new UsageError('--input is a request body: it goes with POST');
+  const all = Boolean(opts.all);
+  if (all && method !== 'GET') throw new UsageError('--all walks the pages of a list: it goes with GET');
+  const limit = intFlag(opts.limit, '--limit', 1);
+  if (limit !== undefined && !all) throw new UsageError('--limit goes with --all');
+
+  const creds = await ctx.credentials();
+  const prefix = new URL(creds.baseUrl).pathname.replace(/\/+$/, '');
+  const target = need(parseApiPath(second ?? first, prefix));
+  // Fields are the body of a POST, unless --input is the body: then, as for a GET, they are the query.
+  const fieldsInQuery = method === 'GET' || input !== undefined;
+  const query: Record<string, string> = {
+    ...target.query,
+    ...(fieldsInQuery ? Object.fromEntries(fields.map((f) => [f.key, f.text])) : {}),
+  };
+  if (all && (query.count !== undefined || query.skip !== undefined))
+    throw new UsageError('--all walks every page (count/skip): leave count and skip out, or use --limit');
+  const body =
+    method === 'GET' ? undefined : input !== undefined ? await readBody(ctx, input) : need(fieldsToBody(fields));
+
+  const api = await ctx.api();
+  const url = api.http.url({ path: target.path, query: all ? { ...query, count: 100, skip: 0 } : query });
+  const out = ctx.settings.out;
+  if (ctx.settings.dryRun) {
+    const req = { endpoint: '' as EndpointName, method, path: target.path, url, body } satisfies Prepared;
+    return { type: 'dry-run', requests: [req], note: all ? 'the first page; --all walks the rest' : undefined };
+  }
+  if (out !== undefined) await checkOutTarget(out);
+  if (method === 'POST') await ctx.confirm(describeWrite(method, url, body));
+
+  if (all) {
+    const { from, to } = { from: numberOr(query.from), to: numberOr(query.to) };
+    const rest = Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'from' && k !== 'to'));
+    const rows = walk(
+      async (page) => {
+        const value = await api.request<unknown>('GET', target.path, { ...rest, ...page });
+        const items = itemsOf(value);
+        if (!items)
+          throw new FailureError(
+            `${target.path} did not answer with a list (no "items"): --all walks the pages of a list`,
+          );
+        return { items };
+      },
+      { from, to, limit },
+    );
+    return { ...many(kindOf(target.path), rows), out };
+  }
+
+  let value: unknown;
+  try {
+    value = await api.request<unknown>(method, target.path, query, body);
+  } catch (err) {
+    if (!(err instanceof OutcomeUnknownError) || method !== 'POST') throw err;
+    value = await reconcileCapture(ctx, target.path, body, err);
+  }
+  const items = itemsOf(value);
+  // A list is rows for table, CSV and NDJSON; JSON prints the service's answer exactly.
+  if (items && ctx.settings.format !== 'json') return { ...many(kindOf(target.path, items[0]), items), out };
+  return { type: 'one', kind: kindOf(target.path, value), data: value, out };
+}
+
+const numberOr = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined);
+
+/**
+ * A capture whose answer was lost is read back, as `payments capture` does: captured means done.
+ * Anything else stays unknown, with the command that shows it.
+ */
+async function reconcileCapture(ctx: Context, path: string, body: unknown, err: OutcomeUnknownError): Promise<unknown> {
+  const m = /^\/payments\/([^/]+)\/capture$/.exec(path);
+  if (m) {
+    const api = await ctx.api();
+    const payment = await api.request<Record<string, unknown>>('GET', `/payments/${m[1]}`).catch(() => undefined);
+    if (payment?.status === 'captured') {
+      ctx.notice(`the capture's answer was lost; read back from the service: ${decodeURIComponent(m[1]!)} is captured`);
+      return payment;
+    }
+  }
+  const refund = /\/refund$/.test(path) ? ' and compare amount_refunded with what it was before' : '';
+  throw withCheck(err, 'POST', path, body, refund);
+}

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { Bind } from '../bind';
+import { collect, examples, parsed } from '../declare';
+
+/** The `plans` commands. */
+export function declarePlans(program: Command, bind: Bind) {
+  program
+    .command('plans')
+    .description('recurring billing plans')
+    .command('create')
+    .description('create a plan')
+    .addOption(
+      new Option('--period <period>', 'billing period')
+        .choices(['daily', 'weekly', 'monthly', 'yearly'])
+        .makeOptionMandatory(),
+    )
+    .requiredOption('--interval <n>', 'periods per billing cycle (3 with monthly = quarterly)')
+    .requiredOption('--name <name>', 'display name of the plan item')
+    .requiredOption('--amount <amount>', 'amount per cycle in the smallest currency unit (paise)')
+    .requiredOption('--currency <code>', 'ISO 4217 code, e.g. INR')
+    .option('--description <text>', 'item description')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText(
+      'after',
+      examples(
+        'payctl plans create --period monthly --interval 1 --name Gold --amount 49900 --currency INR',
+        'payctl plans create --period monthly --interval 3 --name Quarterly --amount 129900 --currency INR --note tier=gold',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).create, parsed));
+}

@@ -1,0 +1,169 @@
+import { mkdirSync } from 'node:fs';
+import type { ApiClient } from '../client/client';
+import { DEFAULT_RETRY } from '../client/retry';
+import type { RetryPolicy } from '../client/retry';
+import { resolveCredentials } from '../config/credentials';
+import type { Credentials } from '../config/credentials';
+import { payctlPaths, sandboxDbPath } from '../config/paths';
+import type { ProfileStore } from '../config/profiles';
+import { withoutSignalHooks } from '../config/signal-hooks';
+import { FailureError, InterruptedError, UsageError } from '../contract/errors';
+import type { ApiOptions, Context, IO, Settings } from './context';
+import type { WritesInFlight } from './writes-in-flight';
+
+export interface Runtime extends Context {
+  dispose(): Promise<void>;
+}
+
+/** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
+export function createRuntime(
+  settings: Settings,
+  env: NodeJS.ProcessEnv,
+  io: IO,
+  signal: AbortSignal,
+  writes?: WritesInFlight,
+): Runtime {
+  const paths = payctlPaths(env);
+  const clients = new Map<string, ApiClient>();
+  const closers: Array<() => Promise<void>> = [];
+  let store: ProfileStore | undefined;
+  let sandboxCreds: Promise<Credentials> | undefined;
+  const secrets = new Set<string>();
+
+  const notice = (message: string) => {
+    io.stderr.write(`${message}\n`);
+  };
+
+  // conf, undici and the sandbox load only when a command needs them (startup time).
+  // Loaded without the signal listeners conf's dependencies install (see src/signals.ts).
+  const profiles = async () =>
+    (store ??= new (await withoutSignalHooks(() => import('../config/profiles'))).ProfileStore(paths.config));
+
+  const startInProcessSandbox = async (): Promise<Credentials> => {
+    const { startSandbox } = await import('../sandbox');
+    const db = sandboxDbPath(paths);
+    mkdirSync(paths.data, { recursive: true });
+    const sandbox = await startSandbox({ db, port: 0 });
+    closers.push(() => sandbox.close());
+    return {
+      keyId: sandbox.keyId,
+      keySecret: sandbox.keySecret,
+      baseUrl: sandbox.baseUrl,
+      live: false,
+      source: 'sandbox',
+    };
+  };
+
+  const credentials = async (profile?: string): Promise<Credentials> => {
+    if (settings.sandbox && profile === undefined) return (sandboxCreds ??= startInProcessSandbox());
+    const loaded = env.PAYCTL_KEY_ID && env.PAYCTL_KEY_SECRET ? undefined : await profiles();
+    return resolveCredentials({
+      env,
+      profile: profile ?? settings.profile,
+      baseUrl: settings.baseUrl,
+      store: () => loaded as ProfileStore,
+    });
+  };
+
+  const api = async (profile?: string, opts: ApiOptions = {}): Promise<ApiClient> => {
+    const key = `${profile ?? ''}|${opts.uninterruptible ? 'u' : ''}|${opts.connections ?? ''}`;
+    const cached = clients.get(key);
+    if (cached) return cached;
+    const creds = await credentials(profile);
+    secrets.add(creds.keySecret);
+    const [{ HttpClient }, { ApiClient }] = await Promise.all([import('../client/http'), import('../client/client')]);
+    const http = new HttpClient({
+      retry: retryPolicy(env),
+      baseUrl: creds.baseUrl,
+      keyId: creds.keyId,
+      keySecret: creds.keySecret,
+      timeoutMs: settings.timeoutMs,
+      connections: opts.connections,
+      signal: opts.uninterruptible ? undefined : signal,
+      debug: settings.debug ? (line) => notice(`[debug] ${redact(line, secrets)}`) : undefined,
+      onWait: (line) => notice(`payctl: ${line}`),
+    });
+    const client = new ApiClient(http);
+    if (writes && !opts.uninterruptible) {
+      // A single command's write that a signal cuts off is reported with the command to check it.
+      const execute = client.execute.bind(client);
+      client.execute = async <T>(req: Parameters<ApiClient['execute']>[0]) => {
+        if (req.method !== 'POST') return execute<T>(req);
+        const done = writes.start(req.path, req.body);
+        try {
+          return await execute<T>(req);
+        } finally {
+          done();
+        }
+      };
+    }
+    clients.set(key, client);
+    closers.unshift(() => http.close());
+    return client;
+  };
+
+  const confirm = async (question: string | (() => Promise<string>)) => {
+    if (settings.yes) return;
+    if (!io.stdinIsTTY || !io.stderrIsTTY) {
+      throw new UsageError(
+        'this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)',
+      );
+    }
+    const asked = typeof question === 'string' ? question : await question();
+    const { targetLabel } = await import('./target');
+    const creds = await credentials().catch(() => undefined);
+    const message = creds ? `${targetLabel(creds, settings.table.stderrColor)} ${asked}` : asked;
+    const { confirm: ask } = await import('@inquirer/prompts');
+    let ok: boolean;
+    try {
+      ok = await ask({ message, default: false }, { input: io.stdin, output: io.stderr, signal } as Parameters<
+        typeof ask
+      >[1]);
+    } catch (err) {
+      if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError')
+        throw new InterruptedError('SIGINT');
+      throw err;
+    }
+    if (!ok) throw new FailureError('cancelled: nothing was sent');
+  };
+
+  const readStdin = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    return Buffer.concat(chunks).toString('utf8');
+  };
+
+  return {
+    settings,
+    env,
+    io,
+    paths,
+    signal,
+    nowMs: () => Date.now(),
+    api,
+    credentials,
+    profiles,
+    notice,
+    confirm,
+    readStdin,
+    async dispose() {
+      for (const close of closers) await close().catch(() => undefined);
+    },
+  };
+}
+
+/** PAYCTL_MAX_RETRIES tunes how long payctl keeps retrying (scripts that prefer to fail fast). */
+function retryPolicy(env: NodeJS.ProcessEnv): RetryPolicy {
+  const raw = env.PAYCTL_MAX_RETRIES;
+  if (raw === undefined) return DEFAULT_RETRY;
+  if (!/^\d+$/.test(raw) || Number(raw) > 20)
+    throw new UsageError(`PAYCTL_MAX_RETRIES must be a whole number from 0 to 20: got "${raw}"`);
+  return { ...DEFAULT_RETRY, maxRetries: Number(raw) };
+}
+
+/** Belt and braces: no secret we know of ever reaches a debug line. */
+function redact(line: string, secrets: Set<string>): string {
+  let out = line;
+  for (const s of secrets) if (s) out = out.split(s).join('[redacted]');
+  return out;
+}

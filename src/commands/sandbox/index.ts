@@ -1,0 +1,115 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { Bind } from '../bind';
+import { examples, parsed } from '../declare';
+
+/** The `sandbox` commands. */
+export function declareSandbox(program: Command, bind: Bind) {
+  const sandbox = program.command('sandbox').description('the embedded local sandbox of the service');
+  sandbox
+    .command('start')
+    .description(
+      'serve the sandbox on loopback; prints its URL, keys and webhook secret; the default database also writes the "sandbox" profile',
+    )
+    .option('--port <n>', 'port (0 = any free port)', '4010')
+    .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
+    .option('--rate-limit <n>', 'answer 429 past N requests per second')
+    .option('--fault-rate <p>', 'probability 0-1 of a 500 or dropped connection, some after the write was applied')
+    .option('--latency <ms>', 'delay every response by this many milliseconds')
+    .option('--seed <n>', 'seed for faults and generated data')
+    .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
+    .option(
+      '--webhook <url>',
+      'POST every event here (payment, order, refund, subscription, transfer, payout), signed, retried',
+    )
+    .option(
+      '--webhook-secret <secret>',
+      'signs X-Razorpay-Signature (default: generated once and kept in the database)',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'payctl sandbox start',
+        'payctl sandbox start --port 0 --db :memory: -o json',
+        'payctl sandbox start --webhook http://127.0.0.1:9000/hooks --webhook-secret s3cret-hook',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).start, parsed));
+  sandbox
+    .command('pay')
+    .description("simulate the customer's checkout for an order, or their authorisation of a subscription")
+    .argument('<id>', 'order id (order_…) or subscription id (sub_…)')
+    .addOption(
+      new Option('--method <method>', 'payment method')
+        .choices(['card', 'netbanking', 'wallet', 'upi'])
+        .default('card'),
+    )
+    .option('--fail', 'make the payment fail (a subscription: its authorisation, or its charges from now on)')
+    .option('--email <email>', 'customer e-mail')
+    .option('--contact <phone>', 'customer phone')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl sandbox pay order_DBJOWzybf0sJbb',
+        'payctl sandbox pay order_DBJOWzybf0sJbb --method upi --fail',
+        'payctl sandbox pay sub_DBJOWzybf0sJbb',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).pay, parsed));
+  const clock = sandbox
+    .command('clock')
+    .description('show or move the sandbox clock')
+    .addHelpText('after', examples('payctl sandbox clock', 'payctl sandbox clock advance 6d'))
+    .action(bind(async () => (await import('./handlers')).clock, parsed));
+  clock
+    .command('advance')
+    .description('move sandbox time forward; what falls due happens (auto-refunds, subscription cycles, payouts)')
+    .argument('<duration>', 'e.g. 6d, 24h, 90m, 3600')
+    .addHelpText('after', examples('payctl sandbox clock advance 6d', 'payctl sandbox clock advance 3600'))
+    .action(bind(async () => (await import('./handlers')).clockAdvance, parsed));
+  sandbox
+    .command('reset')
+    .description('delete every sandbox resource and counter')
+    .addHelpText('after', examples('payctl sandbox reset', 'payctl sandbox reset && payctl sandbox seed 50'))
+    .action(bind(async () => (await import('./handlers')).reset, parsed));
+  sandbox
+    .command('seed')
+    .description('create sample data; prints the ids (payment ids with --authorized)')
+    .argument('[n]', 'orders in a realistic mix of states (default 20)')
+    .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl sandbox seed',
+        'payctl sandbox seed 100',
+        "payctl sandbox seed --authorized 50 -o json | jq -r '.[]'",
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).seed, parsed));
+  sandbox
+    .command('stats')
+    .description('requests seen and writes applied (for tests)')
+    .addHelpText('after', examples('payctl sandbox stats', 'payctl sandbox stats -o json | jq .writes'))
+    .action(bind(async () => (await import('./handlers')).stats, parsed));
+  sandbox
+    .command('events')
+    .description('events the sandbox emitted (newest first), with their webhook delivery state')
+    .addHelpText('after', examples('payctl sandbox events', 'payctl sandbox events -o ndjson | jq .event'))
+    .action(bind(async () => (await import('./handlers')).events, parsed));
+  sandbox
+    .command('customer')
+    .description('sandbox customers')
+    .command('create')
+    .description('create a customer (the service has no create endpoint)')
+    .requiredOption('--contact <phone>', 'phone number, e.g. +919876543210')
+    .option('--email <email>', 'e-mail')
+    .option('--name <name>', 'name')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',
+        'payctl sandbox customer create --contact 9123456780 --email vikram@example.com -o json',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).customerCreate, parsed));
+}

@@ -1,0 +1,126 @@
+import type { Command } from 'commander';
+import type { Bind } from '../bind';
+import { collect, examples, parsed } from '../declare';
+
+/** The `wallet` commands. */
+export function declareWallet(program: Command, bind: Bind) {
+  const wallet = program.command('wallet').description('customer wallet (discontinued product, April 2023; INR only)');
+  wallet
+    .command('transfer')
+    .description("move a captured payment's money into a customer's wallet")
+    .argument('<payment_id>', 'captured payment (pay_…)')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--amount <amount>', 'amount in paise (20000 = ₹200.00), at most the captured amount')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText(
+      'after',
+      examples(
+        'payctl wallet transfer pay_29QQoUBi66xm2f --customer cust_4xbQrmEoA5q1fP --amount 20000',
+        'payctl wallet transfer pay_29QQoUBi66xm2f --customer cust_4xbQrmEoA5q1fP --amount 5000 --note reason=goodwill --yes',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).transfer, parsed));
+  wallet
+    .command('credit')
+    .description('credit a wallet directly (cashback; no payment consumed)')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--amount <amount>', 'amount in paise (10000 = ₹100.00)')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText(
+      'after',
+      examples(
+        'payctl wallet credit --customer cust_4xbQrmEoA5q1fP --amount 5000 --note reason=cashback',
+        'payctl wallet credit --customer cust_4xbQrmEoA5q1fP --amount 10000 --yes',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).credit, parsed));
+  wallet
+    .command('pay')
+    .description("pay an order from a customer's wallet balance")
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--order <id>', 'order (order_…)')
+    .requiredOption('--amount <amount>', 'amount in paise (10000 = ₹100.00)')
+    .requiredOption('--contact <phone>', 'customer phone, e.g. +919876543210')
+    .requiredOption('--email <email>', 'customer e-mail')
+    .option('--description <text>', 'description')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText(
+      'after',
+      examples(
+        'payctl wallet pay --customer cust_4xbQrmEoA5q1fP --order order_DBJOWzybf0sJbb --amount 10000 --contact +919876543210 --email a@example.com',
+        'payctl wallet pay --customer cust_4xbQrmEoA5q1fP --order order_DBJOWzybf0sJbb --amount 10000 --contact 9876543210 --email a@example.com --yes',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).pay, parsed));
+  wallet
+    .command('balance')
+    .description('wallet balance, monthly usage and maximum')
+    .argument('<customer>', 'customer (cust_…)')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl wallet balance cust_4xbQrmEoA5q1fP',
+        'payctl wallet balance cust_4xbQrmEoA5q1fP -o json | jq .balance',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).balance, parsed));
+  wallet
+    .command('statement')
+    .description(
+      'wallet statement entries (most recent first, or --oldest-first); several customers or --input for an export',
+    )
+    .argument('[customer...]', 'customer ids (cust_…)')
+    .option('--input <file>', 'customer ids, one per line (- for stdin)')
+    .option('--from <time>', 'entries at or after: Unix seconds, ISO date/date-time, 7d, today, this-month, last-month')
+    .option('--to <time>', 'entries at or before (a bare date includes the whole day)')
+    .option('--count <n>', 'entries in one page, 1-100')
+    .option('--skip <n>', 'entries to skip')
+    .option('--all', 'walk every page')
+    .option('--limit <n>', 'with --all or --out, stop after N entries per customer')
+    .option('--oldest-first', 'ledger order: oldest entry first (with --all or --out)')
+    .option('--skip-missing', 'export the other customers when some are unknown or have no wallet, and list those')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --oldest-first --out statement.xlsx',
+        'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --skip-missing --out april.csv',
+        'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).statement, parsed));
+  wallet
+    .command('fund-account')
+    .description('bank accounts for payouts')
+    .command('create')
+    .description('add a bank account for a customer')
+    .requiredOption('--customer <id>', 'customer (cust_…)')
+    .requiredOption('--name <name>', 'account holder name as per bank records')
+    .requiredOption('--ifsc <code>', 'bank IFSC code')
+    .requiredOption('--account-number <digits>', 'beneficiary account number')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl wallet fund-account create --customer cust_4xbQrmEoA5q1fP --name "Gaurav Kumar" --ifsc HDFC0000053 --account-number 765432123456789',
+        'payctl wallet fund-account create --customer cust_4xbQrmEoA5q1fP --name "Asha Rao" --ifsc SBIN0000001 --account-number 11112222333 -o json',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).fundAccountCreate, parsed));
+  wallet
+    .command('payout')
+    .description("pay out from a customer's wallet to their bank account")
+    .argument('<customer>', 'customer (cust_…)')
+    .requiredOption('--fund-account <id>', 'fund account (fa_…)')
+    .requiredOption('--amount <amount>', 'amount in paise (10000 = ₹100.00)')
+    .requiredOption('--purpose <purpose>', 'reason, e.g. refund, cashback, payout')
+    .option('--reference-id <ref>', 'your reference, at most 40 characters')
+    .option('--narration <text>', 'bank statement text: at most 30 of a-z A-Z 0-9 space')
+    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .addHelpText(
+      'after',
+      examples(
+        'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose refund',
+        'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose cashback --narration "Acme refund" --yes',
+      ),
+    )
+    .action(bind(async () => (await import('./handlers')).payout, parsed));
+}

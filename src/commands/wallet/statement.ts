@@ -1,0 +1,126 @@
+import { pageOptions } from '../declare';
+import { readFile } from 'node:fs/promises';
+import { ApiError, FailureError, UsageError } from '../../contract/errors';
+import { summaryLines, zoneText } from '../../output/summary';
+import type { Context } from '../context';
+import { idArg } from '../flags';
+import { clearedAfter, exportProgress, listing, newSummary, pageQuery } from '../listing';
+import type { Listed } from '../listing';
+import type { CommandResult, Input } from '../result';
+
+/** Customer ids from arguments, or from --input (one per line; a `customer_id` header line is skipped). */
+async function customerIds(ctx: Context, args: string[], input: unknown): Promise<string[]> {
+  const raw = [...args];
+  if (input !== undefined) {
+    const text =
+      input === '-'
+        ? await ctx.readStdin()
+        : await readFile(String(input), 'utf8').catch((e: Error) => {
+            throw new UsageError(`--input: cannot read ${String(input)}: ${e.message}`);
+          });
+    text.split(/\r?\n/).forEach((line, i) => {
+      const v = line.split(',')[0]!.trim();
+      if (v && !v.startsWith('#') && !(i === 0 && v === 'customer_id')) raw.push(v);
+    });
+  }
+  if (raw.length === 0)
+    throw new UsageError('missing CUSTOMER: payctl wallet statement cust_… [--from T] [--to T], or --input FILE');
+  const ids = raw.map((a) => idArg(a, 'customer'));
+  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dup) throw new UsageError(`customer ${dup} is listed twice`);
+  return ids;
+}
+
+/** Why a customer has no statement to export: unknown to the service, or without a wallet; undefined if it has one. */
+async function missing(ctx: Context, id: string): Promise<string | undefined> {
+  const api = await ctx.api();
+  try {
+    await api.call('getWalletBalance', { params: { id } });
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const text = `${err.message} ${String(err.service.description ?? '')}`;
+    if (err.status === 404 || /does not exist|not found|invalid/i.test(text)) return 'unknown customer';
+    if (/wallet/i.test(text)) return 'no wallet';
+    throw err;
+  }
+}
+
+/** Checks every customer first (a few at a time), so a bad id is named before any row is written. */
+async function checkCustomers(ctx: Context, ids: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 8) {
+    const batch = ids.slice(i, i + 8);
+    const why = await Promise.all(batch.map((id) => missing(ctx, id)));
+    batch.forEach((id, j) => why[j] && found.set(id, why[j]));
+  }
+  return found;
+}
+
+export async function statement({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+  const customers = await customerIds(ctx, args, opts.input);
+  const page = await pageQuery(ctx, pageOptions(opts), 'customer_transaction');
+  if (customers.length > 1 && !page.all && page.count === undefined) page.all = true;
+  const oldestFirst = Boolean(opts.oldestFirst);
+  if (oldestFirst && !page.all)
+    throw new UsageError('--oldest-first orders a whole statement: use it with --all or --out');
+  // Columns are fixed by the input kind: a list of customers always has customer_id, however long.
+  const tagged = customers.length > 1 || opts.input !== undefined;
+  if (ctx.settings.dryRun) {
+    const api = await ctx.api();
+    const query = { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to };
+    return {
+      type: 'dry-run',
+      requests: customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query })),
+    };
+  }
+  const absent = await checkCustomers(ctx, customers);
+  if (absent.size && !opts.skipMissing) {
+    const list = [...absent].map(([id, why]) => `${id} (${why})`).join(', ');
+    throw new FailureError(
+      `no statement for ${list}: nothing was written; --skip-missing exports the other customers and lists these`,
+    );
+  }
+  const summary = newSummary(ctx, 'customer_transaction', page);
+  summary.oldestFirst = oldestFirst;
+  const progress = exportProgress(ctx, page, customers.length);
+  const listed: Array<{ id: string; listed: Listed }> = [];
+  for (const id of customers) {
+    if (absent.has(id)) {
+      summary.customer(id).missing = absent.get(id);
+      continue;
+    }
+    const r = await listing(ctx, 'getWalletStatement', page, {}, { id }, progress);
+    if ('dryRun' in r) return r.dryRun;
+    listed.push({ id, listed: r });
+  }
+  const { reversed } = oldestFirst ? await import('../../output/spool') : { reversed: undefined };
+  const rows = (async function* () {
+    for (const { id, listed: l } of listed) {
+      for await (const entry of reversed ? reversed(l.items) : l.items) {
+        summary.note(entry, id);
+        yield tagged ? { customer_id: id, ...(entry as object) } : entry;
+      }
+      progress?.customerDone();
+    }
+  })();
+  const after = () => {
+    const lines = page.all && !page.out ? [zoneText(summary.zone), ...summaryLines(summary)] : [];
+    lines.push(...new Set(listed.map(({ listed: l }) => l.more('entries')).filter((m) => m !== undefined)));
+    if (absent.size)
+      lines.push(
+        `skipped ${absent.size} customer(s) with no statement: ${[...absent].map(([id, why]) => `${id} (${why})`).join(', ')}`,
+      );
+    return lines.length ? lines.join('\n') : undefined;
+  };
+  return {
+    type: 'many',
+    kind: 'customer_transaction',
+    items: clearedAfter(rows, progress),
+    out: page.out?.path,
+    outFormat: page.out?.format,
+    tagged,
+    summary,
+    after,
+  };
+}

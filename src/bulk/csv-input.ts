@@ -15,8 +15,10 @@ function headerProblem(names: string[]): string | undefined {
   }
   const known = ['payment_id', 'amount', 'currency', 'receipt'];
   const unknown = names.filter((n) => !known.includes(n) && !/^note\.[^.\s]+$/.test(n));
-  if (unknown.length)
-    return `unknown CSV column(s) ${unknown.map((n) => `"${n}"${didYouMean(n, [...known, 'note.<key>'])}`).join(', ')}: ${CSV_HINT}`;
+  if (unknown.length) {
+    const named = unknown.map((n) => `"${n}"${didYouMean(n, [...known, 'note.<key>'])}`);
+    return `unknown CSV column(s) ${named.join(', ')}: ${CSV_HINT}`;
+  }
   if (!names.includes('payment_id')) return 'the CSV header needs a payment_id column';
   return undefined;
 }

@@ -110,7 +110,8 @@ export class Journal {
       ) {
         if (last) return this.truncate(Buffer.byteLength(text) - Buffer.byteLength(line), Buffer.byteLength(line));
         throw new UsageError(
-          `journal ${this.path} line ${i + 1} is damaged (${JSON.stringify(line.slice(0, 40))}); it cannot be used to resume safely: keep it for the record and check its payments by hand`,
+          `journal ${this.path} line ${i + 1} is damaged (${JSON.stringify(line.slice(0, 40))}); ` +
+            'it cannot be used to resume safely: keep it for the record and check its payments by hand',
         );
       }
       this.apply(record, op);

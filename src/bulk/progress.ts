@@ -34,5 +34,6 @@ export function progressLine(done: number, total: number, seconds: number, width
   const eta = rate > 0 ? Math.ceil((total - done) / rate) : undefined;
   const etaText =
     eta === undefined ? '--' : eta >= 60 ? `${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : `${eta}s`;
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${rate.toFixed(rate < 10 ? 1 : 0)}/s ETA ${etaText}`;
+  const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
+  return `${bar} ${done}/${total} ${rate.toFixed(rate < 10 ? 1 : 0)}/s ETA ${etaText}`;
 }

@@ -1,5 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import type { Bind } from '../commands/bind';
+import { examples } from '../commands/declare';
 import type { IO } from '../commands/context';
 import { declareApi } from '../commands/api';
 import { declareOrders } from '../commands/orders';
@@ -28,7 +29,8 @@ function declareGlobal(program: Command) {
   program
     .name('payctl')
     .description(
-      'Admin and operations tool for the payments service: orders, payments, refunds, plans, subscriptions and the customer wallet.',
+      'Admin and operations tool for the payments service: ' +
+        'orders, payments, refunds, plans, subscriptions and the customer wallet.',
     )
     .version(VERSION, '-V, --version', 'print the version')
     .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
@@ -43,7 +45,8 @@ function declareGlobal(program: Command) {
     )
     .option(
       '--out <file>',
-      'write the result to FILE atomically (0600) instead of stdout; lists walk every page unless --limit, in the format of the extension: .csv .json .ndjson/.jsonl .xlsx',
+      'write the result to FILE atomically (0600) instead of stdout; lists walk every page unless --limit, ' +
+        'in the format of the extension: .csv .json .ndjson/.jsonl .xlsx',
     )
     .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
     .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
@@ -66,7 +69,11 @@ function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
     .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
     .addHelpText(
       'after',
-      '\nExamples:\n  payctl completion bash > ~/.local/share/bash-completion/completions/payctl\n  payctl completion zsh > "${fpath[1]}/_payctl"\n  payctl completion fish > ~/.config/fish/completions/payctl.fish',
+      examples(
+        'payctl completion bash > ~/.local/share/bash-completion/completions/payctl',
+        'payctl completion zsh > "${fpath[1]}/_payctl"',
+        'payctl completion fish > ~/.config/fish/completions/payctl.fish',
+      ),
     )
     .action(async (shell: string) => {
       const { completionScript } = await import('./completion');

@@ -38,8 +38,6 @@ export function report(err: unknown, io: IO, json: boolean, debug: boolean) {
   for (const hint of e?.hints ?? []) lines.push(`  ${stripControl(hint)}`);
   if (debug && e?.stack) lines.push(...e.stack.split('\n').slice(1).map(stripControl));
   io.stderr.write(`${lines.join('\n')}\n`);
-  if (json)
-    io.stderr.write(
-      `${JSON.stringify({ error: cleanDeep(e?.toJSON ? e.toJSON() : { kind: 'failure', message: e?.message ?? String(err) }) })}\n`,
-    );
+  const failure = { kind: 'failure', message: e?.message ?? String(err) };
+  if (json) io.stderr.write(`${JSON.stringify({ error: cleanDeep(e?.toJSON ? e.toJSON() : failure) })}\n`);
 }

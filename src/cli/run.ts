@@ -77,7 +77,8 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       }
     };
 
-  // commander's `help` looks one level deep; `payctl help wallet statement` must match `payctl wallet statement --help`.
+  // commander's `help` looks one level deep:
+  // `payctl help wallet statement` must match `payctl wallet statement --help`.
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
   const program = createProgram(bind, streams, env, argv);
 

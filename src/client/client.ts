@@ -81,7 +81,9 @@ export class ApiClient {
     if (!schema.safeParse(value).success) value = unwrapSingle(value);
     const checked = schema.safeParse(value);
     if (!checked.success) {
-      const problem = `the service answered HTTP ${response.status} with something else than expected (${describeIssue(checked.error, value)})`;
+      const problem =
+        `the service answered HTTP ${response.status} with something else than expected ` +
+        `(${describeIssue(checked.error, value)})`;
       if (req.method === 'GET') throw new FailureError(problem);
       throw new OutcomeUnknownError(problem, 'the request may have been applied: check before sending it again');
     }
@@ -138,7 +140,8 @@ export class ApiClient {
       if (err.failure === 'not_sent' || method === 'GET') {
         const applied = method === 'GET' ? '' : ' (it never reached the service: nothing was applied)';
         throw new NetworkError(
-          `could not get an answer from the service (${err.message}) after ${attempts(err.attempts)}: ${where}${applied}`,
+          `could not get an answer from the service (${err.message}) ` +
+            `after ${attempts(err.attempts)}: ${where}${applied}`,
         );
       }
       const answer = `no answer to ${where} (${err.failure === 'timeout' ? `timed out: ${err.message}` : err.message})`;
@@ -182,7 +185,8 @@ export function classify(method: string, where: string, response: HttpResponse):
 
   if (status === 401)
     throw new AuthError(
-      `authentication failed (HTTP 401)${service?.description ? `: ${service.description}` : ''}; check the key id and secret`,
+      `authentication failed (HTTP 401)${service?.description ? `: ${service.description}` : ''}; ` +
+        'check the key id and secret',
     );
   if (status === 429)
     throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${attempts(response.attempts)}`);

@@ -115,9 +115,8 @@ export class HttpClient {
         outcome = { type: 'error', failure: classifyTransportError(err) };
       }
       const ms = Math.round(Date.now() - started);
-      this.trace(
-        `${req.method} ${target} -> ${outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`} in ${ms} ms`,
-      );
+      const result = outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`;
+      this.trace(`${req.method} ${target} -> ${result} in ${ms} ms`);
       if (response && response.status < 500 && response.status !== 429) return response;
       const decision = decide(req.method, outcome, attempt, this.policy);
       if (!decision.retry) {

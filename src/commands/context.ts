@@ -23,7 +23,7 @@ export interface Settings {
   baseUrl?: string;
   /** --out: a command's result goes to this file (atomically) instead of stdout. */
   out?: string;
-  /** Tables: the terminal's width (undefined: no limit), --wide, and colour (TTY, NO_COLOR, FORCE_COLOR, --no-color). */
+  /** Tables: the terminal's width (undefined: no limit), --wide, colour (TTY, NO_COLOR, FORCE_COLOR, --no-color). */
   table: { width?: number; wide: boolean; color: boolean; stderrColor: boolean };
 }
 

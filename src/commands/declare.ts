@@ -18,7 +18,8 @@ export const bulkOptions = (cmd: Command) =>
     .option('--concurrency <n>', 'requests in flight at once for many payments (default 8)')
     .option(
       '--journal <file>',
-      'journal of a bulk run; the same file resumes it (default: named after the operation, profile and input, under the state directory)',
+      'journal of a bulk run; the same file resumes it ' +
+        '(default: named after the operation, profile and input, under the state directory)',
     )
     .option('--new-run', 'start a fresh journal even if this same input ran before (moves the money again)')
     .option('--recheck', "read back the payments a journal's run sent without learning the outcome; sends nothing")

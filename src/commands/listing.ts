@@ -1,3 +1,4 @@
+import { LIMITS } from '../contract/limits';
 import { UsageError } from '../contract/errors';
 import { walk } from '../client/paginate';
 import type { ResourceKind } from '../output/columns';
@@ -67,7 +68,7 @@ export async function pageQuery(ctx: Context, opts: PageOptions, kind: ResourceK
     from,
     to,
     all,
-    count: intFlag(opts.count, '--count', 1, 100),
+    count: intFlag(opts.count, '--count', 1, LIMITS.count),
     skip: intFlag(opts.skip, '--skip', 0),
     limit: intFlag(opts.limit, '--limit', 1),
     out,
@@ -98,7 +99,7 @@ export async function listing(
   const walking = page.all || keep !== undefined;
   const first = api.prepare(endpoint, {
     params,
-    query: { count: walking ? 100 : page.count, skip: page.skip, from: page.from, to: page.to, ...extra },
+    query: { count: walking ? LIMITS.count : page.count, skip: page.skip, from: page.from, to: page.to, ...extra },
   });
   if (ctx.settings.dryRun) return { dryRun: { type: 'dry-run', requests: [first] } };
   if (!walking) {
@@ -112,7 +113,8 @@ export async function listing(
       })(),
       more: (noun) =>
         fetched >= asked
-          ? `showing one page of ${fetched} ${noun}: more may exist; --all lists every page, --skip ${(page.skip ?? 0) + fetched} the next page, --out FILE writes them all`
+          ? `showing one page of ${fetched} ${noun}: more may exist; --all lists every page, ` +
+            `--skip ${(page.skip ?? 0) + fetched} the next page, --out FILE writes them all`
           : undefined,
     };
   }
@@ -141,7 +143,10 @@ export async function listing(
     more: (noun) => {
       if (!stopped) return undefined;
       if (page.limit !== undefined) return `stopped at --limit ${page.limit}: more ${noun} may exist`;
-      return `showing the first ${kept} ${noun} found: more may exist; --count N (up to 100) shows more, --all every one, --out FILE writes them all`;
+      return (
+        `showing the first ${kept} ${noun} found: more may exist; ` +
+        `--count N (up to ${LIMITS.count}) shows more, --all every one, --out FILE writes them all`
+      );
     },
   };
 }

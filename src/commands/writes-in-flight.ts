@@ -21,7 +21,8 @@ export class WritesInFlight {
   onInterrupt(stderr: NodeJS.WritableStream) {
     for (const w of this.open)
       stderr.write(
-        `payctl: interrupted after the request was sent: it may have been applied; check with \`${checkCommand('POST', w.path, w.body)}\` before trying again\n`,
+        `payctl: interrupted after the request was sent: it may have been applied; ` +
+          `check with \`${checkCommand('POST', w.path, w.body)}\` before trying again\n`,
       );
   }
 }

@@ -26,7 +26,9 @@ export function checkBaseUrl(raw: string): { ok: true; value: string } | { ok: f
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     return {
       ok: false,
-      error: `refusing plain http:// for ${url.hostname}: key secrets would travel unencrypted; use https:// (http is allowed only on loopback)`,
+      error:
+        `refusing plain http:// for ${url.hostname}: key secrets would travel unencrypted; ` +
+        'use https:// (http is allowed only on loopback)',
     };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')

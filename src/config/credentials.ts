@@ -49,7 +49,8 @@ export function resolveCredentials(input: CredentialInputs): Credentials {
   const name = input.profile ?? env.PAYCTL_PROFILE ?? store.defaultName;
   if (!name) {
     throw new AuthError(
-      'no credentials configured: run `payctl profile add NAME`, set PAYCTL_KEY_ID and PAYCTL_KEY_SECRET, or use --sandbox',
+      'no credentials configured: run `payctl profile add NAME`, ' +
+        'set PAYCTL_KEY_ID and PAYCTL_KEY_SECRET, or use --sandbox',
     );
   }
   const profile = store.get(name);

@@ -75,7 +75,8 @@ export class ProfileStore {
     );
     if (missing.length) {
       throw new UsageError(
-        `profile "${name}" in ${this.path} is incomplete (no ${missing.join(', ')}): add it again with \`payctl profile add ${name}\`; nothing was sent`,
+        `profile "${name}" in ${this.path} is incomplete (no ${missing.join(', ')}): ` +
+          `add it again with \`payctl profile add ${name}\`; nothing was sent`,
       );
     }
     return { ...profile, live: profile.live === true } as Profile;
@@ -109,7 +110,8 @@ export class ProfileStore {
 
 function damagedFile(path: string, what: string): UsageError {
   return new UsageError(
-    `the config file ${path} is damaged (${what}): fix it, or move it aside and add your profiles again with \`payctl profile add\`; nothing was sent`,
+    `the config file ${path} is damaged (${what}): fix it, ` +
+      'or move it aside and add your profiles again with `payctl profile add`; nothing was sent',
   );
 }
 

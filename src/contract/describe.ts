@@ -58,7 +58,8 @@ function sentence(issue: Issue, input: unknown): string {
       const inner = unionBranchIssue(issue);
       if (inner) return sentence(inner, input);
       if (value === undefined) return `The ${field} field is required.`;
-      return `The ${field} is invalid${value !== null && typeof value === 'object' ? '' : `: ${JSON.stringify(value)?.slice(0, 40)}`}.`;
+      const shown = value !== null && typeof value === 'object' ? '' : `: ${JSON.stringify(value)?.slice(0, 40)}`;
+      return `The ${field} is invalid${shown}.`;
     }
     default:
       if (value === undefined && issue.path.length) return `The ${field} field is required.`;

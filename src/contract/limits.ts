@@ -1,4 +1,4 @@
-/** Limits of the service interface (spec section 8), named once: client checks, sandbox rules and help texts read them. */
+/** Limits of the service interface (spec section 8), named once: client checks, sandbox rules and help texts. */
 export const LIMITS = {
   /** Items in one page of a list. */
   count: 100,

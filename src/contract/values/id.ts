@@ -21,6 +21,7 @@ export function parseId(raw: string, kind: IdKind): Result<string> {
   const prefix = ID_PREFIX[kind];
   if (new RegExp(`^${prefix}[A-Za-z0-9]{1,40}$`).test(id)) return ok(id);
   return err(
-    `${kind.replace('_', ' ')} id must look like ${prefix}XXXXXXXXXXXXXX: got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`,
+    `${kind.replace('_', ' ')} id must look like ${prefix}XXXXXXXXXXXXXX: ` +
+      `got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`,
   );
 }

@@ -54,6 +54,7 @@ export function parseTimeInput(raw: string, opts: TimeOptions): Result<number> {
     if (dt.isValid) return ok(seconds(dt));
   }
   return err(
-    `cannot read time ${JSON.stringify(raw)}: use Unix seconds, 2024-04-30, 2024-04-30T10:00[+05:30], 7d/24h/30m, now, today, yesterday, tomorrow, this-month, last-month or next-month`,
+    `cannot read time ${JSON.stringify(raw)}: use Unix seconds, 2024-04-30, 2024-04-30T10:00[+05:30], ` +
+      '7d/24h/30m, now, today, yesterday, tomorrow, this-month, last-month or next-month',
   );
 }

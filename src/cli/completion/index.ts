@@ -1,0 +1,13 @@
+import type { Command } from 'commander';
+import { bashScript } from './bash';
+import { fishScript } from './fish';
+import { zshScript } from './zsh';
+
+export { bashScript, fishScript, zshScript };
+
+export function completionScript(shell: string, program: Command): string | undefined {
+  if (shell === 'bash') return bashScript(program);
+  if (shell === 'zsh') return zshScript(program);
+  if (shell === 'fish') return fishScript(program);
+  return undefined;
+}

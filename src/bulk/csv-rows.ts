@@ -1,7 +1,7 @@
 import { err, ok } from '../contract/values/result';
 import type { Result } from '../contract/values/result';
 
-export interface CsvRow {
+interface CsvRow {
   /** 1-based line where the row starts (a quoted field may span lines). */
   line: number;
   cells: string[];

@@ -25,7 +25,7 @@ export interface InputProblem {
   message: string;
 }
 
-export interface ParsedInput {
+interface ParsedInput {
   format: 'ids' | 'csv' | 'ndjson';
   items: BulkItem[];
   /** The first problems, in line order. */
@@ -42,7 +42,7 @@ export type Fields = {
 };
 
 /** Checks one row's fields; the first problem wins, so each bad row gives one clear line. */
-export function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkItem> {
+function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkItem> {
   const fail = (error: string): Result<BulkItem> => ({ ok: false, error });
   if (fields.payment_id === undefined || fields.payment_id === '') return fail('payment_id is missing');
   const id = parseId(String(fields.payment_id), 'payment');

@@ -14,7 +14,7 @@ import { UsageError } from '../contract/errors';
 import type { BulkOp } from './input';
 import { describeHolder, Lock } from './lock';
 
-export type OutcomeResult = 'done' | 'failed' | 'unknown';
+type OutcomeResult = 'done' | 'failed' | 'unknown';
 
 /** What the journal says about one payment when a run starts. */
 export type ItemState = 'new' | 'done' | 'failed' | 'unknown' | 'in_flight';
@@ -30,7 +30,7 @@ export interface SentRecord {
   at: string;
 }
 
-export type JournalRecord =
+type JournalRecord =
   | { type: 'run'; op: BulkOp; at: string; pid: number; items: number }
   | SentRecord
   | {

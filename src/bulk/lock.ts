@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 
 /** Who holds a lock: enough to tell whether that very process still runs (pids are reused). */
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   /** Process start time in clock ticks since boot (Linux /proc/<pid>/stat field 22), when known. */
   start?: string;

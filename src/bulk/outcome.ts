@@ -15,7 +15,7 @@ export interface ItemOutcome {
 }
 
 /** Writes the journal's "sent" record; called right before the first write request goes out. */
-export type MarkSent = (amount?: number, currency?: string, amountRefunded?: number) => void;
+type MarkSent = (amount?: number, currency?: string, amountRefunded?: number) => void;
 
 /** Where one payment stands: its journal state, its last `sent` record, and how to record a send. */
 export interface ItemAt {

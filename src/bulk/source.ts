@@ -8,7 +8,7 @@ import { openBulkInput } from './input';
 import type { BulkItem, BulkOp, InputProblem } from './input';
 
 /** Money per currency, and how many payments go at their full remaining amount. */
-export class Totals {
+class Totals {
   private readonly byCurrency = new Map<string, number>();
   private open = 0;
 

@@ -1,7 +1,7 @@
 import type { ErrorKind } from '../contract/errors';
 
 /** The one table from error kinds to exit codes (DESIGN section 5). */
-export const EXIT_CODES: Record<ErrorKind, number> = {
+const EXIT_CODES: Record<ErrorKind, number> = {
   usage: 2,
   api: 1,
   failure: 1,

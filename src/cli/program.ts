@@ -110,7 +110,7 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /** The first word that is not a global option (or its value): the command group being run. */
-export function commandWord(argv: string[]): string | undefined {
+function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return argv[i + 1];

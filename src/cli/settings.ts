@@ -63,7 +63,7 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
 }
 
 /** --no-color and NO_COLOR always win; FORCE_COLOR (other than 0/false) colours even a pipe; else a terminal does. */
-export function useColor(flags: GlobalFlags, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+function useColor(flags: GlobalFlags, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   if (flags.color === false || env.NO_COLOR) return false;
   const force = env.FORCE_COLOR;
   if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());

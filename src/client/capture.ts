@@ -2,7 +2,7 @@ import type { ApiClient } from './client';
 import { ApiError, OutcomeUnknownError } from '../contract/errors';
 import { isCaptured } from '../contract/rules';
 
-export interface CaptureOutcome {
+interface CaptureOutcome {
   payment: Record<string, unknown>;
   /** True when the answer was lost and the result was read back from the payment. */
   reconciled: boolean;

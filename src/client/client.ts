@@ -15,7 +15,7 @@ import type { HttpClient, HttpResponse } from './http';
 
 const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
-export interface CallArgs {
+interface CallArgs {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
   body?: unknown;

@@ -5,7 +5,7 @@ import { VERSION } from '../version';
 import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter, waitLine } from './retry';
 import type { AttemptOutcome, RetryPolicy, TransportFailure } from './retry';
 
-export interface HttpOptions {
+interface HttpOptions {
   baseUrl: string;
   keyId: string;
   keySecret: string;

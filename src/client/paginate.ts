@@ -5,7 +5,7 @@ export interface PageQuery {
   to?: number;
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   from?: number;
   to?: number;
   limit?: number;

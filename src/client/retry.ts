@@ -13,7 +13,7 @@ export type AttemptOutcome =
  */
 export type TransportFailure = 'not_sent' | 'unresolved' | 'timeout' | 'reset';
 
-export type Decision = { retry: true; delayMs: number } | { retry: false };
+type Decision = { retry: true; delayMs: number } | { retry: false };
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -25,7 +25,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 6, baseMs: 250, capMs: 8_000, maxRetryAfterMs: 60_000 };
 
-export function isRetryable(method: string, outcome: AttemptOutcome): boolean {
+function isRetryable(method: string, outcome: AttemptOutcome): boolean {
   const safe = method === 'GET';
   if (outcome.type === 'response') {
     if (outcome.status === 429) return true;

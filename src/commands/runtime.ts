@@ -11,7 +11,7 @@ import { FailureError, InterruptedError, UsageError } from '../contract/errors';
 import type { ApiOptions, Context, IO, Settings } from './context';
 import type { WritesInFlight } from './writes-in-flight';
 
-export interface Runtime extends Context {
+interface Runtime extends Context {
   dispose(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ export interface Credentials {
   source: string;
 }
 
-export interface CredentialInputs {
+interface CredentialInputs {
   env: NodeJS.ProcessEnv;
   profile?: string;
   baseUrl?: string;

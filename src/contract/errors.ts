@@ -31,7 +31,7 @@ export class UsageError extends PayctlError {
   }
 }
 
-export interface ServiceErrorFields {
+interface ServiceErrorFields {
   code?: string | null;
   description?: string | null;
   source?: string | null;

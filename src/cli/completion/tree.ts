@@ -7,7 +7,7 @@ import type { Command, Option } from 'commander';
  * function (an fpath install completes on the first Tab), fish `complete` lines with short options.
  */
 
-export type OptKind = 'flag' | 'value' | 'file' | 'profile';
+type OptKind = 'flag' | 'value' | 'file' | 'profile';
 
 interface Opt {
   long?: string;
@@ -69,7 +69,7 @@ export function commandTree(program: Command): Node[] {
 }
 
 export const names = (o: Opt) => [o.long, o.short].filter((f): f is string => Boolean(f));
-export const allOptions = (nodes: Node[]) => {
+const allOptions = (nodes: Node[]) => {
   const byName = new Map<string, Opt>();
   // A name that is a plain flag somewhere (orders list --authorized) never swallows the next word.
   for (const n of nodes)

@@ -10,7 +10,7 @@ import { one } from '../result';
 import type { CommandResult } from '../result';
 
 /** How long the service gets to apply a refund whose answer was lost before the payment is read back. */
-export const SETTLE_MS = 1_000;
+const SETTLE_MS = 1_000;
 
 export interface RefundRequest {
   /** Undefined: everything that remains (sent as that explicit amount, so what was confirmed is what is sent). */

@@ -1,7 +1,7 @@
 import { err, ok } from './result';
 import type { Result } from './result';
 
-export const ID_PREFIX = {
+const ID_PREFIX = {
   payment: 'pay_',
   order: 'order_',
   customer: 'cust_',
@@ -13,7 +13,7 @@ export const ID_PREFIX = {
   payout: 'pout_',
 } as const;
 
-export type IdKind = keyof typeof ID_PREFIX;
+type IdKind = keyof typeof ID_PREFIX;
 
 /** An id as pasted: surrounding whitespace is forgiven, anything that could change the URL path is not. */
 export function parseId(raw: string, kind: IdKind): Result<string> {

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { err, ok } from './result';
 import type { Result } from './result';
 
-export interface TimeOptions {
+interface TimeOptions {
   tz: string;
   nowMs: number;
   /** A whole-day or whole-month input means its first second for `start`, its last for `end`. */

@@ -53,7 +53,7 @@ export interface Context {
   io: IO;
   paths: PayctlPaths;
   signal: AbortSignal;
-  /** Seconds since the epoch, injectable for tests. */
+  /** Milliseconds since the epoch (Date.now), injectable for tests. */
   nowMs(): number;
   /** The client for the active credentials, or for the named profile. */
   api(profile?: string, opts?: ApiOptions): Promise<ApiClient>;

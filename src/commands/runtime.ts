@@ -35,7 +35,7 @@ export function createRuntime(
   };
 
   // conf, undici and the sandbox load only when a command needs them (startup time).
-  // Loaded without the signal listeners conf's dependencies install (see src/signals.ts).
+  // Loaded without the signal listeners conf's dependencies install (see src/config/signal-hooks.ts).
   const profiles = async () =>
     (store ??= new (await withoutSignalHooks(() => import('../config/profiles'))).ProfileStore(paths.config));
 

@@ -1,5 +1,5 @@
 /**
- * The one error hierarchy. Each class names a `kind`; src/program.ts maps kinds to exit codes in one table.
+ * The one error hierarchy. Each class names a `kind`; src/cli/exit-codes.ts maps kinds to exit codes in one table.
  * Messages are one line, written for the person at the terminal.
  */
 export type ErrorKind =

@@ -1,5 +1,5 @@
 // undici's index loads every part of it (fetch, cookies, websockets: ~70 ms at startup); payctl uses
-// only a pool and its request(), so both come from their own modules (see src/api/pool.ts).
+// only a pool and its request(), so both come from their own modules (see pool.ts).
 declare module 'undici/lib/dispatcher/pool.js' {
   const Pool: typeof import('undici').Pool;
   export default Pool;

@@ -4,12 +4,11 @@ import { parseCurrency } from '../contract/values/currency';
 import { parseId } from '../contract/values/id';
 import { parseInteger } from '../contract/values/integer';
 import { parseNotes } from '../contract/values/notes';
+import type { Result } from '../contract/values/result';
 import type { Context } from './context';
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
 /** Turns a parser's verdict into the value or a usage error (exit 2, nothing sent). */
-export function need<T>(result: Parsed<T>, flag?: string): T {
+export function need<T>(result: Result<T>, flag?: string): T {
   if (!result.ok) throw new UsageError(flag ? `${flag}: ${result.error}` : result.error);
   return result.value;
 }

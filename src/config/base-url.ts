@@ -1,3 +1,4 @@
+import type { Result } from '../contract/values/result';
 import { isIP } from 'node:net';
 
 const isLoopback = (host: string) => {
@@ -10,7 +11,7 @@ const isLoopback = (host: string) => {
  * A base URL must be https, except on loopback where the sandbox serves plain http.
  * Returns the normalised URL (no trailing slash) or an error sentence.
  */
-export function checkBaseUrl(raw: string): { ok: true; value: string } | { ok: false; error: string } {
+export function checkBaseUrl(raw: string): Result<string> {
   let url: URL;
   try {
     url = new URL(raw.trim());

@@ -1,8 +1,33 @@
-import { checkCommand } from './check';
+import { matchPath } from '../contract/paths';
 
 interface Write {
   path: string;
   body: unknown;
+  at: number;
+}
+
+const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The command that shows whether an interrupted write was applied. Unlike check.ts's rule for a lost
+ * answer, it knows when the request left, so lists start a minute before that instead of "1h", and a
+ * payment shows just the fields the write would have changed.
+ */
+function interruptedCheck(w: Write): string {
+  const body = (w.body && typeof w.body === 'object' ? w.body : {}) as Record<string, unknown>;
+  const refund = matchPath('/payments/:id/refund', w.path);
+  if (refund) return `payctl payments get ${refund.id} --fields id,amount,amount_refunded,refund_status`;
+  const capture = matchPath('/payments/:id/capture', w.path);
+  if (capture) return `payctl payments get ${capture.id} --fields id,status,amount`;
+  const cancel = matchPath('/subscriptions/:id/cancel', w.path);
+  if (cancel) return `payctl subscriptions get ${cancel.id}`;
+  const since = new Date(w.at - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  if (w.path === '/orders')
+    return `payctl orders list --from ${since}${typeof body.receipt === 'string' ? ` --receipt ${quoted(body.receipt)}` : ''}`;
+  const payout = matchPath('/customers/:id/payouts', w.path);
+  if (payout) return `payctl wallet statement ${payout.id} --from ${since}`;
+  if (typeof body.customer_id === 'string') return `payctl wallet statement ${body.customer_id} --from ${since}`;
+  return `payctl ${w.path.split('/')[1] ?? ''} list --from ${since}`;
 }
 
 /**
@@ -13,7 +38,7 @@ export class WritesInFlight {
   private readonly open = new Set<Write>();
 
   start(path: string, body: unknown): () => void {
-    const w = { path, body };
+    const w = { path, body, at: Date.now() };
     this.open.add(w);
     return () => this.open.delete(w);
   }
@@ -22,7 +47,7 @@ export class WritesInFlight {
     for (const w of this.open)
       stderr.write(
         `payctl: interrupted after the request was sent: it may have been applied; ` +
-          `check with \`${checkCommand('POST', w.path, w.body)}\` before trying again\n`,
+          `check with \`${interruptedCheck(w)}\` before trying again\n`,
       );
   }
 }

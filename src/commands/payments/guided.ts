@@ -8,6 +8,8 @@ import { parseAmount } from '../../contract/values/amount';
 import { parseId } from '../../contract/values/id';
 import { parseNotes } from '../../contract/values/notes';
 import { LIMITS } from '../../contract/limits';
+import type { PaymentRecord } from '../../contract/resources';
+import { refundable } from '../../contract/rules';
 import { formatTime } from '../../output/time';
 import type { Context } from '../context';
 import { need } from '../flags';
@@ -18,7 +20,7 @@ import { refundOnce } from './refund-single';
 import { one } from '../result';
 import type { CommandResult } from '../result';
 
-type Payment = Record<string, unknown>;
+type Payment = PaymentRecord;
 
 // The guided flows for support staff: `payments refund` / `payments capture` with no id on a terminal.
 // Every answer is checked as it is given; nothing is sent before the last question is confirmed.
@@ -58,13 +60,12 @@ async function askPayment(
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : stripControl(String(v)));
 
 function summary(s: Session, payment: Payment, tz: string) {
-  const currency = String(payment.currency);
-  const refunded = Number(payment.amount_refunded ?? 0);
+  const { currency } = payment;
   const rows: Array<[string, string]> = [
     ['payment', text(payment.id)],
     ['status', text(payment.status)],
     ['amount', formatMoney(payment.amount, currency)],
-    ['already refunded', formatMoney(refunded, currency)],
+    ['already refunded', formatMoney(Number(payment.amount_refunded ?? 0), currency)],
     ['method', text(payment.method)],
     ['email', text(payment.email)],
     ['contact', text(payment.contact)],
@@ -131,13 +132,11 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   const api = await ctx.api();
   const payment = await askPayment(s, api, 'refund', (p) => {
     if (p.status !== 'captured' && p.status !== 'refunded')
-      return `${String(p.id)} is ${String(p.status)}: only a captured payment can be refunded`;
-    return Number(p.amount) - Number(p.amount_refunded ?? 0) > 0 ? true : `${String(p.id)} is already refunded in full`;
+      return `${p.id} is ${p.status}: only a captured payment can be refunded`;
+    return refundable(p) > 0 ? true : `${p.id} is already refunded in full`;
   });
-  const id = String(payment.id);
-  const currency = String(payment.currency);
-  const refunded = Number(payment.amount_refunded ?? 0);
-  const remaining = Number(payment.amount) - refunded;
+  const { id, currency } = payment;
+  const remaining = refundable(payment);
   summary(s, payment, ctx.settings.tz);
 
   const kind = await s.ask((p) =>
@@ -160,7 +159,8 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
             await s.ask((p) =>
               p.input(
                 amountQuestion(
-                  `Amount to refund in ${minorUnitName(currency)} (at most ${remaining} = ${formatMoneyShort(remaining, currency)}):`,
+                  `Amount to refund in ${minorUnitName(currency)} ` +
+                    `(at most ${remaining} = ${formatMoneyShort(remaining, currency)}):`,
                   currency,
                   remaining,
                 ),
@@ -175,7 +175,8 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
       p.input(
         {
           message: 'Receipt (your reference, optional):',
-          validate: (v) => (v.length <= 40 ? true : 'a receipt is at most 40 characters'),
+          validate: (v) =>
+            v.length <= LIMITS.receiptChars ? true : `a receipt is at most ${LIMITS.receiptChars} characters`,
         },
         s.context,
       ),
@@ -184,17 +185,17 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   const notes = await askNotes(s);
 
   const after = remaining - amount;
+  const left =
+    after > 0 ? `${formatMoney(after, currency)} will remain refundable.` : 'The payment will be refunded in full.';
+  const noted = notes
+    ? ` Notes: ${Object.entries(notes)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}.`
+    : '';
   await finalConfirm(
     s,
-    `Refund ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now?` +
-      ` ${after > 0 ? `${formatMoney(after, currency)} will remain refundable.` : 'The payment will be refunded in full.'}` +
-      `${receipt ? ` Receipt ${receipt}.` : ''}${
-        notes
-          ? ` Notes: ${Object.entries(notes)
-              .map(([k, v]) => `${k}=${v}`)
-              .join(', ')}.`
-          : ''
-      }`,
+    `Refund ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? ${left}` +
+      `${receipt ? ` Receipt ${receipt}.` : ''}${noted}`,
     ctx,
   );
   // Read again right before sending: the questions took a while, and this figure is what an
@@ -207,23 +208,22 @@ export async function guidedCapture(ctx: Context): Promise<CommandResult> {
   const s = await promptSession(ctx);
   const api = await ctx.api();
   const payment = await askPayment(s, api, 'capture', (p) =>
-    p.status === 'authorized'
-      ? true
-      : `${String(p.id)} is ${String(p.status)}: only an authorized payment can be captured`,
+    p.status === 'authorized' ? true : `${p.id} is ${p.status}: only an authorized payment can be captured`,
   );
-  const id = String(payment.id);
-  const currency = String(payment.currency);
+  const { id, currency } = payment;
   const amount = Number(payment.amount);
   summary(s, payment, ctx.settings.tz);
   await finalConfirm(
     s,
-    `Capture ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? The customer is charged and it can then only be refunded.`,
+    `Capture ${formatMoney(amount, currency)} of payment ${id} (${text(payment.email)}) now? ` +
+      'The customer is charged and it can then only be refunded.',
     ctx,
   );
   const outcome = await captureSafely(api, id, amount, currency);
   if (outcome.reconciled)
     ctx.notice(
-      `payctl: the capture's first answer was lost; confirmed by reading the payment back: ${id} is ${text(outcome.payment.status)}`,
+      "payctl: the capture's first answer was lost; confirmed by reading the payment back: " +
+        `${id} is ${text(outcome.payment.status)}`,
     );
   return one('payment', outcome.payment);
 }

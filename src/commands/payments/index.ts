@@ -1,7 +1,20 @@
-import type { Command } from 'commander';
+import type { Command, OptionValues } from 'commander';
 import { Option } from 'commander';
+import { LIMITS } from '../../contract/limits';
+import { PAYMENT_STATUSES } from '../../contract/vocabulary';
 import type { Bind } from '../bind';
-import { bulkOptions, collect, examples, parsed } from '../declare';
+import { bulkOptions, collect, examples, pageOptions } from '../declare';
+import type { BulkFlags } from './bulk-options';
+
+const bulkFlags = (o: OptionValues): BulkFlags => ({
+  input: o.input,
+  concurrency: o.concurrency,
+  journal: o.journal,
+  newRun: Boolean(o.newRun),
+  recheck: Boolean(o.recheck),
+  skipInvalid: Boolean(o.skipInvalid),
+  confirmLive: o.confirmLive,
+});
 
 /** The `payments` commands. */
 export function declarePayments(program: Command, bind: Bind) {
@@ -11,13 +24,13 @@ export function declarePayments(program: Command, bind: Bind) {
     .description('list payments, most recent first')
     .option('--from <time>', 'created at or after: Unix seconds, ISO date/date-time, 7d, 24h, today, yesterday')
     .option('--to <time>', 'created at or before (a bare date includes the whole day)')
-    .option('--count <n>', 'items in one page, 1-100')
+    .option('--count <n>', `items in one page, 1-${LIMITS.count}`)
     .option('--skip <n>', 'items to skip')
     .addOption(
       new Option(
         '--status <status>',
         'keep only this status (filtered by payctl: the service has no such filter)',
-      ).choices(['created', 'authorized', 'captured', 'refunded', 'failed']),
+      ).choices(PAYMENT_STATUSES),
     )
     .option('--all', 'walk every page (100 at a time)')
     .option('--limit <n>', 'with --all or --out, stop after N items')
@@ -29,7 +42,12 @@ export function declarePayments(program: Command, bind: Bind) {
         'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).list, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).listPayments,
+        ({ opts }) => ({ ...pageOptions(opts), status: opts.status }),
+      ),
+    );
   payments
     .command('get')
     .description('fetch one payment')
@@ -42,7 +60,12 @@ export function declarePayments(program: Command, bind: Bind) {
         'payctl payments get pay_29QQoUBi66xm2f --fields id,status,amount,amount_refunded',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).get, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).getPayment,
+        ({ args }) => ({ id: args[0]! }),
+      ),
+    );
   bulkOptions(
     payments
       .command('capture')
@@ -59,14 +82,19 @@ export function declarePayments(program: Command, bind: Bind) {
         'payctl payments capture --input authorized.csv --yes --concurrency 16',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).capture, parsed));
+    .action(
+      bind(
+        async () => (await import('./capture')).capturePayments,
+        ({ args, opts }) => ({ ...bulkFlags(opts), ids: args, amount: opts.amount, currency: opts.currency }),
+      ),
+    );
   bulkOptions(
     payments
       .command('refund')
       .description('refund a captured payment, in full or in part')
       .argument('[id...]', 'payment id (pay_…)')
       .option('--amount <amount>', 'amount to refund in the smallest currency unit (paise); default: all that remains')
-      .option('--receipt <receipt>', 'your reference, at most 40 characters')
+      .option('--receipt <receipt>', `your reference, at most ${LIMITS.receiptChars} characters`)
       .option('--note <key=value>', 'note to attach (repeatable)', collect),
   )
     .option(
@@ -81,5 +109,17 @@ export function declarePayments(program: Command, bind: Bind) {
         'payctl payments refund --input refunds.csv --yes',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).refund, parsed));
+    .action(
+      bind(
+        async () => (await import('./refund')).refundPayments,
+        ({ args, opts }) => ({
+          ...bulkFlags(opts),
+          ids: args,
+          amount: opts.amount,
+          receipt: opts.receipt,
+          notes: opts.note ?? [],
+          retryUnknown: Boolean(opts.retryUnknown),
+        }),
+      ),
+    );
 }

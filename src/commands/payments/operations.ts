@@ -1,6 +1,7 @@
 import { captureSafely } from '../../client/capture';
 import type { ApiClient } from '../../client/client';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
+import type { PaymentRecord, RefundRecord } from '../../contract/resources';
 import { isCaptured } from '../../contract/rules';
 import type { BulkItem, BulkOp } from '../../bulk/input';
 import type { ItemState } from '../../bulk/journal';
@@ -17,8 +18,7 @@ export interface OperationOptions {
   settleMs?: number;
 }
 
-type Payment = Record<string, unknown>;
-const getPayment = (api: ApiClient, id: string) => api.call<Payment>('getPayment', { params: { id } });
+const getPayment = (api: ApiClient, id: string) => api.call<PaymentRecord>('getPayment', { params: { id } });
 const earlierSent = (state: ItemState) => state === 'in_flight' || state === 'unknown';
 
 /** Errors that prove the request was not applied, or refused, become `failed`; a lost answer `unknown`. */
@@ -35,7 +35,7 @@ async function capture(
   { state, mark }: ItemAt,
   { api, recheck }: OperationOptions,
 ): Promise<ItemOutcome> {
-  let payment: Payment | undefined;
+  let payment: PaymentRecord | undefined;
   const read = async () => (payment = await getPayment(api, item.id));
   try {
     // Sent before with no answer recorded, or no amount given: the payment itself says what to do.
@@ -46,29 +46,29 @@ async function capture(
         const earlier = state === 'in_flight' || state === 'unknown';
         return {
           result: earlier ? 'done' : 'skipped',
-          status: String(p.status),
+          status: p.status,
           amount: Number(p.amount),
-          currency: String(p.currency),
+          currency: p.currency,
           reason: earlier ? 'captured by the earlier run (read back)' : 'already captured',
         };
       }
       if (recheck)
         return {
           result: earlierSent(state) ? 'unknown' : 'skipped',
-          status: String(p.status),
-          reason: `not captured (status ${String(p.status)}); a resume of this journal captures it`,
+          status: p.status,
+          reason: `not captured (status ${p.status}); a resume of this journal captures it`,
         };
       if (p.status !== 'authorized') {
         return {
           result: 'failed',
-          status: String(p.status),
-          reason: `only authorized payments can be captured (status: ${String(p.status)})`,
+          status: p.status,
+          reason: `only authorized payments can be captured (status: ${p.status})`,
         };
       }
     }
     if (recheck) return { result: 'skipped', reason: 'not sent by this journal' };
     const amount = item.amount ?? Number(payment!.amount);
-    const currency = item.currency ?? String(payment!.currency);
+    const currency = item.currency ?? payment!.currency;
     mark(amount, currency);
     try {
       const outcome = await captureSafely(api, item.id, amount, currency, 6);
@@ -84,9 +84,9 @@ async function capture(
       // Refused: perhaps because it is captured already (by someone else); look before calling it failed.
       const now = await getPayment(api, item.id).catch(() => undefined);
       if (now && isCaptured(now) && Number(now.amount) === amount) {
-        return { result: 'skipped', status: String(now.status), amount, currency, reason: 'already captured' };
+        return { result: 'skipped', status: now.status, amount, currency, reason: 'already captured' };
       }
-      return { result: 'failed', status: now ? String(now.status) : undefined, amount, currency, reason: err.message };
+      return { result: 'failed', status: now ? now.status : undefined, amount, currency, reason: err.message };
     }
   } catch (err) {
     return { amount: item.amount, currency: item.currency, ...fromError(err) };
@@ -134,14 +134,18 @@ async function refund(
       return {
         result: 'unknown',
         amount: item.amount,
-        reason: `sent by an earlier run with no answer recorded: check amount_refunded with \`payctl payments get ${item.id}\``,
+        reason:
+          'sent by an earlier run with no answer recorded: ' +
+          `check amount_refunded with \`payctl payments get ${item.id}\``,
       };
     }
     const earlier = await judged(api, item.id, previous.amount_refunded, previous.amount, 0);
     if (earlier.result === 'done')
       return {
         ...earlier,
-        reason: `applied by the earlier run (read back: amount_refunded ${previous.amount_refunded} -> ${previous.amount_refunded + previous.amount})`,
+        reason:
+          'applied by the earlier run (read back: amount_refunded ' +
+          `${previous.amount_refunded} -> ${previous.amount_refunded + previous.amount})`,
       };
     if (earlier.verdict !== 'not_applied' || !retryUnknown || recheck) return earlier;
   }
@@ -164,7 +168,9 @@ async function refund(
     baseline.amountRefunded !== previous.amount_refunded
   ) {
     // Sent before and recorded as failed, yet the payment moved since: never send it on top.
-    const figures = `amount_refunded ${previous.amount_refunded} when the earlier run sent ${previous.amount}, ${baseline.amountRefunded} now`;
+    const figures =
+      `amount_refunded ${previous.amount_refunded} when the earlier run sent ${previous.amount}, ` +
+      `${baseline.amountRefunded} now`;
     if (baseline.amountRefunded === previous.amount_refunded + previous.amount)
       return {
         result: 'done',
@@ -177,25 +183,28 @@ async function refund(
       verdict: 'unknown',
       status: baseline.status,
       amount: item.amount,
-      reason: `the payment changed since the earlier run sent it (${figures}): check with \`payctl payments get ${item.id}\`; it is never resent automatically`,
+      reason:
+        `the payment changed since the earlier run sent it (${figures}): ` +
+        `check with \`payctl payments get ${item.id}\`; it is never resent automatically`,
     };
   }
   let amount = item.amount;
   if (baseline.status === 'captured' || baseline.status === 'refunded') {
     const left = remaining(baseline);
+    const held = `amount_refunded ${baseline.amountRefunded} of ${baseline.amount}`;
     if (left <= 0)
       return {
         result: 'failed',
         status: baseline.status,
         amount,
-        reason: `nothing left to refund (amount_refunded ${baseline.amountRefunded} of ${baseline.amount}); nothing sent`,
+        reason: `nothing left to refund (${held}); nothing sent`,
       };
     if (amount !== undefined && amount > left) {
       return {
         result: 'failed',
         status: baseline.status,
         amount,
-        reason: `${amount} is more than the ${left} that remains to refund (amount_refunded ${baseline.amountRefunded} of ${baseline.amount}); nothing sent`,
+        reason: `${amount} is more than the ${left} that remains to refund (${held}); nothing sent`,
       };
     }
     amount ??= left; // "all that remains", fixed now so that an ambiguous answer can be judged
@@ -206,13 +215,13 @@ async function refund(
       body: { amount, receipt: item.receipt, notes: item.notes },
     });
     at.mark(amount, item.currency ?? baseline.currency, baseline.amountRefunded);
-    const r = await api.execute<Record<string, unknown>>(req);
+    const r = await api.execute<RefundRecord>(req);
     return {
       result: 'done',
       status: String(r.status),
       amount: Number(r.amount),
-      currency: String(r.currency),
-      refund_id: String(r.id),
+      currency: r.currency,
+      refund_id: r.id,
     };
   } catch (err) {
     if (err instanceof AuthError || err instanceof ApiError || amount === undefined || !at.wasSent())

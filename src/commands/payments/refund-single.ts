@@ -65,7 +65,8 @@ export async function refundOnce(
   const check = `check with \`payctl payments get ${id}\` (amount_refunded) before sending it again`;
   if (verdict.result === 'applied') {
     ctx.notice(
-      `payctl: the refund's answer was lost (${answer}); confirmed by reading the payment back: amount_refunded went from ` +
+      `payctl: the refund's answer was lost (${answer}); ` +
+        'confirmed by reading the payment back: amount_refunded went from ' +
         `${money(verdict.before)} to ${money(verdict.after)}, so the refund of ${money(amount)} was applied once`,
     );
     const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } }).catch(() => undefined);
@@ -82,7 +83,8 @@ export async function refundOnce(
   }
   if (verdict.result === 'not_applied') {
     throw new NetworkError(
-      `the refund of ${money(amount)} of ${id} was not applied: ${answer}; read back after ${SETTLE_MS / 1000}s, amount_refunded is unchanged at ${money(verdict.before)}, so nothing was refunded`,
+      `the refund of ${money(amount)} of ${id} was not applied: ${answer}; read back after ${SETTLE_MS / 1000}s, ` +
+        `amount_refunded is unchanged at ${money(verdict.before)}, so nothing was refunded`,
       'it is safe to run the same command again',
     );
   }
@@ -91,7 +93,8 @@ export async function refundOnce(
       ? `could not be read back (${stripControl(verdict.reason)})`
       : `is ${money(verdict.after)} now`;
   throw new OutcomeUnknownError(
-    `refund of ${money(amount)} of ${id}: outcome unknown (${answer}); amount_refunded was ${money(verdict.before)} before sending and ${now}, ` +
+    `refund of ${money(amount)} of ${id}: outcome unknown (${answer}); ` +
+      `amount_refunded was ${money(verdict.before)} before sending and ${now}, ` +
       `where ${money(verdict.before + amount)} would mean it was applied`,
     check,
   );

@@ -1,0 +1,51 @@
+import type { BulkOp } from '../../bulk/input';
+import type { Summary } from '../../bulk/runner';
+import { BulkIncompleteError, Interrupt, InterruptedError, OutputClosedError } from '../../contract/errors';
+
+/** Bad rows and payments needing attention listed one by one in an error's hints; beyond that only their number. */
+export const MAX_LISTED = 20;
+
+/** Pure: the summary line on stderr once every row is out. */
+export function summaryLine(s: Summary, journal: string): string {
+  const parts = [`${s.done} done`, `${s.skipped} skipped (already done)`, `${s.failed} failed`, `${s.unknown} unknown`];
+  if (s.notStarted) parts.push(`${s.notStarted} not started`);
+  return `${s.interrupted ? 'interrupted: ' : ''}${parts.join(', ')}; journal ${journal}`;
+}
+
+/** Pure: exit 7 listing what failed or is unknown, and how to recheck or resume. */
+export function incomplete(op: BulkOp, s: Summary, journal: string, recheck: boolean): BulkIncompleteError {
+  const err = new BulkIncompleteError(
+    `${s.failed + s.unknown} of the ${op}s did not complete (${s.failed} failed, ${s.unknown} unknown)`,
+  );
+  const listed = s.attention.slice(0, MAX_LISTED);
+  for (const row of listed)
+    err.hints.push(`${row.result} ${row.payment_id} (line ${row.line}): ${row.reason ?? row.status ?? ''}`);
+  if (s.attention.length > listed.length)
+    err.hints.push(`… and ${s.attention.length - listed.length} more: see the output rows or the journal`);
+  if (s.unknown)
+    err.hints.push(
+      `\`payctl payments ${op} --recheck --journal ${journal}\` reads them back later without sending anything`,
+    );
+  if (!recheck) {
+    const retry =
+      op === 'refund' && s.unknown ? '; a refund read back as not applied is resent only with --retry-unknown' : '';
+    err.hints.push(`rerun with --journal ${journal} to retry what failed${retry}`);
+  }
+  return err;
+}
+
+/** Pure: why the run stopped early: a signal (exit 130/143), or stdout that can no longer be written (exit 7). */
+export function stopped(s: Summary, journal: string, reason: unknown): Error {
+  const resume = `rerun with --journal ${journal} to finish`;
+  if (reason instanceof OutputClosedError) {
+    const counts = summaryLine(s, journal).replace(/^interrupted: /, '');
+    const err = new BulkIncompleteError(
+      `stdout failed (${reason.code}): stopped taking payments after the requests in flight; ${counts}`,
+    );
+    err.hints.push(resume);
+    return err;
+  }
+  return Object.assign(new InterruptedError(reason instanceof Interrupt ? reason.signal : 'SIGINT'), {
+    hints: [`stopped after the requests in flight; ${resume}`],
+  });
+}

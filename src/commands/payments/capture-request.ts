@@ -1,0 +1,31 @@
+import type { ApiClient, Prepared } from '../../client/client';
+import { UsageError } from '../../contract/errors';
+import { amountFlag, currencyFlag } from '../flags';
+
+/** What a capture sends when given: both --amount and --currency, or neither (the payment's own figures). */
+export type CaptureMoney = { amount: number; currency: string } | { amount?: undefined; currency?: undefined };
+
+/** Pure: --amount and --currency checked together; `without` says what happens when both are left out. */
+export function captureMoney(opts: { amount?: string; currency?: string }, without: string): CaptureMoney {
+  const currency = currencyFlag(opts.currency);
+  const amount = amountFlag(opts.amount, currency);
+  if (amount !== undefined && currency !== undefined) return { amount, currency };
+  if (amount === undefined && currency === undefined) return {};
+  throw new UsageError(`--amount and --currency go together (without both, ${without})`);
+}
+
+/**
+ * The capture request as --dry-run shows it: without an amount, placeholders for the figures that are
+ * read from the payment when run for real.
+ */
+export function captureRequest(api: ApiClient, id: string, money: CaptureMoney): Prepared {
+  if (money.amount !== undefined) return api.prepare('capturePayment', { params: { id }, body: money });
+  const path = `/payments/${encodeURIComponent(id)}/capture`;
+  return {
+    endpoint: 'capturePayment',
+    method: 'POST',
+    path,
+    url: api.http.url({ path }),
+    body: { amount: `<amount of ${id}>`, currency: `<currency of ${id}>` },
+  };
+}

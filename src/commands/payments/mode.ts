@@ -1,0 +1,25 @@
+import { UsageError } from '../../contract/errors';
+import type { Context } from '../context';
+
+/** How a capture or refund runs: one payment, a bulk run (journal, concurrency, resume), or guided. */
+export type Mode = 'one' | 'bulk' | 'guided';
+
+/** No id on a terminal (and no --yes/--dry-run, which mean a script): a person can be walked through it. */
+export const guidable = (ctx: Context) =>
+  ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !ctx.settings.yes && !ctx.settings.dryRun;
+
+/** Pure: many ids, --input or --recheck is a bulk run; one id is one payment; none asks, or is a usage error. */
+export function modeOf(
+  ids: string[],
+  flags: { input?: string; recheck: boolean },
+  canGuide: boolean,
+  op: 'capture' | 'refund',
+): Mode {
+  if (ids.length > 1 || flags.input !== undefined || flags.recheck) return 'bulk';
+  if (ids.length === 1) return 'one';
+  if (canGuide) return 'guided';
+  throw new UsageError(
+    `missing payment id: payctl payments ${op} PAY_ID (or --input FILE for many; ` +
+      `on a terminal, no id starts a guided ${op})`,
+  );
+}

@@ -1,0 +1,54 @@
+import { refundBaseline } from '../../client/refund';
+import { formatMoney } from '../../output/money';
+import { stripControl } from '../../output/sanitize';
+import { dryRun } from '../check';
+import type { Context } from '../context';
+import { amountFlag, idArg, notesFlag } from '../flags';
+import type { CommandResult } from '../result';
+import type { BulkFlags } from './bulk-options';
+import { guidable, modeOf } from './mode';
+import { refundAmount, refundOnce } from './refund-single';
+import type { RefundRequest } from './refund-single';
+
+export interface RefundPaymentsOptions extends BulkFlags {
+  ids: string[];
+  amount?: string;
+  receipt?: string;
+  notes: string[];
+  /** Bulk: resend refunds the journal holds as read back "not applied". */
+  retryUnknown: boolean;
+}
+
+/** One id: refund it; many, or --input/--recheck: a bulk run; none on a terminal: guided. */
+export async function refundPayments(opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {
+  const mode = modeOf(opts.ids, opts, guidable(ctx), 'refund');
+  if (mode === 'bulk') return (await import('./bulk')).runBulk({ ...opts, op: 'refund' }, ctx);
+  if (mode === 'guided') return (await import('./guided')).guidedRefund(ctx);
+  return refundOne(opts.ids[0]!, opts, ctx);
+}
+
+async function refundOne(rawId: string, opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {
+  const id = idArg(rawId, 'payment');
+  const request: RefundRequest = {
+    amount: amountFlag(opts.amount),
+    receipt: opts.receipt,
+    notes: notesFlag(opts.notes),
+  };
+  const api = await ctx.api();
+  const req = api.prepare('refundPayment', { params: { id }, body: request });
+  if (ctx.settings.dryRun) return dryRun(req);
+
+  // A person at a terminal sees what the payment holds, and an amount above what remains is refused
+  // before the question (exit 2, nothing sent).
+  await ctx.confirm(async () => {
+    const b = await refundBaseline(api, id);
+    const amount = formatMoney(refundAmount(b, request.amount), b.currency);
+    const what = request.amount === undefined ? `the remaining ${amount}` : amount;
+    const holds = `${formatMoney(b.amount, b.currency)}, refunded so far ${formatMoney(b.amountRefunded, b.currency)}`;
+    return `Refund ${what} of payment ${id} (${stripControl(b.status)}, ${holds})?`;
+  });
+  // Read right before sending (someone may have waited at the question): this figure decides the
+  // amount and is what an ambiguous answer is judged by.
+  const baseline = await refundBaseline(api, id);
+  return refundOnce(ctx, api, baseline, request);
+}

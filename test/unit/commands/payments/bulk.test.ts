@@ -1,0 +1,146 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { capturePayments } from '../../../../src/commands/payments/capture';
+import type { CapturePaymentsOptions } from '../../../../src/commands/payments/capture';
+import { refundPayments } from '../../../../src/commands/payments/refund';
+import type { RefundPaymentsOptions } from '../../../../src/commands/payments/refund';
+import { BulkIncompleteError, UsageError } from '../../../../src/contract/errors';
+import { fakeContext } from '../fake-context';
+import { PAY, PAY2, payment, refund, rowsOf } from './fixtures';
+
+const flags = { newRun: false, recheck: false, skipInvalid: false };
+const capture = (o: Partial<CapturePaymentsOptions> = {}): CapturePaymentsOptions => ({
+  ids: [PAY, PAY2],
+  ...flags,
+  ...o,
+});
+const refunds = (o: Partial<RefundPaymentsOptions> = {}): RefundPaymentsOptions => ({
+  ids: [PAY, PAY2],
+  notes: [],
+  retryUnknown: false,
+  ...flags,
+  ...o,
+});
+const routes = {
+  'GET /payments/:id': (_req: unknown, p: Record<string, string>) => ({
+    body: payment(p.id!, { status: 'authorized', captured: false }),
+  }),
+  'POST /payments/:id/capture': (_req: unknown, p: Record<string, string>) => ({ body: payment(p.id!) }),
+};
+const liveProfile = async () => ({
+  keyId: 'rzp_live_unit',
+  keySecret: 's',
+  baseUrl: 'http://127.0.0.1:9/v1',
+  live: true,
+  source: 'profile prod',
+});
+
+describe('bulk run: refused before anything is sent', () => {
+  it.each([
+    ['ids and --input', () => capture({ input: 'ids.txt' }), /not both/],
+    ['--recheck with --retry-unknown', () => refunds({ recheck: true, retryUnknown: true, journal: 'j' }), /--retry/],
+    ['--recheck without a journal', () => refunds({ ids: [], recheck: true }), /--recheck needs the journal/],
+    ['--concurrency 0', () => capture({ concurrency: '0' }), /--concurrency/],
+    ['a bad id among them', () => capture({ ids: [PAY, 'pay_?'] }), /1 bad input row\(s\); nothing was sent/],
+    ['the same id twice', () => capture({ ids: [PAY, PAY] }), /bad input row/],
+    ['an unreadable --input', () => capture({ ids: [], input: '/nonexistent/ids.txt' }), /cannot read --input/],
+  ])('%s', async (_name, opts, message) => {
+    const f = fakeContext({ routes });
+    const o = opts();
+    const err = await ('retryUnknown' in o ? refundPayments(o, f.ctx) : capturePayments(o, f.ctx)).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(message);
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it('--recheck of a journal that does not exist', async () => {
+    const f = fakeContext({ routes });
+    const journal = join(f.home, 'missing.ndjson');
+    await expect(refundPayments(refunds({ ids: [], recheck: true, journal }), f.ctx)).rejects.toThrow(/no journal/);
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['without --confirm-live', {}],
+    ['with another profile named', { confirmLive: 'staging' }],
+  ])('a live profile without a terminal, %s: a usage error naming the flags, nothing sent', async (_name, o) => {
+    const f = fakeContext({ routes });
+    f.ctx.credentials = liveProfile;
+    const err = await capturePayments(capture(o), f.ctx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch('"prod" is a live profile and there is no terminal to confirm on');
+    expect((err as Error).message).toMatch('--yes --confirm-live prod');
+    expect(f.sent).toHaveLength(0);
+    expect(existsSync(join(f.home, 'journals'))).toBe(true); // named, never written: no journal file
+    expect(readdirSync(join(f.home, 'journals'))).toEqual([]);
+  });
+
+  it('declined at the question: nothing sent', async () => {
+    const f = fakeContext({ routes, confirm: false });
+    await expect(capturePayments(capture(), f.ctx)).rejects.toThrow(/cancelled/);
+    expect(f.questions).toEqual(['Capture 2 payment(s), total 2 at their full remaining amount?']);
+    expect(f.sent).toHaveLength(0);
+  });
+});
+
+describe('bulk run', () => {
+  it('--dry-run lists each request and the total, and sends nothing', async () => {
+    const f = fakeContext({ routes, settings: { dryRun: true } });
+    const result = await refundPayments(refunds({ amount: '100' }), f.ctx);
+    const rows = await rowsOf(result);
+    expect(rows).toEqual([
+      { method: 'POST', url: `http://127.0.0.1:9/v1/payments/${PAY}/refund`, body: { amount: 100 } },
+      { method: 'POST', url: `http://127.0.0.1:9/v1/payments/${PAY2}/refund`, body: { amount: 100 } },
+    ]);
+    expect(result.type === 'many' && result.after?.(2)).toMatch(/nothing sent \(2 refund\(s\), total ₹2.00/);
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it('--dry-run as a table: every request in one dry-run result', async () => {
+    const f = fakeContext({ routes, settings: { dryRun: true, format: 'table' } });
+    const result = await capturePayments(capture(), f.ctx);
+    expect(result).toMatchObject({ type: 'dry-run', requests: [{ body: { amount: `<amount of ${PAY}>` } }, {}] });
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it('a live profile with --yes --confirm-live NAME runs; one row per payment, a journal named after the run', async () => {
+    const f = fakeContext({ routes });
+    f.ctx.credentials = liveProfile;
+    const result = await capturePayments(capture({ confirmLive: 'prod' }), f.ctx);
+    const rows = (await rowsOf(result)) as Array<{ payment_id: string; result: string }>;
+    expect(rows.map((r) => [r.payment_id, r.result]).sort()).toEqual([
+      [PAY, 'done'],
+      [PAY2, 'done'],
+    ]);
+    if (result.type !== 'many') throw new Error('rows expected');
+    await result.finish?.();
+    expect(f.sent.filter((r) => r.method === 'POST')).toHaveLength(2);
+    expect(readdirSync(join(f.home, 'journals'))).toEqual([
+      expect.stringMatching(/^capture-prod-[0-9a-f]{16}\.ndjson$/),
+    ]);
+  });
+
+  it('a refund the service refuses: a failed row, exit 7 naming it', async () => {
+    const f = fakeContext({
+      routes: {
+        'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }),
+        'POST /payments/:id/refund': (req, p) =>
+          p.id === PAY
+            ? { body: refund('rfnd_1', PAY, (req.body as { amount: number }).amount) }
+            : { status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'refund window closed' } } },
+      },
+    });
+    const journal = join(f.home, 'run.ndjson');
+    const result = await refundPayments(refunds({ journal }), f.ctx);
+    await rowsOf(result);
+    if (result.type !== 'many') throw new Error('rows expected');
+    const err = await Promise.resolve(result.finish?.()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BulkIncompleteError);
+    expect((err as Error).message).toBe('1 of the refunds did not complete (1 failed, 0 unknown)');
+    expect((err as BulkIncompleteError).hints[0]).toMatch(`failed ${PAY2} (line 2): refund window closed`);
+    expect(f.stderr()).toContain(`journal: ${journal}`);
+  });
+});

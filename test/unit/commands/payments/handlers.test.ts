@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { getPayment, listPayments } from '../../../../src/commands/payments/handlers';
+import { ApiError, UsageError } from '../../../../src/contract/errors';
+import { fakeContext } from '../fake-context';
+import { PAY, payment, rowsOf } from './fixtures';
+
+/** 100 payments on the first page (every twentieth authorized), 30 on the second (every third authorized). */
+const pages = (query: Record<string, unknown> | undefined) => {
+  const skip = Number(query?.skip ?? 0);
+  const size = skip === 0 ? 100 : skip === 100 ? 30 : 0;
+  const items = Array.from({ length: size }, (_, i) => {
+    const n = skip + i;
+    const authorized = skip === 0 ? n % 20 === 0 : n % 3 === 0;
+    return payment(`pay_${String(n).padStart(14, '0')}`, {
+      status: authorized ? 'authorized' : 'captured',
+      created_at: 1_790_000_000 - n,
+    });
+  });
+  return { body: { entity: 'collection', count: items.length, items } };
+};
+
+describe('payments list', () => {
+  it('--status walks pages until it has a page of rows of that status', async () => {
+    const f = fakeContext({ routes: { 'GET /payments': (req) => pages(req.query) } });
+    const rows = (await rowsOf(await listPayments({ all: false, status: 'authorized' }, f.ctx))) as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(rows).toHaveLength(10);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['authorized']));
+    expect(rows[0]!.id).toBe('pay_00000000000000');
+    expect(f.sent.map((r) => [r.method, r.path, r.query?.count, r.query?.skip ?? 0])).toEqual([
+      ['GET', '/payments', 100, 0],
+      ['GET', '/payments', 100, 100],
+    ]);
+  });
+
+  it('without --status: one page, as the service answers it', async () => {
+    const f = fakeContext({ routes: { 'GET /payments': (req) => pages(req.query) } });
+    const rows = await rowsOf(await listPayments({ all: false, count: '5' }, f.ctx));
+    expect(rows).toHaveLength(100); // the fake ignores count: what the service sends is shown
+    expect(f.sent).toHaveLength(1);
+    expect(f.sent[0]).toMatchObject({ method: 'GET', path: '/payments', query: { count: 5 } });
+  });
+
+  it('--dry-run shows the first request and sends nothing', async () => {
+    const f = fakeContext({ settings: { dryRun: true } });
+    const result = await listPayments({ all: true, status: 'captured' }, f.ctx);
+    expect(result).toMatchObject({ type: 'dry-run', requests: [{ method: 'GET', path: '/payments' }] });
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['--from after --to', { from: '2024-05-01', to: '2024-04-01' }, /--from is after --to/],
+    ['--count with --all', { all: true, count: '5' }, /--count and --skip pick one page/],
+  ])('%s: a usage error, nothing sent', async (_name, extra, message) => {
+    const f = fakeContext();
+    await expect(listPayments({ all: false, status: 'authorized', ...extra }, f.ctx)).rejects.toThrow(message);
+    expect(f.sent).toHaveLength(0);
+  });
+});
+
+describe('payments get', () => {
+  it('reads one payment', async () => {
+    const f = fakeContext({ routes: { 'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }) } });
+    const result = await getPayment({ id: PAY }, f.ctx);
+    expect(result).toMatchObject({ type: 'one', kind: 'payment', data: { id: PAY, amount: 50000 } });
+    expect(f.sent).toEqual([expect.objectContaining({ method: 'GET', path: `/payments/${PAY}` })]);
+  });
+
+  it('an id that is not a payment id: a usage error, nothing sent', async () => {
+    const f = fakeContext();
+    await expect(getPayment({ id: 'order_29QQoUBi66xm2f' }, f.ctx)).rejects.toThrow(UsageError);
+    await expect(getPayment({ id: 'pay_../orders' }, f.ctx)).rejects.toThrow(/payment id must look like/);
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it("the service's refusal is its error", async () => {
+    const f = fakeContext();
+    await expect(getPayment({ id: PAY }, f.ctx)).rejects.toThrow(ApiError);
+  });
+
+  it('--dry-run sends nothing', async () => {
+    const f = fakeContext({ settings: { dryRun: true } });
+    expect(await getPayment({ id: PAY }, f.ctx)).toMatchObject({ type: 'dry-run', requests: [{ method: 'GET' }] });
+    expect(f.sent).toHaveLength(0);
+  });
+});

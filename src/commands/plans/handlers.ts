@@ -1,30 +1,34 @@
 import { UsageError } from '../../contract/errors';
-import { PLAN_PERIODS } from '../../contract/vocabulary';
+import type { PlanPeriod } from '../../contract/vocabulary';
+import { sendOrShow } from '../check';
 import type { Context } from '../context';
 import { amountFlag, currencyFlag, intFlag, notesFlag } from '../flags';
-import { sendOnce } from '../check';
-import { one } from '../result';
-import type { CommandResult, Input } from '../result';
+import type { CommandResult } from '../result';
 
-export async function create({ opts }: Input, ctx: Context): Promise<CommandResult> {
-  const period = String(opts.period ?? '');
-  if (!(PLAN_PERIODS as readonly string[]).includes(period))
-    throw new UsageError(`--period must be one of ${PLAN_PERIODS.join(', ')}: got "${period}"`);
+export interface CreatePlanOptions {
+  period: PlanPeriod;
+  interval: string;
+  name: string;
+  amount: string;
+  currency: string;
+  description?: string;
+  notes: string[];
+}
+
+export async function createPlan(opts: CreatePlanOptions, ctx: Context): Promise<CommandResult> {
   const currency = currencyFlag(opts.currency);
   const body = {
-    period,
+    period: opts.period,
     interval: intFlag(opts.interval, '--interval', 1, 10_000),
     item: {
-      name: String(opts.name ?? '').trim(),
+      name: opts.name.trim(),
       amount: amountFlag(opts.amount, currency),
       currency,
-      description: opts.description === undefined ? undefined : String(opts.description),
+      description: opts.description,
     },
-    notes: notesFlag(opts.note),
+    notes: notesFlag(opts.notes),
   };
   if (!body.item.name) throw new UsageError('--name must not be empty');
   const api = await ctx.api();
-  const req = api.prepare('createPlan', { body });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('plan', await sendOnce(api, req));
+  return sendOrShow(ctx, api, api.prepare('createPlan', { body }), 'plan');
 }

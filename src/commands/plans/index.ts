@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { Bind } from '../bind';
-import { collect, examples, parsed } from '../declare';
+import { PLAN_PERIODS } from '../../contract/vocabulary';
+import { collect, examples } from '../declare';
 
 /** The `plans` commands. */
 export function declarePlans(program: Command, bind: Bind) {
@@ -10,11 +11,7 @@ export function declarePlans(program: Command, bind: Bind) {
     .description('recurring billing plans')
     .command('create')
     .description('create a plan')
-    .addOption(
-      new Option('--period <period>', 'billing period')
-        .choices(['daily', 'weekly', 'monthly', 'yearly'])
-        .makeOptionMandatory(),
-    )
+    .addOption(new Option('--period <period>', 'billing period').choices(PLAN_PERIODS).makeOptionMandatory())
     .requiredOption('--interval <n>', 'periods per billing cycle (3 with monthly = quarterly)')
     .requiredOption('--name <name>', 'display name of the plan item')
     .requiredOption('--amount <amount>', 'amount per cycle in the smallest currency unit (paise)')
@@ -25,8 +22,22 @@ export function declarePlans(program: Command, bind: Bind) {
       'after',
       examples(
         'payctl plans create --period monthly --interval 1 --name Gold --amount 49900 --currency INR',
-        'payctl plans create --period monthly --interval 3 --name Quarterly --amount 129900 --currency INR --note tier=gold',
+        'payctl plans create --period monthly --interval 3 --name Quarterly ' +
+          '--amount 129900 --currency INR --note tier=gold',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).create, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).createPlan,
+        ({ opts }) => ({
+          period: opts.period,
+          interval: opts.interval,
+          name: opts.name,
+          amount: opts.amount,
+          currency: opts.currency,
+          description: opts.description,
+          notes: opts.note ?? [],
+        }),
+      ),
+    );
 }

@@ -1,36 +1,58 @@
+import { UsageError } from '../../contract/errors';
+import { sendOrShow } from '../check';
 import type { Context } from '../context';
 import { idArg, intFlag, notesFlag, timeFlag } from '../flags';
-import { sendOnce } from '../check';
-import { one } from '../result';
-import type { CommandResult, Input } from '../result';
+import type { CommandResult } from '../result';
 
-export async function create({ opts }: Input, ctx: Context): Promise<CommandResult> {
+/** The service refuses a first cycle in the past; a minute's slack for clocks that disagree a little. */
+const START_SLACK_SECONDS = 60;
+
+export interface CreateSubscriptionOptions {
+  plan: string;
+  totalCount: string;
+  /** --notify / --no-notify; neither leaves the service's default. */
+  notify?: boolean;
+  startAt?: string;
+  notes: string[];
+}
+
+export async function createSubscription(opts: CreateSubscriptionOptions, ctx: Context): Promise<CommandResult> {
+  const plan = idArg(opts.plan, 'plan');
+  const totalCount = intFlag(opts.totalCount, '--total-count', 1, 10_000);
+  const startAt = await timeFlag(ctx, opts.startAt, '--start-at', 'start');
+  if (startAt !== undefined && startAt < Math.floor(ctx.nowMs() / 1000) - START_SLACK_SECONDS)
+    throw new UsageError(`--start-at must not be in the past: got ${JSON.stringify(opts.startAt)}`);
   const body = {
-    plan_id: idArg(opts.plan, 'plan'),
-    total_count: intFlag(opts.totalCount, '--total-count', 1, 10_000),
+    plan_id: plan,
+    total_count: totalCount,
     customer_notify: opts.notify === undefined ? undefined : opts.notify ? 1 : 0,
-    start_at: await timeFlag(ctx, opts.startAt, '--start-at', 'start'),
-    notes: notesFlag(opts.note),
+    start_at: startAt,
+    notes: notesFlag(opts.notes),
   };
   const api = await ctx.api();
-  const req = api.prepare('createSubscription', { body });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('subscription', await sendOnce(api, req));
+  return sendOrShow(ctx, api, api.prepare('createSubscription', { body }), 'subscription');
 }
 
-export async function get({ args }: Input, ctx: Context): Promise<CommandResult> {
+export interface GetSubscriptionOptions {
+  id: string;
+}
+
+export async function getSubscription(opts: GetSubscriptionOptions, ctx: Context): Promise<CommandResult> {
   const api = await ctx.api();
-  const req = api.prepare('getSubscription', { params: { id: idArg(args[0], 'subscription') } });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('subscription', await api.execute(req));
+  const req = api.prepare('getSubscription', { params: { id: idArg(opts.id, 'subscription') } });
+  return sendOrShow(ctx, api, req, 'subscription');
 }
 
-export async function cancel({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+export interface CancelSubscriptionOptions {
+  id: string;
+  atCycleEnd: boolean;
+}
+
+export async function cancelSubscription(opts: CancelSubscriptionOptions, ctx: Context): Promise<CommandResult> {
   const api = await ctx.api();
   const req = api.prepare('cancelSubscription', {
-    params: { id: idArg(args[0], 'subscription') },
+    params: { id: idArg(opts.id, 'subscription') },
     body: { cancel_at_cycle_end: opts.atCycleEnd ? 1 : 0 },
   });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('subscription', await sendOnce(api, req));
+  return sendOrShow(ctx, api, req, 'subscription');
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Bind } from '../bind';
-import { collect, examples, parsed } from '../declare';
+import { collect, examples } from '../declare';
 
 /** The `subscriptions` commands. */
 export function declareSubscriptions(program: Command, bind: Bind) {
@@ -24,7 +24,18 @@ export function declareSubscriptions(program: Command, bind: Bind) {
         'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 6 --notify',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).create, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).createSubscription,
+        ({ opts }) => ({
+          plan: opts.plan,
+          totalCount: opts.totalCount,
+          notify: opts.notify,
+          startAt: opts.startAt,
+          notes: opts.note ?? [],
+        }),
+      ),
+    );
   subscriptions
     .command('get')
     .description('fetch a subscription')
@@ -36,7 +47,12 @@ export function declareSubscriptions(program: Command, bind: Bind) {
         'payctl subscriptions get sub_Kq2vX9pLm4Tz8w -o json | jq .status',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).get, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).getSubscription,
+        ({ args }) => ({ id: args[0]! }),
+      ),
+    );
   subscriptions
     .command('cancel')
     .description('cancel now (nothing more is charged) or at the end of the current cycle')
@@ -49,5 +65,10 @@ export function declareSubscriptions(program: Command, bind: Bind) {
         'payctl subscriptions cancel sub_Kq2vX9pLm4Tz8w --at-cycle-end',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).cancel, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).cancelSubscription,
+        ({ args, opts }) => ({ id: args[0]!, atCycleEnd: Boolean(opts.atCycleEnd) }),
+      ),
+    );
 }

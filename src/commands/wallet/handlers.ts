@@ -1,29 +1,16 @@
 import { UsageError } from '../../contract/errors';
-import { INR } from '../../contract/vocabulary';
+import { LIMITS } from '../../contract/limits';
 import { NARRATION_PATTERN } from '../../contract/requests';
+import { INR } from '../../contract/vocabulary';
 import { formatMoney } from '../../output/money';
+import { dryRun, sendOrShow } from '../check';
 import type { Context } from '../context';
-import { amountFlag, idArg, notesFlag } from '../flags';
-import { moveMoney } from './money';
+import { idArg, notesFlag } from '../flags';
 import { one } from '../result';
-import { statement as exportStatement } from './statement';
-import type { CommandResult, Input } from '../result';
-
-/** Wallet flows take INR only, so payctl fills it in. */
-
-function discontinued(ctx: Context) {
-  ctx.notice(
-    'note: the customer wallet product is discontinued (support ended April 2023); these endpoints may be unavailable on the live service',
-  );
-}
-
-const str = (v: unknown) => (v === undefined ? undefined : String(v));
-
-function required(opts: Record<string, unknown>, key: string, flag: string, example: string): string {
-  const v = opts[key];
-  if (v === undefined || String(v).trim() === '') throw new UsageError(`missing ${flag} (${example})`);
-  return String(v).trim();
-}
+import type { CommandResult } from '../result';
+import { discontinued, moveMoney, paise } from './money';
+import { statement } from './statement';
+import type { StatementOptions } from './statement';
 
 /** A mobile number as the service stores contacts: optional +, 8-15 digits. */
 function contactFlag(raw: string): string {
@@ -34,54 +21,85 @@ function contactFlag(raw: string): string {
 }
 
 function emailFlag(raw: string): string {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw))
-    throw new UsageError(`--email must be an e-mail address: got ${JSON.stringify(raw)}`);
+  const email = raw.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new UsageError(`--email must be an e-mail address: got ${JSON.stringify(email)}`);
+  return email;
+}
+
+function narrationFlag(raw: string | undefined): string | undefined {
+  if (raw !== undefined && (!NARRATION_PATTERN.test(raw) || raw.length > LIMITS.narrationChars))
+    throw new UsageError(`--narration may hold at most ${LIMITS.narrationChars} characters: a-z, A-Z, 0-9 and space`);
   return raw;
 }
 
-export async function transfer({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+/** Where to look before sending a money movement again whose answer was lost. */
+const statementToday = (customer: string) => `payctl wallet statement ${customer} --from today`;
+
+export interface TransferPaymentOptions {
+  paymentId: string;
+  customer: string;
+  amount: string;
+  notes: string[];
+}
+
+export async function transferPayment(opts: TransferPaymentOptions, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
-  const paymentId = idArg(args[0], 'payment');
-  const customer = idArg(required(opts, 'customer', '--customer', 'cust_…'), 'customer');
-  const amount = amountFlag(required(opts, 'amount', '--amount', 'paise'), INR)!;
+  const paymentId = idArg(opts.paymentId, 'payment');
+  const customer = idArg(opts.customer, 'customer');
+  const amount = paise(opts.amount);
   const api = await ctx.api();
   const req = api.prepare('transferPayment', {
     params: { id: paymentId },
-    body: { transfers: [{ customer, amount, currency: INR, notes: notesFlag(opts.note) }] },
+    body: { transfers: [{ customer, amount, currency: INR, notes: notesFlag(opts.notes) }] },
   });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  const data = await moveMoney(
+  return moveMoney(
     ctx,
     req,
+    'transfer',
     `Transfer ${formatMoney(amount, INR)} from payment ${paymentId} into the wallet of ${customer}?`,
-    `check \`payctl wallet statement ${customer} --from today\` for the transfer before sending it again`,
+    `check \`${statementToday(customer)}\` for the transfer before sending it again`,
   );
-  return one('transfer', data);
 }
 
-export async function credit({ opts }: Input, ctx: Context): Promise<CommandResult> {
+export interface CreditWalletOptions {
+  customer: string;
+  amount: string;
+  notes: string[];
+}
+
+export async function creditWallet(opts: CreditWalletOptions, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
-  const customer = idArg(required(opts, 'customer', '--customer', 'cust_…'), 'customer');
-  const amount = amountFlag(required(opts, 'amount', '--amount', 'paise'), INR)!;
+  const customer = idArg(opts.customer, 'customer');
+  const amount = paise(opts.amount);
   const api = await ctx.api();
   const req = api.prepare('createDirectTransfer', {
-    body: { customer_id: customer, amount, currency: INR, notes: notesFlag(opts.note) },
+    body: { customer_id: customer, amount, currency: INR, notes: notesFlag(opts.notes) },
   });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  const data = await moveMoney(
+  return moveMoney(
     ctx,
     req,
+    'transfer',
     `Credit ${formatMoney(amount, INR)} (cashback) to the wallet of ${customer}?`,
-    `check \`payctl wallet statement ${customer} --from today\` before crediting again`,
+    `check \`${statementToday(customer)}\` before crediting again`,
   );
-  return one('transfer', data);
 }
 
-export async function pay({ opts }: Input, ctx: Context): Promise<CommandResult> {
+export interface PayFromWalletOptions {
+  customer: string;
+  order: string;
+  amount: string;
+  contact: string;
+  email: string;
+  description?: string;
+  notes: string[];
+}
+
+export async function payFromWallet(opts: PayFromWalletOptions, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
-  const customer = idArg(required(opts, 'customer', '--customer', 'cust_…'), 'customer');
-  const order = idArg(required(opts, 'order', '--order', 'order_…'), 'order');
-  const amount = amountFlag(required(opts, 'amount', '--amount', 'paise'), INR)!;
+  const customer = idArg(opts.customer, 'customer');
+  const order = idArg(opts.order, 'order');
+  const amount = paise(opts.amount);
   const body = {
     method: 'wallet',
     wallet: 'openwallet',
@@ -89,78 +107,93 @@ export async function pay({ opts }: Input, ctx: Context): Promise<CommandResult>
     order_id: order,
     amount,
     currency: INR,
-    contact: contactFlag(required(opts, 'contact', '--contact', '+919876543210')),
-    email: emailFlag(required(opts, 'email', '--email', 'name@example.com')),
-    description: str(opts.description),
-    notes: notesFlag(opts.note),
+    contact: contactFlag(opts.contact),
+    email: emailFlag(opts.email),
+    description: opts.description,
+    notes: notesFlag(opts.notes),
   };
   const api = await ctx.api();
-  const req = api.prepare('createWalletPayment', { body });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  const data = await moveMoney(
+  return moveMoney(
     ctx,
-    req,
+    api.prepare('createWalletPayment', { body }),
+    'wallet_payment',
     `Pay ${formatMoney(amount, INR)} for order ${order} from the wallet of ${customer}?`,
-    `check \`payctl wallet statement ${customer} --from today\` and the order before paying again`,
+    `check \`${statementToday(customer)}\` and the order before paying again`,
   );
-  return one('wallet_payment', data);
 }
 
-export async function balance({ args }: Input, ctx: Context): Promise<CommandResult> {
+export interface ShowBalanceOptions {
+  customer: string;
+}
+
+export async function showBalance(opts: ShowBalanceOptions, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
   const api = await ctx.api();
-  const req = api.prepare('getWalletBalance', { params: { id: idArg(args[0], 'customer') } });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  return one('wallet_balance', await api.execute(req));
+  const req = api.prepare('getWalletBalance', { params: { id: idArg(opts.customer, 'customer') } });
+  return sendOrShow(ctx, api, req, 'wallet_balance');
 }
 
-export async function fundAccountCreate({ opts }: Input, ctx: Context): Promise<CommandResult> {
+export async function exportStatement(opts: StatementOptions, ctx: Context): Promise<CommandResult> {
+  discontinued(ctx);
+  return statement(opts, ctx);
+}
+
+export interface CreateFundAccountOptions {
+  customer: string;
+  name: string;
+  ifsc: string;
+  accountNumber: string;
+}
+
+export async function createFundAccount(opts: CreateFundAccountOptions, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
   const body = {
-    customer_id: idArg(required(opts, 'customer', '--customer', 'cust_…'), 'customer'),
+    customer_id: idArg(opts.customer, 'customer'),
     account_type: 'bank_account',
     bank_account: {
-      name: required(opts, 'name', '--name', 'account holder name'),
-      ifsc: required(opts, 'ifsc', '--ifsc', 'e.g. HDFC0000053').toUpperCase(),
-      account_number: required(opts, 'accountNumber', '--account-number', 'digits'),
+      name: opts.name.trim(),
+      ifsc: opts.ifsc.trim().toUpperCase(),
+      account_number: opts.accountNumber.trim(),
     },
   };
   const api = await ctx.api();
   const req = api.prepare('createFundAccount', { body });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
+  // Not sendOnce: the service has no list of fund accounts to name as the check for a lost answer.
+  if (ctx.settings.dryRun) return dryRun(req);
   return one('fund_account', await api.execute(req));
 }
 
-export async function payout({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+export interface CreatePayoutOptions {
+  customer: string;
+  fundAccount: string;
+  amount: string;
+  purpose: string;
+  referenceId?: string;
+  narration?: string;
+  notes: string[];
+}
+
+export async function createPayout(opts: CreatePayoutOptions, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
-  const customer = idArg(args[0], 'customer');
-  const amount = amountFlag(required(opts, 'amount', '--amount', 'paise'), INR)!;
-  const narration = str(opts.narration);
-  if (narration !== undefined && (!NARRATION_PATTERN.test(narration) || narration.length > 30)) {
-    throw new UsageError('--narration may hold at most 30 characters: a-z, A-Z, 0-9 and space');
-  }
+  const customer = idArg(opts.customer, 'customer');
+  const amount = paise(opts.amount);
+  const narration = narrationFlag(opts.narration);
+  const fundAccount = idArg(opts.fundAccount, 'fund_account');
   const body = {
-    fund_account_id: idArg(required(opts, 'fundAccount', '--fund-account', 'fa_…'), 'fund_account'),
-    purpose: required(opts, 'purpose', '--purpose', 'e.g. refund, cashback, payout'),
+    fund_account_id: fundAccount,
+    purpose: opts.purpose.trim(),
     amount,
     currency: INR,
-    notes: notesFlag(opts.note),
-    reference_id: str(opts.referenceId),
+    notes: notesFlag(opts.notes),
+    reference_id: opts.referenceId,
     narration,
   };
   const api = await ctx.api();
-  const req = api.prepare('createPayout', { params: { id: customer }, body });
-  if (ctx.settings.dryRun) return { type: 'dry-run', requests: [req] };
-  const data = await moveMoney(
+  return moveMoney(
     ctx,
-    req,
-    `Pay out ${formatMoney(amount, INR)} from the wallet of ${customer} to fund account ${body.fund_account_id}?`,
-    `check \`payctl wallet statement ${customer} --from today\` for the payout before sending it again`,
+    api.prepare('createPayout', { params: { id: customer }, body }),
+    'payout',
+    `Pay out ${formatMoney(amount, INR)} from the wallet of ${customer} to fund account ${fundAccount}?`,
+    `check \`${statementToday(customer)}\` for the payout before sending it again`,
   );
-  return one('payout', data);
-}
-
-export async function statement(input: Input, ctx: Context): Promise<CommandResult> {
-  discontinued(ctx);
-  return exportStatement(input, ctx);
 }

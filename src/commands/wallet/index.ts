@@ -1,31 +1,48 @@
 import type { Command } from 'commander';
 import type { Bind } from '../bind';
-import { collect, examples, parsed } from '../declare';
+import { LIMITS } from '../../contract/limits';
+import { INR } from '../../contract/vocabulary';
+import { collect, examples, pageOptions } from '../declare';
+
+const NOTE = 'note to attach (repeatable)';
 
 /** The `wallet` commands. */
 export function declareWallet(program: Command, bind: Bind) {
-  const wallet = program.command('wallet').description('customer wallet (discontinued product, April 2023; INR only)');
+  const wallet = program
+    .command('wallet')
+    .description(`customer wallet (discontinued product, April 2023; ${INR} only)`);
   wallet
     .command('transfer')
     .description("move a captured payment's money into a customer's wallet")
     .argument('<payment_id>', 'captured payment (pay_…)')
     .requiredOption('--customer <id>', 'customer (cust_…)')
     .requiredOption('--amount <amount>', 'amount in paise (20000 = ₹200.00), at most the captured amount')
-    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .option('--note <key=value>', NOTE, collect)
     .addHelpText(
       'after',
       examples(
         'payctl wallet transfer pay_29QQoUBi66xm2f --customer cust_4xbQrmEoA5q1fP --amount 20000',
-        'payctl wallet transfer pay_29QQoUBi66xm2f --customer cust_4xbQrmEoA5q1fP --amount 5000 --note reason=goodwill --yes',
+        'payctl wallet transfer pay_29QQoUBi66xm2f --customer cust_4xbQrmEoA5q1fP ' +
+          '--amount 5000 --note reason=goodwill --yes',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).transfer, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).transferPayment,
+        ({ args, opts }) => ({
+          paymentId: args[0]!,
+          customer: opts.customer,
+          amount: opts.amount,
+          notes: opts.note ?? [],
+        }),
+      ),
+    );
   wallet
     .command('credit')
     .description('credit a wallet directly (cashback; no payment consumed)')
     .requiredOption('--customer <id>', 'customer (cust_…)')
     .requiredOption('--amount <amount>', 'amount in paise (10000 = ₹100.00)')
-    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .option('--note <key=value>', NOTE, collect)
     .addHelpText(
       'after',
       examples(
@@ -33,7 +50,12 @@ export function declareWallet(program: Command, bind: Bind) {
         'payctl wallet credit --customer cust_4xbQrmEoA5q1fP --amount 10000 --yes',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).credit, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).creditWallet,
+        ({ opts }) => ({ customer: opts.customer, amount: opts.amount, notes: opts.note ?? [] }),
+      ),
+    );
   wallet
     .command('pay')
     .description("pay an order from a customer's wallet balance")
@@ -43,15 +65,30 @@ export function declareWallet(program: Command, bind: Bind) {
     .requiredOption('--contact <phone>', 'customer phone, e.g. +919876543210')
     .requiredOption('--email <email>', 'customer e-mail')
     .option('--description <text>', 'description')
-    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .option('--note <key=value>', NOTE, collect)
     .addHelpText(
       'after',
       examples(
-        'payctl wallet pay --customer cust_4xbQrmEoA5q1fP --order order_DBJOWzybf0sJbb --amount 10000 --contact +919876543210 --email a@example.com',
-        'payctl wallet pay --customer cust_4xbQrmEoA5q1fP --order order_DBJOWzybf0sJbb --amount 10000 --contact 9876543210 --email a@example.com --yes',
+        'payctl wallet pay --customer cust_4xbQrmEoA5q1fP --order order_DBJOWzybf0sJbb ' +
+          '--amount 10000 --contact +919876543210 --email a@example.com',
+        'payctl wallet pay --customer cust_4xbQrmEoA5q1fP --order order_DBJOWzybf0sJbb ' +
+          '--amount 10000 --contact 9876543210 --email a@example.com --yes',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).pay, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).payFromWallet,
+        ({ opts }) => ({
+          customer: opts.customer,
+          order: opts.order,
+          amount: opts.amount,
+          contact: opts.contact,
+          email: opts.email,
+          description: opts.description,
+          notes: opts.note ?? [],
+        }),
+      ),
+    );
   wallet
     .command('balance')
     .description('wallet balance, monthly usage and maximum')
@@ -63,7 +100,12 @@ export function declareWallet(program: Command, bind: Bind) {
         'payctl wallet balance cust_4xbQrmEoA5q1fP -o json | jq .balance',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).balance, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).showBalance,
+        ({ args }) => ({ customer: args[0]! }),
+      ),
+    );
   wallet
     .command('statement')
     .description(
@@ -73,7 +115,7 @@ export function declareWallet(program: Command, bind: Bind) {
     .option('--input <file>', 'customer ids, one per line (- for stdin)')
     .option('--from <time>', 'entries at or after: Unix seconds, ISO date/date-time, 7d, today, this-month, last-month')
     .option('--to <time>', 'entries at or before (a bare date includes the whole day)')
-    .option('--count <n>', 'entries in one page, 1-100')
+    .option('--count <n>', `entries in one page, 1-${LIMITS.count}`)
     .option('--skip <n>', 'entries to skip')
     .option('--all', 'walk every page')
     .option('--limit <n>', 'with --all or --out, stop after N entries per customer')
@@ -82,12 +124,25 @@ export function declareWallet(program: Command, bind: Bind) {
     .addHelpText(
       'after',
       examples(
-        'payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month --to last-month --oldest-first --out statement.xlsx',
-        'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --skip-missing --out april.csv',
+        'payctl wallet statement cust_4xbQrmEoA5q1fP --from last-month ' +
+          '--to last-month --oldest-first --out statement.xlsx',
+        'payctl wallet statement --input customers.txt --from 2024-04-01 --to 2024-04-30 ' +
+          '--tz Asia/Kolkata --skip-missing --out april.csv',
         'payctl wallet statement cust_4xbQrmEoA5q1fP --from 7d',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).statement, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).exportStatement,
+        ({ args, opts }) => ({
+          ...pageOptions(opts),
+          customers: args,
+          input: opts.input,
+          oldestFirst: Boolean(opts.oldestFirst),
+          skipMissing: Boolean(opts.skipMissing),
+        }),
+      ),
+    );
   wallet
     .command('fund-account')
     .description('bank accounts for payouts')
@@ -100,11 +155,23 @@ export function declareWallet(program: Command, bind: Bind) {
     .addHelpText(
       'after',
       examples(
-        'payctl wallet fund-account create --customer cust_4xbQrmEoA5q1fP --name "Gaurav Kumar" --ifsc HDFC0000053 --account-number 765432123456789',
-        'payctl wallet fund-account create --customer cust_4xbQrmEoA5q1fP --name "Asha Rao" --ifsc SBIN0000001 --account-number 11112222333 -o json',
+        'payctl wallet fund-account create --customer cust_4xbQrmEoA5q1fP --name "Gaurav Kumar" ' +
+          '--ifsc HDFC0000053 --account-number 765432123456789',
+        'payctl wallet fund-account create --customer cust_4xbQrmEoA5q1fP --name "Asha Rao" ' +
+          '--ifsc SBIN0000001 --account-number 11112222333 -o json',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).fundAccountCreate, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).createFundAccount,
+        ({ opts }) => ({
+          customer: opts.customer,
+          name: opts.name,
+          ifsc: opts.ifsc,
+          accountNumber: opts.accountNumber,
+        }),
+      ),
+    );
   wallet
     .command('payout')
     .description("pay out from a customer's wallet to their bank account")
@@ -112,15 +179,29 @@ export function declareWallet(program: Command, bind: Bind) {
     .requiredOption('--fund-account <id>', 'fund account (fa_…)')
     .requiredOption('--amount <amount>', 'amount in paise (10000 = ₹100.00)')
     .requiredOption('--purpose <purpose>', 'reason, e.g. refund, cashback, payout')
-    .option('--reference-id <ref>', 'your reference, at most 40 characters')
-    .option('--narration <text>', 'bank statement text: at most 30 of a-z A-Z 0-9 space')
-    .option('--note <key=value>', 'note to attach (repeatable)', collect)
+    .option('--reference-id <ref>', `your reference, at most ${LIMITS.referenceIdChars} characters`)
+    .option('--narration <text>', `bank statement text: at most ${LIMITS.narrationChars} of a-z A-Z 0-9 space`)
+    .option('--note <key=value>', NOTE, collect)
     .addHelpText(
       'after',
       examples(
         'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose refund',
-        'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose cashback --narration "Acme refund" --yes',
+        'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w ' +
+          '--amount 10000 --purpose cashback --narration "Acme refund" --yes',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).payout, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).createPayout,
+        ({ args, opts }) => ({
+          customer: args[0]!,
+          fundAccount: opts.fundAccount,
+          amount: opts.amount,
+          purpose: opts.purpose,
+          referenceId: opts.referenceId,
+          narration: opts.narration,
+          notes: opts.note ?? [],
+        }),
+      ),
+    );
 }

@@ -1,17 +1,41 @@
 import type { Prepared } from '../../client/client';
 import { OutcomeUnknownError } from '../../contract/errors';
+import { parseAmount } from '../../contract/values/amount';
+import { INR } from '../../contract/vocabulary';
+import type { ResourceKind } from '../../output/columns';
+import { dryRun } from '../check';
 import type { Context } from '../context';
+import { need } from '../flags';
+import { one } from '../result';
+import type { CommandResult } from '../result';
+
+/** Wallet amounts are paise: the wallet exists only in rupees, so payctl fills in the currency. */
+export const paise = (raw: string, flag = '--amount') => need(parseAmount(raw, INR), flag);
+
+export function discontinued(ctx: Context) {
+  ctx.notice(
+    'note: the customer wallet product is discontinued (support ended April 2023); ' +
+      'these endpoints may be unavailable on the live service',
+  );
+}
 
 /**
- * The path every single money movement takes once past --dry-run: confirm
- * (a person on a TTY, or --yes), send once, and if the answer is lost say how to check instead of
- * resending — these endpoints cannot be reconciled from the documented interface.
+ * The path every single money movement takes: shown with --dry-run; otherwise confirm (a person on a
+ * TTY, or --yes), send once, and if the answer is lost say how to check instead of resending, since
+ * these endpoints cannot be reconciled from the documented interface.
  */
-export async function moveMoney(ctx: Context, req: Prepared, question: string, check: string): Promise<unknown> {
+export async function moveMoney(
+  ctx: Context,
+  req: Prepared,
+  kind: ResourceKind,
+  question: string,
+  check: string,
+): Promise<CommandResult> {
+  if (ctx.settings.dryRun) return dryRun(req);
   const api = await ctx.api();
   await ctx.confirm(question);
   try {
-    return await api.execute(req);
+    return one(kind, await api.execute(req));
   } catch (err) {
     if (err instanceof OutcomeUnknownError)
       throw new OutcomeUnknownError(err.message, `do not resend blindly: ${check}`, err.answer);

@@ -1,22 +1,30 @@
-import { pageOptions } from '../declare';
 import { readFile } from 'node:fs/promises';
 import { ApiError, FailureError, UsageError } from '../../contract/errors';
 import { summaryLines, zoneText } from '../../output/summary';
+import { dryRun } from '../check';
 import type { Context } from '../context';
 import { idArg } from '../flags';
 import { clearedAfter, exportProgress, listing, newSummary, pageQuery } from '../listing';
-import type { Listed } from '../listing';
-import type { CommandResult, Input } from '../result';
+import type { Listed, PageOptions } from '../listing';
+import type { CommandResult } from '../result';
+
+export interface StatementOptions extends PageOptions {
+  customers: string[];
+  /** A file of customer ids, or - for stdin. */
+  input?: string;
+  oldestFirst: boolean;
+  skipMissing: boolean;
+}
 
 /** Customer ids from arguments, or from --input (one per line; a `customer_id` header line is skipped). */
-async function customerIds(ctx: Context, args: string[], input: unknown): Promise<string[]> {
+async function customerIds(ctx: Context, args: string[], input: string | undefined): Promise<string[]> {
   const raw = [...args];
   if (input !== undefined) {
     const text =
       input === '-'
         ? await ctx.readStdin()
-        : await readFile(String(input), 'utf8').catch((e: Error) => {
-            throw new UsageError(`--input: cannot read ${String(input)}: ${e.message}`);
+        : await readFile(input, 'utf8').catch((e: Error) => {
+            throw new UsageError(`--input: cannot read ${input}: ${e.message}`);
           });
     text.split(/\r?\n/).forEach((line, i) => {
       const v = line.split(',')[0]!.trim();
@@ -31,7 +39,7 @@ async function customerIds(ctx: Context, args: string[], input: unknown): Promis
   return ids;
 }
 
-/** Why a customer has no statement to export: unknown to the service, or without a wallet; undefined if it has one. */
+/** Why a customer has no statement to export: unknown to the service, or without a wallet (undefined: it has one). */
 async function missing(ctx: Context, id: string): Promise<string | undefined> {
   const api = await ctx.api();
   try {
@@ -57,11 +65,13 @@ async function checkCustomers(ctx: Context, ids: string[]): Promise<Map<string, 
   return found;
 }
 
-export async function statement({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
-  const customers = await customerIds(ctx, args, opts.input);
-  const page = await pageQuery(ctx, pageOptions(opts), 'customer_transaction');
+const named = (absent: Map<string, string>) => [...absent].map(([id, why]) => `${id} (${why})`).join(', ');
+
+export async function statement(opts: StatementOptions, ctx: Context): Promise<CommandResult> {
+  const customers = await customerIds(ctx, opts.customers, opts.input);
+  const page = await pageQuery(ctx, opts, 'customer_transaction');
   if (customers.length > 1 && !page.all && page.count === undefined) page.all = true;
-  const oldestFirst = Boolean(opts.oldestFirst);
+  const { oldestFirst } = opts;
   if (oldestFirst && !page.all)
     throw new UsageError('--oldest-first orders a whole statement: use it with --all or --out');
   // Columns are fixed by the input kind: a list of customers always has customer_id, however long.
@@ -69,16 +79,13 @@ export async function statement({ args, opts }: Input, ctx: Context): Promise<Co
   if (ctx.settings.dryRun) {
     const api = await ctx.api();
     const query = { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to };
-    return {
-      type: 'dry-run',
-      requests: customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query })),
-    };
+    return dryRun(...customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query })));
   }
   const absent = await checkCustomers(ctx, customers);
   if (absent.size && !opts.skipMissing) {
-    const list = [...absent].map(([id, why]) => `${id} (${why})`).join(', ');
     throw new FailureError(
-      `no statement for ${list}: nothing was written; --skip-missing exports the other customers and lists these`,
+      `no statement for ${named(absent)}: nothing was written; ` +
+        '--skip-missing exports the other customers and lists these',
     );
   }
   const summary = newSummary(ctx, 'customer_transaction', page);
@@ -107,10 +114,7 @@ export async function statement({ args, opts }: Input, ctx: Context): Promise<Co
   const after = () => {
     const lines = page.all && !page.out ? [zoneText(summary.zone), ...summaryLines(summary)] : [];
     lines.push(...new Set(listed.map(({ listed: l }) => l.more('entries')).filter((m) => m !== undefined)));
-    if (absent.size)
-      lines.push(
-        `skipped ${absent.size} customer(s) with no statement: ${[...absent].map(([id, why]) => `${id} (${why})`).join(', ')}`,
-      );
+    if (absent.size) lines.push(`skipped ${absent.size} customer(s) with no statement: ${named(absent)}`);
     return lines.length ? lines.join('\n') : undefined;
   };
   return {

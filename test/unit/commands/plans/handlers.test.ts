@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createPlan } from '../../../../src/commands/plans/handlers';
+import type { CreatePlanOptions } from '../../../../src/commands/plans/handlers';
+import { OutcomeUnknownError, UsageError } from '../../../../src/contract/errors';
+import { fakeContext } from '../fake-context';
+
+const plan = { id: 'plan_new1', entity: 'plan', period: 'monthly', interval: 1, notes: [], created_at: 1 };
+const planRecord = { ...plan, item: { name: 'Gold', amount: 49900, currency: 'INR' } };
+const create = (o: Partial<CreatePlanOptions> = {}): CreatePlanOptions => ({
+  period: 'monthly',
+  interval: '1',
+  name: 'Gold',
+  amount: '49900',
+  currency: 'INR',
+  notes: [],
+  ...o,
+});
+
+describe('plans create', () => {
+  it.each([
+    ['monthly', create(), { period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } }],
+    [
+      'quarterly, with a description and a note',
+      create({ interval: '3', name: ' Quarterly ', description: 'every 3 months', notes: ['tier=gold'] }),
+      { interval: 3, item: { name: 'Quarterly', description: 'every 3 months' }, notes: { tier: 'gold' } },
+    ],
+    [
+      'yearly in dollars',
+      create({ period: 'yearly', currency: 'usd' }),
+      { period: 'yearly', item: { currency: 'USD' } },
+    ],
+  ])('%s: sends one POST /plans with that body', async (_name, opts, body) => {
+    const f = fakeContext({ routes: { 'POST /plans': { body: planRecord } } });
+    const result = await createPlan(opts, f.ctx);
+    expect(f.sent).toHaveLength(1);
+    expect(f.sent[0]).toMatchObject({ method: 'POST', path: '/plans', body });
+    expect(result).toEqual({ type: 'one', kind: 'plan', data: planRecord });
+  });
+
+  it.each([
+    ['an amount in rupees with a decimal point', create({ amount: '499.00' }), /--amount.*did you mean 49900/],
+    ['an interval of 0', create({ interval: '0' }), /--interval/],
+    ['an interval that is not a number', create({ interval: 'two' }), /--interval/],
+    ['an empty name', create({ name: '   ' }), /--name must not be empty/],
+    ['a currency that is not 3 letters', create({ currency: 'RUPEE' }), /--currency/],
+    ['a note without =', create({ notes: ['oops'] }), /--note/],
+  ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
+    const f = fakeContext();
+    const err = await createPlan(opts, f.ctx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(message);
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it('--dry-run returns the request and sends nothing', async () => {
+    const f = fakeContext({ settings: { dryRun: true } });
+    const result = await createPlan(create(), f.ctx);
+    expect(result).toMatchObject({ type: 'dry-run', requests: [{ method: 'POST', path: '/plans' }] });
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it('a lost answer is sent once and names the command that shows whether it was created', async () => {
+    const f = fakeContext({ routes: { 'POST /plans': { body: { unexpected: true } } } });
+    const err = await createPlan(create(), f.ctx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OutcomeUnknownError);
+    expect((err as OutcomeUnknownError).check).toContain('payctl api GET /plans -F count=5');
+    expect(f.sent).toHaveLength(1);
+  });
+});

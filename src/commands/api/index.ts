@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Bind } from '../bind';
-import { collect, examples, parsed } from '../declare';
+import { collect, examples } from '../declare';
 
 /** The `api` commands. */
 export function declareApi(program: Command, bind: Bind) {
@@ -34,5 +34,18 @@ export function declareApi(program: Command, bind: Bind) {
         'payctl api GET /plans -F count=5                             # plans (real service)',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).call, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).callApi,
+        ({ args: [methodOrPath = '', path], opts }) => ({
+          methodOrPath,
+          path,
+          fields: opts.field ?? [],
+          rawFields: opts.rawField ?? [],
+          input: opts.input,
+          all: Boolean(opts.all),
+          limit: opts.limit,
+        }),
+      ),
+    );
 }

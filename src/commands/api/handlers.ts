@@ -93,7 +93,7 @@ export interface CallApiOptions {
   limit?: string;
 }
 
-/** `payctl api [METHOD] PATH`: any endpoint, with the profile, retries, confirmations and output of the named commands. */
+/** `payctl api [METHOD] PATH`: any endpoint, with the profile, retries, confirmations and output of named commands. */
 export async function callApi(opts: CallApiOptions, ctx: Context): Promise<CommandResult> {
   const fields: Field[] = [
     ...opts.fields.map((p) => need(parseField(p, true))),

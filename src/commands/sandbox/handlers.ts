@@ -56,8 +56,8 @@ export async function seedSandbox(opts: SeedOptions, ctx: Context): Promise<Comm
   const body = { orders: orders ?? (authorized === undefined ? 20 : 0), authorized: authorized ?? 0 };
   const seeded = await (await admin(ctx)).seed(body);
   const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
-  const made = `${plural(seeded.order_ids.length, 'order')}, ${plural(seeded.payment_ids.length, 'authorized payment')}`;
-  ctx.notice(`seeded ${made}; printing ${body.authorized ? 'payment' : 'order'} ids`);
+  const made = [plural(seeded.order_ids.length, 'order'), plural(seeded.payment_ids.length, 'authorized payment')];
+  ctx.notice(`seeded ${made.join(', ')}; printing ${body.authorized ? 'payment' : 'order'} ids`);
   // Ids stay lines in a pipe (JSON is only the pipe's default); an explicit -o json asks for an array.
   const array = ctx.settings.formatChosen && ctx.settings.format === 'json';
   return { type: 'lines', lines: array ? [JSON.stringify(ids, null, 2)] : ids };

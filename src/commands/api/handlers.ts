@@ -4,6 +4,7 @@ import { FailureError, OutcomeUnknownError, UsageError } from '../../contract/er
 import { walk } from '../../client/paginate';
 import type { ResourceKind } from '../../output/columns';
 import { formatMoney } from '../../output/money';
+import { isCaptured } from '../../contract/rules';
 import { checkOutTarget } from '../../output/atomic-file';
 import { fieldsToBody, parseApiPath, parseField } from './request';
 import type { Field } from './request';
@@ -12,7 +13,7 @@ import { withCheck } from '../check';
 import type { Context } from '../context';
 import { intFlag, need } from '../flags';
 import { many } from '../result';
-import type { CommandResult, Input } from '../result';
+import type { CommandResult } from '../result';
 
 const KINDS: Record<string, ResourceKind> = {
   orders: 'order',
@@ -78,32 +79,44 @@ async function readBody(ctx: Context, file: string): Promise<unknown> {
   }
 }
 
-/** `payctl api [METHOD] PATH`: any endpoint, with the profile, retries, confirmations and output of the named commands. */
-export async function call({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
+export interface CallApiOptions {
+  /** GET or POST when a path follows; else the path itself. */
+  methodOrPath: string;
+  path?: string;
+  /** -F key=value: typed values. */
+  fields: string[];
+  /** -f key=value: strings. */
+  rawFields: string[];
+  /** A JSON body: a file, or - for stdin. */
+  input?: string;
+  all: boolean;
+  limit?: string;
+}
+
+/** `payctl api [METHOD] PATH`: any endpoint, with the profile, retries, confirmations and output of named commands. */
+export async function callApi(opts: CallApiOptions, ctx: Context): Promise<CommandResult> {
   const fields: Field[] = [
-    ...((opts.field as string[] | undefined) ?? []).map((p) => need(parseField(p, true))),
-    ...((opts.rawField as string[] | undefined) ?? []).map((p) => need(parseField(p, false))),
+    ...opts.fields.map((p) => need(parseField(p, true))),
+    ...opts.rawFields.map((p) => need(parseField(p, false))),
   ];
-  const input = opts.input === undefined ? undefined : String(opts.input);
-  const [first, second] = args;
-  if (first === undefined)
-    throw new UsageError('missing PATH: payctl api [METHOD] PATH, e.g. payctl api GET /payments/pay_29QQoUBi66xm2f');
+  const { input, all } = opts;
   // As with `gh api`: GET unless fields or a body are given.
-  const method = second === undefined ? (fields.length || input !== undefined ? 'POST' : 'GET') : first.toUpperCase();
+  const method =
+    opts.path === undefined ? (fields.length || input !== undefined ? 'POST' : 'GET') : opts.methodOrPath.toUpperCase();
   if (method !== 'GET' && method !== 'POST') {
     throw new UsageError(
-      `payctl api sends GET or POST (every endpoint of the service is one or the other): got ${JSON.stringify(first)}`,
+      'payctl api sends GET or POST (every endpoint of the service is one or the other): ' +
+        `got ${JSON.stringify(opts.methodOrPath)}`,
     );
   }
   if (method === 'GET' && input !== undefined) throw new UsageError('--input is a request body: it goes with POST');
-  const all = Boolean(opts.all);
   if (all && method !== 'GET') throw new UsageError('--all walks the pages of a list: it goes with GET');
   const limit = intFlag(opts.limit, '--limit', 1);
   if (limit !== undefined && !all) throw new UsageError('--limit goes with --all');
 
   const creds = await ctx.credentials();
   const prefix = new URL(creds.baseUrl).pathname.replace(/\/+$/, '');
-  const target = need(parseApiPath(second ?? first, prefix));
+  const target = need(parseApiPath(opts.path ?? opts.methodOrPath, prefix));
   // Fields are the body of a POST, unless --input is the body: then, as for a GET, they are the query.
   const fieldsInQuery = method === 'GET' || input !== undefined;
   const query: Record<string, string> = {
@@ -167,7 +180,7 @@ async function reconcileCapture(ctx: Context, path: string, body: unknown, err: 
   if (m) {
     const api = await ctx.api();
     const payment = await api.request<Record<string, unknown>>('GET', `/payments/${m[1]}`).catch(() => undefined);
-    if (payment?.status === 'captured') {
+    if (payment && isCaptured(payment)) {
       ctx.notice(`the capture's answer was lost; read back from the service: ${decodeURIComponent(m[1]!)} is captured`);
       return payment;
     }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Bind } from '../bind';
-import { collect, examples, parsed } from '../declare';
+import { collect, examples } from '../declare';
 
 /** The `api` commands. */
 export function declareApi(program: Command, bind: Bind) {
@@ -14,7 +14,8 @@ export function declareApi(program: Command, bind: Bind) {
     )
     .option(
       '-F, --field <key=value>',
-      'typed field: numbers, true, false and null become JSON; a[b]=v nests, a[]=v appends; query string of a GET (repeatable)',
+      'typed field: numbers, true, false and null become JSON; a[b]=v nests, a[]=v appends; ' +
+        'query string of a GET (repeatable)',
       collect,
     )
     .option('-f, --raw-field <key=value>', 'string field, never converted (repeatable)', collect)
@@ -23,7 +24,8 @@ export function declareApi(program: Command, bind: Bind) {
     .option('--limit <n>', 'with --all, stop after N items')
     .addHelpText(
       'after',
-      '\nA POST confirms on a terminal (--yes without one). If its answer is lost it is never resent: payctl\nexits 6 with the command that shows whether it was applied, e.g. `payctl payments get pay_…`.',
+      '\nA POST confirms on a terminal (--yes without one). If its answer is lost it is never resent: payctl\n' +
+        'exits 6 with the command that shows whether it was applied, e.g. `payctl payments get pay_…`.',
     )
     .addHelpText(
       'after',
@@ -34,5 +36,18 @@ export function declareApi(program: Command, bind: Bind) {
         'payctl api GET /plans -F count=5                             # plans (real service)',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).call, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).callApi,
+        ({ args: [methodOrPath = '', path], opts }) => ({
+          methodOrPath,
+          path,
+          fields: opts.field ?? [],
+          rawFields: opts.rawField ?? [],
+          input: opts.input,
+          all: Boolean(opts.all),
+          limit: opts.limit,
+        }),
+      ),
+    );
 }

@@ -6,7 +6,7 @@ import type { Context } from '../context';
 import { promptSession } from '../prompt';
 import { need } from '../flags';
 import { many, one } from '../result';
-import type { CommandResult, Input } from '../result';
+import type { CommandResult } from '../result';
 
 const view = (name: string, p: Profile, isDefault: boolean) => ({
   name,
@@ -17,8 +17,7 @@ const view = (name: string, p: Profile, isDefault: boolean) => ({
   default: isDefault,
 });
 
-function profileName(raw: unknown): string {
-  const name = String(raw ?? '');
+function profileName(name: string): string {
   if (!PROFILE_NAME.test(name))
     throw new UsageError(
       `profile name must be 1-40 letters, digits, - or _, starting with a letter or digit: got ${JSON.stringify(name)}`,
@@ -41,9 +40,18 @@ async function ask(ctx: Context, flag: string, message: string, secret = false):
   return value.trim();
 }
 
-export async function add({ args, opts }: Input, ctx: Context): Promise<CommandResult> {
-  const name = profileName(args[0]);
-  const keyId = opts.keyId === undefined ? await ask(ctx, '--key-id', 'Key id') : String(opts.keyId).trim();
+export interface AddProfileOptions {
+  name: string;
+  keyId?: string;
+  keySecretStdin: boolean;
+  live: boolean;
+  makeDefault: boolean;
+}
+
+/** The secret comes from stdin, PAYCTL_KEY_SECRET, or a hidden question: never from a flag (shell history). */
+export async function addProfile(opts: AddProfileOptions, ctx: Context): Promise<CommandResult> {
+  const name = profileName(opts.name);
+  const keyId = opts.keyId?.trim() ?? (await ask(ctx, '--key-id', 'Key id'));
   if (!/^[A-Za-z0-9_]{4,64}$/.test(keyId)) throw new UsageError('--key-id must be 4-64 letters, digits or _');
   const rawUrl = ctx.settings.baseUrl ?? (await ask(ctx, '--base-url', 'Base URL (https://…/v1)'));
   const baseUrl = need(checkBaseUrl(rawUrl), '--base-url');
@@ -53,13 +61,13 @@ export async function add({ args, opts }: Input, ctx: Context): Promise<CommandR
   else secret = await ask(ctx, 'key secret (--key-secret-stdin or PAYCTL_KEY_SECRET)', 'Key secret', true);
   if (!secret) throw new UsageError('the key secret is empty');
   const store = await ctx.profiles();
-  const profile: Profile = { key_id: keyId, key_secret: secret, base_url: baseUrl, live: Boolean(opts.live) };
-  store.save(name, profile, Boolean(opts.default));
+  const profile: Profile = { key_id: keyId, key_secret: secret, base_url: baseUrl, live: opts.live };
+  store.save(name, profile, opts.makeDefault);
   ctx.notice(`profile ${name} saved to ${store.path}`);
   return one('profile', view(name, profile, store.defaultName === name));
 }
 
-export async function list(_input: Input, ctx: Context): Promise<CommandResult> {
+export async function listProfiles(_opts: object, ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
   return many(
     'profile',
@@ -67,40 +75,42 @@ export async function list(_input: Input, ctx: Context): Promise<CommandResult> 
   );
 }
 
-export async function use({ args }: Input, ctx: Context): Promise<CommandResult> {
-  const name = profileName(args[0]);
+export async function useProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
+  const name = profileName(opts.name);
   const store = await ctx.profiles();
   existing(store, name);
   store.setDefault(name);
   return { type: 'done', message: `default profile is now ${name}` };
 }
 
-export async function remove({ args }: Input, ctx: Context): Promise<CommandResult> {
-  const name = profileName(args[0]);
+export async function removeProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
+  const name = profileName(opts.name);
   const store = await ctx.profiles();
   existing(store, name);
   store.remove(name);
   return { type: 'done', message: `profile ${name} removed` };
 }
 
-export async function show({ args }: Input, ctx: Context): Promise<CommandResult> {
+/** Without a name: the active profile (-p, PAYCTL_PROFILE, then the default). */
+export async function showProfile(opts: { name?: string }, ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
   const name =
-    args[0] === undefined
+    opts.name === undefined
       ? (ctx.settings.profile ?? ctx.env.PAYCTL_PROFILE ?? store.defaultName)
-      : profileName(args[0]);
+      : profileName(opts.name);
   if (!name) throw new UsageError('no default profile: name one, or run `payctl profile add NAME`');
   return one('profile', view(name, existing(store, name), store.defaultName === name));
 }
 
-export async function test({ args }: Input, ctx: Context): Promise<CommandResult> {
-  const name = args[0] === undefined ? undefined : profileName(args[0]);
+/** One cheap read (a page of one order) proves the key is accepted. */
+export async function testProfile(opts: { name?: string }, ctx: Context): Promise<CommandResult> {
+  const name = opts.name === undefined ? undefined : profileName(opts.name);
   const api = await ctx.api(name);
   const creds = await ctx.credentials(name);
-  const started = Date.now();
+  const started = ctx.nowMs();
   await api.call('listOrders', { query: { count: 1 } });
   return {
     type: 'done',
-    message: `${creds.source} works: ${creds.baseUrl} accepted the key in ${Date.now() - started} ms`,
+    message: `${creds.source} works: ${creds.baseUrl} accepted the key in ${ctx.nowMs() - started} ms`,
   };
 }

@@ -1,13 +1,39 @@
 import type { ApiClient } from '../../client/client';
+import type { PaymentMethod } from '../../contract/vocabulary';
+import type { PaymentRecord, SubscriptionRecord } from '../../contract/resources';
 
 /** The sandbox's own admin API (not part of the service interface), below the origin. */
 const ADMIN_PREFIX = '/_sandbox';
 
-export function admin<T = Record<string, unknown>>(
-  api: ApiClient,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return api.requestFromOrigin<T>(method, `${ADMIN_PREFIX}${path}`, body);
+export interface Seeded {
+  order_ids: string[];
+  payment_ids: string[];
 }
+export interface SandboxClock {
+  now: number;
+  offset: number;
+}
+/** What the sandbox customer endpoint takes (the service has no create endpoint). */
+export interface CustomerInput {
+  contact: string;
+  email?: string;
+  name?: string;
+}
+
+const call = <T>(api: ApiClient, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+  api.requestFromOrigin<T>(method, `${ADMIN_PREFIX}${path}`, body);
+
+/** Each admin route with the shape of its body and answer. */
+export const sandboxAdmin = (api: ApiClient) => ({
+  checkout: (body: { order_id: string; method: PaymentMethod; fail: boolean; email?: string; contact?: string }) =>
+    call<PaymentRecord>(api, 'POST', '/checkout', body),
+  authorize: (body: { subscription_id: string; method: PaymentMethod; fail: boolean }) =>
+    call<SubscriptionRecord>(api, 'POST', '/subscriptions/authorize', body),
+  clock: () => call<SandboxClock>(api, 'GET', '/clock'),
+  advance: (seconds: number) => call<SandboxClock>(api, 'POST', '/clock/advance', { seconds }),
+  reset: () => call<{ reset: true }>(api, 'POST', '/reset'),
+  seed: (body: { orders: number; authorized: number }) => call<Seeded>(api, 'POST', '/seed', body),
+  stats: () => call<Record<string, unknown>>(api, 'GET', '/stats'),
+  events: () => call<{ items: unknown[] }>(api, 'GET', '/events'),
+  createCustomer: (body: CustomerInput) => call<Record<string, unknown>>(api, 'POST', '/customers', body),
+});

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { Bind } from '../bind';
-import { examples, parsed } from '../declare';
+import { examples } from '../declare';
+import { PAYMENT_METHODS } from '../../contract/vocabulary';
 
 /** The `sandbox` commands. */
 export function declareSandbox(program: Command, bind: Bind) {
@@ -9,7 +10,8 @@ export function declareSandbox(program: Command, bind: Bind) {
   sandbox
     .command('start')
     .description(
-      'serve the sandbox on loopback; prints its URL, keys and webhook secret; the default database also writes the "sandbox" profile',
+      'serve the sandbox on loopback; prints its URL, keys and webhook secret; ' +
+        'the default database also writes the "sandbox" profile',
     )
     .option('--port <n>', 'port (0 = any free port)', '4010')
     .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
@@ -34,16 +36,27 @@ export function declareSandbox(program: Command, bind: Bind) {
         'payctl sandbox start --webhook http://127.0.0.1:9000/hooks --webhook-secret s3cret-hook',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).start, parsed));
+    .action(
+      bind(
+        async () => (await import('./start')).startSandbox,
+        ({ opts }) => ({
+          port: opts.port,
+          db: opts.db,
+          rateLimit: opts.rateLimit,
+          faultRate: opts.faultRate,
+          latency: opts.latency,
+          seed: opts.seed,
+          captureWindow: opts.captureWindow,
+          webhook: opts.webhook,
+          webhookSecret: opts.webhookSecret,
+        }),
+      ),
+    );
   sandbox
     .command('pay')
     .description("simulate the customer's checkout for an order, or their authorisation of a subscription")
     .argument('<id>', 'order id (order_…) or subscription id (sub_…)')
-    .addOption(
-      new Option('--method <method>', 'payment method')
-        .choices(['card', 'netbanking', 'wallet', 'upi'])
-        .default('card'),
-    )
+    .addOption(new Option('--method <method>', 'payment method').choices(PAYMENT_METHODS).default('card'))
     .option('--fail', 'make the payment fail (a subscription: its authorisation, or its charges from now on)')
     .option('--email <email>', 'customer e-mail')
     .option('--contact <phone>', 'customer phone')
@@ -55,23 +68,49 @@ export function declareSandbox(program: Command, bind: Bind) {
         'payctl sandbox pay sub_DBJOWzybf0sJbb',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).pay, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).simulatePayment,
+        ({ args: [id = ''], opts }) => ({
+          id,
+          method: opts.method,
+          fail: Boolean(opts.fail),
+          email: opts.email,
+          contact: opts.contact,
+        }),
+      ),
+    );
   const clock = sandbox
     .command('clock')
     .description('show or move the sandbox clock')
     .addHelpText('after', examples('payctl sandbox clock', 'payctl sandbox clock advance 6d'))
-    .action(bind(async () => (await import('./handlers')).clock, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).showClock,
+        () => ({}),
+      ),
+    );
   clock
     .command('advance')
     .description('move sandbox time forward; what falls due happens (auto-refunds, subscription cycles, payouts)')
     .argument('<duration>', 'e.g. 6d, 24h, 90m, 3600')
     .addHelpText('after', examples('payctl sandbox clock advance 6d', 'payctl sandbox clock advance 3600'))
-    .action(bind(async () => (await import('./handlers')).clockAdvance, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).advanceClock,
+        ({ args: [duration = ''] }) => ({ duration }),
+      ),
+    );
   sandbox
     .command('reset')
     .description('delete every sandbox resource and counter')
     .addHelpText('after', examples('payctl sandbox reset', 'payctl sandbox reset && payctl sandbox seed 50'))
-    .action(bind(async () => (await import('./handlers')).reset, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).resetSandbox,
+        () => ({}),
+      ),
+    );
   sandbox
     .command('seed')
     .description('create sample data; prints the ids (payment ids with --authorized)')
@@ -85,17 +124,32 @@ export function declareSandbox(program: Command, bind: Bind) {
         "payctl sandbox seed --authorized 50 -o json | jq -r '.[]'",
       ),
     )
-    .action(bind(async () => (await import('./handlers')).seed, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).seedSandbox,
+        ({ args: [orders], opts }) => ({ orders, authorized: opts.authorized }),
+      ),
+    );
   sandbox
     .command('stats')
     .description('requests seen and writes applied (for tests)')
     .addHelpText('after', examples('payctl sandbox stats', 'payctl sandbox stats -o json | jq .writes'))
-    .action(bind(async () => (await import('./handlers')).stats, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).showStats,
+        () => ({}),
+      ),
+    );
   sandbox
     .command('events')
     .description('events the sandbox emitted (newest first), with their webhook delivery state')
     .addHelpText('after', examples('payctl sandbox events', 'payctl sandbox events -o ndjson | jq .event'))
-    .action(bind(async () => (await import('./handlers')).events, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).listEvents,
+        () => ({}),
+      ),
+    );
   sandbox
     .command('customer')
     .description('sandbox customers')
@@ -111,5 +165,10 @@ export function declareSandbox(program: Command, bind: Bind) {
         'payctl sandbox customer create --contact 9123456780 --email vikram@example.com -o json',
       ),
     )
-    .action(bind(async () => (await import('./handlers')).customerCreate, parsed));
+    .action(
+      bind(
+        async () => (await import('./handlers')).createCustomer,
+        ({ opts }) => ({ contact: opts.contact, email: opts.email, name: opts.name }),
+      ),
+    );
 }

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { FailureError, UsageError } from '../../contract/errors';
+import { checkBaseUrl } from '../../config/base-url';
+import { sandboxDbPath } from '../../config/paths';
+import { parseDuration } from '../../contract/values/duration';
+import type { Context } from '../context';
+import { intFlag, need } from '../flags';
+import type { CommandResult } from '../result';
+
+export interface StartSandboxOptions {
+  port: string;
+  db?: string;
+  rateLimit?: string;
+  faultRate?: string;
+  latency?: string;
+  seed?: string;
+  captureWindow?: string;
+  webhook?: string;
+  webhookSecret?: string;
+}
+
+function probability(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  const value = Number(text);
+  if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text) || value < 0 || value > 1)
+    throw new UsageError(`--fault-rate must be a probability from 0 to 1: got "${text}"`);
+  return value;
+}
+
+function webhookSecretFlag(secret: string | undefined): string | undefined {
+  if (secret !== undefined && !/^[\x21-\x7e]{8,256}$/.test(secret))
+    throw new UsageError('--webhook-secret must be 8 to 256 printable characters without spaces');
+  return secret;
+}
+
+/** Serves until the run's signal (Ctrl-C, SIGTERM): the result's `until` closes the sandbox then. */
+export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Promise<CommandResult> {
+  const defaultDb = sandboxDbPath(ctx.paths);
+  const db = opts.db ?? defaultDb;
+  const options = {
+    db,
+    port: intFlag(opts.port, '--port', 0, 65535),
+    rateLimit: intFlag(opts.rateLimit, '--rate-limit', 0),
+    faultRate: probability(opts.faultRate),
+    latencyMs: intFlag(opts.latency, '--latency', 0, 600_000),
+    seed: intFlag(opts.seed, '--seed', 0),
+    captureWindowSeconds:
+      opts.captureWindow === undefined ? undefined : need(parseDuration(opts.captureWindow), '--capture-window'),
+    webhook: opts.webhook === undefined ? undefined : need(checkBaseUrl(opts.webhook), '--webhook'),
+    webhookSecret: webhookSecretFlag(opts.webhookSecret),
+  };
+  if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
+  const { startSandbox: serve } = await import('../../sandbox');
+  const sandbox = await serve(options).catch((err: NodeJS.ErrnoException) => {
+    if (err?.code !== 'EADDRINUSE') throw err;
+    const busy = new FailureError(`port ${options.port} is already in use (another payctl sandbox start?)`);
+    busy.hints.push('pick another with --port N, or --port 0 for any free port (its URL is printed)');
+    throw busy;
+  });
+  // Only the default database is the user's sandbox: a throwaway instance (--db :memory:, a test file)
+  // must not point their "sandbox" profile at a port that is gone once it stops.
+  const ownsProfile = resolve(db) === resolve(defaultDb);
+  if (ownsProfile) {
+    const store = await ctx.profiles();
+    const profile = { key_id: sandbox.keyId, key_secret: sandbox.keySecret, base_url: sandbox.baseUrl, live: false };
+    store.save('sandbox', profile, false);
+  }
+  const record = {
+    base_url: sandbox.baseUrl,
+    origin: sandbox.origin,
+    key_id: sandbox.keyId,
+    key_secret: sandbox.keySecret,
+    webhook_secret: sandbox.webhookSecret,
+  };
+  const signs = options.webhook ? ` of events sent to ${options.webhook}` : '; no --webhook set';
+  const text = [
+    `sandbox listening on ${sandbox.baseUrl}   (origin ${sandbox.origin}, for SDKs that add /v1 themselves)`,
+    `key id:         ${sandbox.keyId}`,
+    `key secret:     ${sandbox.keySecret}   (local sandbox key, stored in ${db === ':memory:' ? 'memory' : db})`,
+    `webhook secret: ${sandbox.webhookSecret}   (signs X-Razorpay-Signature${signs})`,
+    ownsProfile
+      ? `profile "sandbox" written; try: payctl -p sandbox orders list`
+      : `profile "sandbox" left as it was (not the default database); use the keys above`,
+  ];
+  // Scripts read one JSON line as soon as it is out (the sandbox keeps serving after it); people read text.
+  const machine = ctx.settings.format === 'json' || ctx.settings.format === 'ndjson';
+  const until = new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true })).then(
+    () => sandbox.close(),
+  );
+  return { type: 'serve', lines: machine ? [JSON.stringify(record)] : text, until };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../../src/commands/sandbox/start';
+import type { StartSandboxOptions } from '../../../../src/commands/sandbox/start';
+import { UsageError } from '../../../../src/contract/errors';
+import type { Settings } from '../../../../src/commands/context';
+import { fakeContext } from '../fake-context';
+
+const start = (o: Partial<StartSandboxOptions> = {}): StartSandboxOptions => ({ port: '0', db: ':memory:', ...o });
+
+/** Starts in process on a free loopback port; returns its printed lines once the run's signal stopped it. */
+async function serve(opts: StartSandboxOptions, settings: Partial<Settings> = {}) {
+  const f = fakeContext({ settings });
+  const stop = new AbortController();
+  const result = await startSandbox(opts, { ...f.ctx, signal: stop.signal });
+  if (result.type !== 'serve') throw new Error(`expected to serve, got ${result.type}`);
+  const health = await fetch(`${result.lines.join('\n').match(/http:\/\/127\.0\.0\.1:\d+/)![0]}/v1/orders`);
+  stop.abort();
+  await result.until;
+  return { lines: result.lines, status: health.status, store: await f.ctx.profiles() };
+}
+
+describe('sandbox start', () => {
+  it('-o json: one JSON line with the URLs and keys; --db :memory: leaves the "sandbox" profile alone', async () => {
+    const { lines, status, store } = await serve(start(), { format: 'json' });
+    expect(lines).toHaveLength(1);
+    const info = JSON.parse(lines[0]!);
+    expect(info.base_url).toBe(`${info.origin}/v1`);
+    expect(Object.keys(info)).toEqual(['base_url', 'origin', 'key_id', 'key_secret', 'webhook_secret']);
+    expect(status).toBe(401);
+    expect(store.get('sandbox')).toBeUndefined();
+  });
+
+  it('a table: lines for people; the default database writes the "sandbox" profile', async () => {
+    const { lines, store } = await serve(start({ db: undefined }), { format: 'table' });
+    expect(lines[0]).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+\/v1 /);
+    expect(lines.at(-1)).toBe('profile "sandbox" written; try: payctl -p sandbox orders list');
+    expect(store.get('sandbox')?.base_url).toBe(lines[0]!.split(' ')[3]);
+  });
+
+  it.each([
+    ['--port over 65535', { port: '70000' }, /--port/],
+    ['--fault-rate over 1', { faultRate: '1.5' }, /--fault-rate must be a probability/],
+    ['a short --webhook-secret', { webhookSecret: 'short' }, /--webhook-secret must be 8 to 256/],
+    ['--webhook that is not a URL', { webhook: 'hooks' }, /--webhook/],
+    ['--capture-window that is not a duration', { captureWindow: 'later' }, /--capture-window/],
+  ])('%s: a usage error before anything is served', async (_name, extra, message) => {
+    const f = fakeContext();
+    const started = startSandbox(start(extra), f.ctx);
+    await expect(started).rejects.toThrow(UsageError);
+    await expect(startSandbox(start(extra), f.ctx)).rejects.toThrow(message);
+  });
+});

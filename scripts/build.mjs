@@ -2,7 +2,7 @@
 // load only the command declarations; handlers, the HTTP layer and the sandbox are
 // separate chunks pulled in by dynamic import().
 import { build } from 'esbuild';
-import { builtinModules } from 'node:module';
+import { isBuiltin } from 'node:module';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -71,9 +71,8 @@ const undiciTrimmed = {
 const builtinRequires = {
   name: 'builtin-requires',
   setup(b) {
-    const builtin = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
     b.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
-      args.kind === 'require-call' && builtin.has(args.path)
+      args.kind === 'require-call' && isBuiltin(args.path)
         ? { path: args.path.replace(/^(node:)?/, 'node:'), namespace: 'builtin-require' }
         : undefined,
     );

@@ -2,8 +2,9 @@
 // load only the command declarations; handlers, the HTTP layer and the sandbox are
 // separate chunks pulled in by dynamic import().
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
-import { readFile, writeFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -59,6 +60,53 @@ const undiciTrimmed = {
   },
 };
 
+/**
+ * Node's own modules come from `process.getBuiltinModule()`, never through the ESM loader: an ESM
+ * `import` of a built-in builds a namespace of all its exports, which runs every lazy getter. On
+ * Node 24 `import 'node:http'` then loads Node's internal undici for `http.WebSocket` (~40 ms),
+ * `node:process` costs ~7 ms, `node:fs` (its `promises`) and `node:util` ~5 ms each, where
+ * getBuiltinModule costs nothing for modules already loaded. A require() from bundled CommonJS
+ * (undici) gets the module object here; static imports are rewritten after the build (below).
+ */
+const builtinRequires = {
+  name: 'builtin-requires',
+  setup(b) {
+    b.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+      args.kind === 'require-call' && isBuiltin(args.path)
+        ? { path: args.path.replace(/^(node:)?/, 'node:'), namespace: 'builtin-require' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin-require' }, (args) => ({
+      contents: `module.exports = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * A static `import {a as b} from "node:x"` in a chunk becomes `const {a: b} = process.getBuiltinModule("node:x")`
+ * on the chunk's first line (the banner's, which the source map leaves unmapped), and the import
+ * itself is blanked with as many spaces, so every mapped line and column stays where it was.
+ * Built-ins have no evaluation order to keep: they are complete before any chunk runs.
+ */
+const BANNER = '/* payctl: built-ins */';
+const IMPORT = /import\s*(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*"(node:[\w/]+)";?/g;
+function builtinsDirect(file, text) {
+  const decls = [];
+  const body = text.slice(BANNER.length).replace(IMPORT, (whole, def, named, star, id) => {
+    if (star) throw new Error(`${file}: import * as ${star} from "${id}" (use named imports)`);
+    const get = `process.getBuiltinModule(${JSON.stringify(id)})`;
+    if (def) decls.push(`const ${def}=${get};`);
+    if (named?.trim()) {
+      const props = named.split(',').map((n) => n.trim().replace(/^([\w$]+)\s+as\s+([\w$]+)$/, '$1:$2'));
+      decls.push(`const{${props.join(',')}}=${get};`);
+    }
+    return ' '.repeat(whole.length);
+  });
+  if (/(?:import|from)\s*"node:/.test(body)) throw new Error(`${file}: a static import of a built-in was left`);
+  return decls.join('') + body;
+}
+
 const result = await build({
   entryPoints: { cli: 'src/cli/main.ts' },
   outdir: 'dist',
@@ -73,17 +121,23 @@ const result = await build({
   external: Object.keys(pkg.dependencies),
   sourcemap: 'linked',
   metafile: true,
-  plugins: [unusedBuiltins, undiciTrimmed],
+  plugins: [unusedBuiltins, undiciTrimmed, builtinRequires],
+  banner: { js: BANNER },
+  write: false,
   // Less source for V8 to scan on every start; names are kept for readable stack traces.
   minifyWhitespace: true,
   minifySyntax: true,
-  // Bundled CommonJS (commander, undici) still calls require() for Node's own modules.
-  banner: {
-    js: "import { createRequire as __payctlRequire } from 'node:module'; const require = __payctlRequire(import.meta.url);",
-  },
   chunkNames: 'chunks/[name]-[hash]',
   define: { __PAYCTL_VERSION__: JSON.stringify(pkg.version), esbuildDetection: 'true' },
   logLevel: 'warning',
 });
 
+for (const out of result.outputFiles) {
+  await mkdir(dirname(out.path), { recursive: true });
+  if (!out.path.endsWith('.js')) await writeFile(out.path, out.contents);
+  else if (!out.text.startsWith(BANNER)) throw new Error(`${out.path} does not start with the banner`);
+  // Every require() of bundled CommonJS resolved to a built-in above: no chunk defines require().
+  else if (/__require\(/.test(out.text)) throw new Error(`${out.path} calls require() at run time`);
+  else await writeFile(out.path, builtinsDirect(out.path, out.text));
+}
 await writeFile(new URL('../dist/meta.json', import.meta.url), JSON.stringify(result.metafile));

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-undici.mjs', import.meta.url));
 const BARE_GET = fileURLToPath(new URL('./bare-http-get.mjs', import.meta.url));
+const BARE_GET_CJS = fileURLToPath(new URL('./bare-http-get.cjs', import.meta.url));
 const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const BARE_WALK = fileURLToPath(new URL('./bare-walk.mjs', import.meta.url));
 const args = process.argv.slice(2);
@@ -66,6 +67,7 @@ async function startup() {
   const contenders = {
     'node -e 0': [['-e', '0']],
     'bare node:http GET': [[BARE_GET], bareEnv],
+    'bare GET as CommonJS': [[BARE_GET_CJS], bareEnv],
     'payctl --version': [[BIN, '--version'], {}, true],
     'payctl --help': [[BIN, '--help'], {}, true],
     'payctl payments get ID': [[BIN, 'payments', 'get', paymentId, '-o', 'json'], apiEnv, true],
@@ -94,6 +96,9 @@ async function startup() {
     const target = base ? `  ${ratio.toFixed(2)}x ${base} (target <= ${limit}x)` : '';
     console.log(`  ${name.padEnd(24)} ${ms(r.ms).padStart(7)}  ${r.mib.toFixed(1).padStart(6)} MiB${target}`);
   }
+  // Not a target: the same GET without the ESM namespace of node:http (see bare-http-get.cjs).
+  const floor = out['payctl payments get ID'].ms / out['bare GET as CommonJS'].ms;
+  console.log(`  (payctl payments get ID is ${floor.toFixed(2)}x the bare GET as CommonJS)`);
   return out;
 }
 

@@ -1,0 +1,23 @@
+// The same GET as bare-http-get.mjs, as CommonJS. An ES module's `import 'node:http'` builds a namespace
+// of every export and so runs node:http's lazy getters (http.WebSocket loads Node's internal undici):
+// ~40 ms on Node 24 that a CLI does not have to pay. This one shows the floor without it.
+const { request } = require('node:http');
+
+const req = request(
+  process.env.BARE_URL,
+  { headers: { authorization: process.env.BARE_AUTH, accept: 'application/json' } },
+  (res) => {
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('end', () => {
+      process.stdout.write(Buffer.concat(chunks));
+      process.stdout.write('\n');
+      process.exitCode = res.statusCode === 200 ? 0 : 1;
+    });
+  },
+);
+req.on('error', (err) => {
+  console.error(err.message);
+  process.exitCode = 5;
+});
+req.end();

@@ -105,25 +105,32 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       );
       return;
     }
-    case 'lines':
+    case 'lines': {
+      // Lines stay lines in a pipe (JSON is only the pipe's default); an explicit -o json asks for JSON.
+      const asJson = result.json !== undefined && settings.formatChosen && settings.format === 'json';
+      const lines = asJson ? [JSON.stringify(result.json, null, 2)] : result.lines;
       if (settings.out) {
         await checkOutTarget(settings.out);
         const { writeAtomically } = await import('../output/atomic-file');
         await writeAtomically(settings.out, async (out) => {
-          for (const line of result.lines) await write(out, `${line}\n`);
-          return result.lines.length;
+          for (const line of lines) await write(out, `${line}\n`);
+          return lines.length;
         });
-        io.stderr.write(`wrote ${plural(result.lines.length, 'line')} to ${settings.out}\n`);
+        io.stderr.write(`wrote ${plural(lines.length, 'line')} to ${settings.out}\n`);
         return;
       }
-      for (const line of result.lines) await write(io.stdout, `${line}\n`);
+      for (const line of lines) await write(io.stdout, `${line}\n`);
       return;
+    }
     case 'done':
       if (result.message) io.stderr.write(`${result.message}\n`);
       return;
-    case 'serve':
-      for (const line of result.lines) await write(io.stdout, `${line}\n`);
+    case 'serve': {
+      // Scripts read one JSON line as soon as it is out (serving goes on after it); people read text.
+      const machine = settings.format === 'json' || settings.format === 'ndjson';
+      for (const line of machine ? [JSON.stringify(result.record)] : result.lines) await write(io.stdout, `${line}\n`);
       await result.until;
+    }
   }
 }
 

@@ -25,9 +25,11 @@ export type CommandResult =
   | { type: 'one'; kind: ResourceKind; data: unknown; out?: string }
   | ManyResult
   | { type: 'dry-run'; requests: Prepared[]; note?: string }
-  | { type: 'lines'; lines: string[] }
+  /** Text lines (ids for a pipe); `json`, when given, is what an explicit -o json prints instead. */
+  | { type: 'lines'; lines: string[]; json?: unknown }
   | { type: 'done'; message?: string }
-  | { type: 'serve'; lines: string[]; until: Promise<void> };
+  /** Serves until `until`: `record` as one JSON line for json/ndjson, else `lines` for people. */
+  | { type: 'serve'; record: Record<string, unknown>; lines: string[]; until: Promise<void> };
 
 export const one = (kind: ResourceKind, data: unknown): CommandResult => ({ type: 'one', kind, data });
 export const many = (kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>): ManyResult => ({

@@ -58,9 +58,7 @@ export async function seedSandbox(opts: SeedOptions, ctx: Context): Promise<Comm
   const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
   const made = [plural(seeded.order_ids.length, 'order'), plural(seeded.payment_ids.length, 'authorized payment')];
   ctx.notice(`seeded ${made.join(', ')}; printing ${body.authorized ? 'payment' : 'order'} ids`);
-  // Ids stay lines in a pipe (JSON is only the pipe's default); an explicit -o json asks for an array.
-  const array = ctx.settings.formatChosen && ctx.settings.format === 'json';
-  return { type: 'lines', lines: array ? [JSON.stringify(ids, null, 2)] : ids };
+  return { type: 'lines', lines: ids, json: ids };
 }
 
 export async function showStats(_opts: object, ctx: Context): Promise<CommandResult> {

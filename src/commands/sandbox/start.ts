@@ -84,10 +84,8 @@ export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Pro
       ? `profile "sandbox" written; try: payctl -p sandbox orders list`
       : `profile "sandbox" left as it was (not the default database); use the keys above`,
   ];
-  // Scripts read one JSON line as soon as it is out (the sandbox keeps serving after it); people read text.
-  const machine = ctx.settings.format === 'json' || ctx.settings.format === 'ndjson';
   const until = new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true })).then(
     () => sandbox.close(),
   );
-  return { type: 'serve', lines: machine ? [JSON.stringify(record)] : text, until };
+  return { type: 'serve', record, lines: text, until };
 }

@@ -114,20 +114,9 @@ describe('sandbox seed', () => {
     const f = fakeContext({ routes: { 'POST /_sandbox/seed': { body: seeded } } });
     const result = await seedSandbox(opts, f.ctx);
     expect(f.sent).toEqual([expect.objectContaining({ method: 'POST', path: '/_sandbox/seed', body })]);
-    expect(result).toEqual({ type: 'lines', lines: ids });
+    expect(result).toEqual({ type: 'lines', lines: ids, json: ids });
     expect(f.stderr()).toMatch(/^seeded 2 orders, 1 authorized payment; /);
     expect(f.stderr()).toMatch(notice);
-  });
-
-  it('-o json chosen: one JSON array; JSON only by default (a pipe): still lines', async () => {
-    const route = { 'POST /_sandbox/seed': { body: seeded } };
-    const chosen = fakeContext({ routes: route, settings: { format: 'json', formatChosen: true } });
-    expect(await seedSandbox({}, chosen.ctx)).toEqual({
-      type: 'lines',
-      lines: [JSON.stringify(seeded.order_ids, null, 2)],
-    });
-    const piped = fakeContext({ routes: route, settings: { format: 'json', formatChosen: false } });
-    expect(await seedSandbox({}, piped.ctx)).toEqual({ type: 'lines', lines: seeded.order_ids });
   });
 
   it.each([

@@ -2,36 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../src/commands/sandbox/start';
 import type { StartSandboxOptions } from '../../../../src/commands/sandbox/start';
 import { UsageError } from '../../../../src/contract/errors';
-import type { Settings } from '../../../../src/commands/context';
 import { fakeContext } from '../fake-context';
 
 const start = (o: Partial<StartSandboxOptions> = {}): StartSandboxOptions => ({ port: '0', db: ':memory:', ...o });
 
-/** Starts in process on a free loopback port; returns its printed lines once the run's signal stopped it. */
-async function serve(opts: StartSandboxOptions, settings: Partial<Settings> = {}) {
-  const f = fakeContext({ settings });
+/** Starts in process on a free loopback port; returns what it serves with once the run's signal stopped it. */
+async function serve(opts: StartSandboxOptions) {
+  const f = fakeContext();
   const stop = new AbortController();
   const result = await startSandbox(opts, { ...f.ctx, signal: stop.signal });
   if (result.type !== 'serve') throw new Error(`expected to serve, got ${result.type}`);
   const health = await fetch(`${result.lines.join('\n').match(/http:\/\/127\.0\.0\.1:\d+/)![0]}/v1/orders`);
   stop.abort();
   await result.until;
-  return { lines: result.lines, status: health.status, store: await f.ctx.profiles() };
+  return { record: result.record, lines: result.lines, status: health.status, store: await f.ctx.profiles() };
 }
 
 describe('sandbox start', () => {
-  it('-o json: one JSON line with the URLs and keys; --db :memory: leaves the "sandbox" profile alone', async () => {
-    const { lines, status, store } = await serve(start(), { format: 'json' });
-    expect(lines).toHaveLength(1);
-    const info = JSON.parse(lines[0]!);
+  it('serves: the URLs and keys as a record; --db :memory: leaves the "sandbox" profile alone', async () => {
+    const { record: info, status, store } = await serve(start());
     expect(info.base_url).toBe(`${info.origin}/v1`);
     expect(Object.keys(info)).toEqual(['base_url', 'origin', 'key_id', 'key_secret', 'webhook_secret']);
     expect(status).toBe(401);
     expect(store.get('sandbox')).toBeUndefined();
   });
 
-  it('a table: lines for people; the default database writes the "sandbox" profile', async () => {
-    const { lines, store } = await serve(start({ db: undefined }), { format: 'table' });
+  it('lines for people; the default database writes the "sandbox" profile', async () => {
+    const { lines, store } = await serve(start({ db: undefined }));
     expect(lines[0]).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+\/v1 /);
     expect(lines.at(-1)).toBe('profile "sandbox" written; try: payctl -p sandbox orders list');
     expect(store.get('sandbox')?.base_url).toBe(lines[0]!.split(' ')[3]);

@@ -78,8 +78,8 @@ export class ApiClient {
     const response = await this.transmit(req.method, req.path, req.query, req.body, false);
     const schema = endpoints[req.endpoint].response;
     let value = response.value;
-    if (!schema.safeParse(value).success) value = unwrapSingle(value);
-    const checked = schema.safeParse(value);
+    let checked = schema.safeParse(value);
+    if (!checked.success) checked = schema.safeParse((value = unwrapSingle(value)));
     if (!checked.success) {
       const problem =
         `the service answered HTTP ${response.status} with something else than expected ` +

@@ -1,5 +1,6 @@
 import { isoTime, localTime } from './time';
-import { cellValue, fieldColumn } from './columns';
+import { cellReader } from './cells';
+import { fieldColumn } from './columns';
 import type { Column, ColumnContext, ResourceKind } from './columns';
 
 /** Column context with the time formatters (this module loads the time-zone library anyway). */
@@ -17,7 +18,9 @@ const PHONE = /^\+\d+$/;
  * and quoting them breaks matching on them.
  */
 export function guardFormula(text: string): string {
-  if (!/^[=+\-@\t\r]/.test(text)) return text;
+  const first = text.charCodeAt(0);
+  // = + - @ tab CR
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return text;
   return PLAIN_NUMBER.test(text) || PHONE.test(text) ? text : `'${text}`;
 }
 
@@ -35,11 +38,11 @@ export function expandColumns(columns: Column[], kind: ResourceKind, at: ColumnC
   });
 }
 
-function cell(value: unknown): string {
+/** A cell as CSV text, quoted where needed (a number or boolean never needs it). */
+function field(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') return guardFormula(JSON.stringify(value));
-  return guardFormula(String(value));
+  return quoteField(guardFormula(typeof value === 'object' ? JSON.stringify(value) : String(value)));
 }
 
 /**
@@ -50,7 +53,16 @@ export function quoteField(text: string): string {
   return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const line = (fields: string[]) => `${fields.map(quoteField).join(',')}\n`;
+export const csvHeader = (cols: Column[]) => `${cols.map((c) => quoteField(c.header)).join(',')}\n`;
 
-export const csvHeader = (cols: Column[]) => line(cols.map((c) => c.header));
-export const csvRow = (cols: Column[], row: unknown) => line(cols.map((c) => cell(cellValue(row, c))));
+/** The CSV line of a row, with each column's reader compiled once for a whole export. */
+export function csvRowWriter(cols: Column[]): (row: unknown) => string {
+  const readers = cols.map(cellReader);
+  return (row) => {
+    let text = '';
+    for (let i = 0; i < readers.length; i++) text += i === 0 ? field(readers[i]!(row)) : `,${field(readers[i]!(row))}`;
+    return `${text}\n`;
+  };
+}
+
+export const csvRow = (cols: Column[], row: unknown) => csvRowWriter(cols)(row);

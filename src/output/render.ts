@@ -114,25 +114,72 @@ export async function renderMany(
   return n;
 }
 
+const BLOCK = 1 << 16;
+
+/**
+ * Text gathered into one write per page of rows (or 64 KiB): a write per row costs more than making
+ * the row. What is gathered goes out as soon as the rows pause (the next page is awaited), so a slow
+ * walk still shows its rows as they come; a full stream is waited for before more is gathered.
+ */
+export function gathered(out: NodeJS.WritableStream): {
+  add(text: string): Promise<void> | undefined;
+  end(): Promise<void> | undefined;
+} {
+  let pending = '';
+  let scheduled = false;
+  const full = () => (out as { writableNeedDrain?: boolean }).writableNeedDrain === true;
+  const take = () => {
+    const text = pending;
+    pending = '';
+    return text;
+  };
+  const flush = () => {
+    scheduled = false;
+    if (pending && !(out as { destroyed?: boolean }).destroyed) out.write(take());
+  };
+  return {
+    add(text) {
+      pending += text;
+      if (pending.length >= BLOCK) return write(out, take());
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      return full() ? new Promise((resolve) => out.once('drain', () => resolve())) : undefined;
+    },
+    end: () => (pending && !(out as { destroyed?: boolean }).destroyed ? write(out, take()) : undefined),
+  };
+}
+
 /** The header always comes first, also with no rows (sqlite `.import` and csvkit need it). */
 async function renderCsv(
   kind: ResourceKind,
   items: AsyncIterable<unknown> | Iterable<unknown>,
   opts: RenderOptions,
 ): Promise<number> {
-  const { csvHeader, csvRow } = await loadCsv();
+  const { csvHeader, csvRowWriter } = await loadCsv();
   const fixed = Boolean(opts.fields?.length) || columnsFor(kind).length > 0;
   let cols = fixed ? await exportColumns(kind, opts) : undefined;
+  let row = cols && csvRowWriter(cols);
   if (cols) await write(opts.out, csvHeader(cols));
+  const text = gathered(opts.out);
   let n = 0;
-  for await (const item of items) {
-    let text = '';
-    if (!cols) {
-      cols = await exportColumns(kind, opts, item);
-      text = csvHeader(cols);
+  try {
+    for await (const item of items) {
+      if (!cols || !row) {
+        cols = await exportColumns(kind, opts, item);
+        row = csvRowWriter(cols);
+        await text.add(csvHeader(cols));
+      }
+      n++;
+      const wait = text.add(row(item));
+      if (wait) await wait;
     }
-    n++;
-    await write(opts.out, text + csvRow(cols, item));
+  } catch (err) {
+    // The rows made before a failure go out before it is told, as they did row by row.
+    void text.end();
+    throw err;
   }
+  await text.end();
   return n;
 }

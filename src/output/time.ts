@@ -1,4 +1,5 @@
-import { DateTime } from 'luxon';
+import { DateTime, Info } from 'luxon';
+import type { Zone } from 'luxon';
 
 const toSeconds = (value: unknown): number | undefined => {
   if (value === null || value === undefined || value === '') return undefined;
@@ -14,29 +15,46 @@ export function formatTime(value: unknown, tz: string): string {
 
 /**
  * A zone's UTC offset in minutes at `s`. Exports ask for every row (twice in CSV), and asking the
- * zone database costs more than the rest of the row, so offsets are kept per quarter hour: a quarter
- * with the same offset at both ends has it throughout (zones change offset at most a few times a year).
+ * zone database costs more than the rest of the row, so offsets are kept per hour: an hour with the
+ * same offset at both ends has it throughout (zones change offset at most a few times a year, never
+ * twice within an hour), and one with a change in it is asked about second by second.
  */
-const quarters = new Map<string, Map<number, number | null>>();
-const zoneOffset = (s: number, tz: string) => DateTime.fromSeconds(s, { zone: tz }).offset;
+const hours = new Map<string, Map<number, number | null>>();
+// The zone object luxon would make for `tz` on every DateTime, made once: the offset it gives is the DateTime's.
+const zones = new Map<string, Zone>();
+const zoneOffset = (s: number, tz: string) => {
+  let zone = zones.get(tz);
+  if (!zone) zones.set(tz, (zone = Info.normalizeZone(tz)));
+  return zone.offset(s * 1000);
+};
 function offsetAt(s: number, tz: string): number {
-  let zone = quarters.get(tz);
-  if (!zone) quarters.set(tz, (zone = new Map()));
-  const q = Math.floor(s / 900);
-  let off = zone.get(q);
+  let zone = hours.get(tz);
+  if (!zone) hours.set(tz, (zone = new Map()));
+  const h = Math.floor(s / 3600);
+  let off = zone.get(h);
   if (off === undefined) {
-    const start = zoneOffset(q * 900, tz);
-    off = start === zoneOffset(q * 900 + 899, tz) ? start : null;
+    const start = zoneOffset(h * 3600, tz);
+    off = start === zoneOffset(h * 3600 + 3599, tz) ? start : null;
     if (zone.size > 50_000) zone.clear();
-    zone.set(q, off);
+    zone.set(h, off);
   }
   return off ?? zoneOffset(s, tz);
 }
 
 const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** The last wall-clock fields worked out: a row's `_iso` and `_local` columns ask for the same time in turn. */
+let last: { s: number; tz: string; fields: { text: string; offset: number } | undefined } | undefined;
+
 /** Wall-clock fields in `tz`, or undefined where luxon's own formatting is kept (before 1970, fractions). */
 function wall(s: number, tz: string): { text: string; offset: number } | undefined {
+  if (last?.s === s && last.tz === tz) return last.fields;
+  const fields = wallFields(s, tz);
+  last = { s, tz, fields };
+  return fields;
+}
+
+function wallFields(s: number, tz: string): { text: string; offset: number } | undefined {
   if (s < 0 || !Number.isInteger(s)) return undefined;
   const offset = offsetAt(s, tz);
   if (!Number.isInteger(offset)) return undefined;

@@ -79,6 +79,44 @@ describe('walk', () => {
     expect(ids).toHaveLength(450);
     expect(new Set(ids)).toEqual(new Set(Array.from({ length: 450 }, (_, i) => `r${i}`)));
   });
+  it('asks for the next page while the current one is used, one request at a time and one page ahead', async () => {
+    const s = service(350);
+    let inFlight = 0;
+    let most = 0;
+    const fetchPage = async (q: PageQuery) => {
+      most = Math.max(most, ++inFlight);
+      const page = await s.fetchPage(q);
+      await new Promise((r) => setTimeout(r, 1));
+      inFlight--;
+      return page;
+    };
+    const asked: number[] = [];
+    const seen: string[] = [];
+    for await (const row of walk(fetchPage)) {
+      const { id } = row as { id: string };
+      if (seen.length % 100 === 0) asked.push(s.queries.length);
+      seen.push(id);
+    }
+    expect(seen).toHaveLength(350);
+    expect(most).toBe(1);
+    // At the first row of page N, page N+1 has been asked for already (and never page N+2).
+    expect(asked).toEqual([2, 3, 4, 4]);
+  });
+
+  it('a caller that stops early ends the walk quietly, even if the page asked ahead fails', async () => {
+    const s = service(250);
+    const fetchPage = async (q: PageQuery) => {
+      if (q.skip > 0) throw new Error('second page failed');
+      return s.fetchPage(q);
+    };
+    const got: unknown[] = [];
+    for await (const row of walk(fetchPage)) {
+      got.push(row);
+      if (got.length === 10) break;
+    }
+    expect(got).toHaveLength(10);
+    await expect(collect(walk(fetchPage))).rejects.toThrow('second page failed');
+  });
 });
 
 describe('export progress line', () => {

@@ -1,17 +1,30 @@
+import type * as z from 'zod/mini';
+import type { EndpointName, endpoints } from '../contract';
 import type { Store } from './store';
 
 export interface SandboxConfig {
   captureWindowSeconds: number;
 }
 
-/** What a route handler gets: the store, sandbox time, and the validated request. */
-export interface RouteContext {
+type Endpoints = typeof endpoints;
+type Parsed<E extends EndpointName, K extends 'body' | 'query'> = Endpoints[E] extends {
+  [key in K]: infer S extends z.ZodMiniType;
+}
+  ? z.output<S>
+  : Record<string, never>;
+
+/** What a route handler gets: the store, sandbox time, and the request as its endpoint's schemas made it. */
+export interface RouteContext<E extends EndpointName = EndpointName> {
   store: Store;
+  /** Sandbox time, in Unix seconds. */
   now: number;
   config: SandboxConfig;
   params: Record<string, string>;
-  body: Record<string, unknown>;
-  query: Record<string, unknown>;
+  body: Parsed<E, 'body'>;
+  query: Parsed<E, 'query'>;
 }
 
-export type RouteHandler = (ctx: RouteContext) => unknown;
+export type RouteHandler<E extends EndpointName = EndpointName> = (ctx: RouteContext<E>) => unknown;
+
+/** Every endpoint of the contract has its handler: a missing or misnamed one fails typecheck. */
+export type RouteTable = { [E in EndpointName]: RouteHandler<E> };

@@ -32,7 +32,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const store = new Store(opts.db);
   const { keyId, keySecret } = store.keys();
   const webhookSecret = store.webhookSecret(opts.webhookSecret);
-  const { server } = createSandboxServer({
+  const { server, drain } = createSandboxServer({
     webhook: opts.webhook,
     webhookSecret,
     store,
@@ -62,6 +62,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      // Deliveries under way finish (and are recorded) before the database closes.
+      await drain();
       store.close();
     },
   };

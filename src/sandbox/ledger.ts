@@ -1,15 +1,11 @@
+import { INR, LIMITS } from '../contract';
 import { SandboxError, notFound } from './errors';
 import { newId } from './ids';
-import type { Row, Store } from './store';
+import type { CustomerRecord, CustomerTransactionRecord, Wallet } from './records';
+import type { Store } from './store';
 
 /** The wallet's ceiling, as for a full-KYC prepaid wallet: ₹2,00,000. */
 export const MAX_BALANCE = 20_000_000;
-
-interface Wallet {
-  balance: number;
-  monthly_usage: number;
-  month: string;
-}
 
 const monthOf = (t: number) => new Date(t * 1000).toISOString().slice(0, 7);
 
@@ -18,30 +14,28 @@ export function isIndianMobile(contact: unknown): boolean {
   return typeof contact === 'string' && /^(\+91|91|0)?[6-9]\d{9}$/.test(contact.replace(/[\s-]/g, ''));
 }
 
-export function customer(store: Store, id: string, field = 'customer_id'): Row {
-  const c = store.get('customer', id);
-  if (!c) throw new SandboxError(`The customer ${id} does not exist`, 400, field);
-  return c;
+export function customer(store: Store, id: string, field = 'customer_id'): CustomerRecord {
+  const found = store.get('customer', id);
+  if (!found) throw new SandboxError(`The customer ${id} does not exist`, 400, field);
+  return found;
 }
 
-export function walletOf(c: Row): Wallet | undefined {
-  return c._wallet as Wallet | undefined;
-}
+const noWalletYet = (id: string, field: string) =>
+  new SandboxError(`Customer ${id} has no wallet yet: it is created by the first transfer to it`, 400, field);
 
 /** The wallet, created on its first credit, and only for a valid Indian mobile number (spec 4.10). */
-function openWallet(c: Row): Wallet {
-  const existing = walletOf(c);
-  if (existing) return existing;
-  if (!isIndianMobile(c.contact)) {
+function openWallet(holder: CustomerRecord): Wallet {
+  if (holder._wallet) return holder._wallet;
+  if (!isIndianMobile(holder.contact)) {
+    const contact = JSON.stringify(holder.contact);
     throw new SandboxError(
-      `A wallet cannot be created for customer ${String(c.id)}: contact ${JSON.stringify(c.contact)} is not a valid Indian mobile number`,
+      `A wallet cannot be created for customer ${holder.id}: contact ${contact} is not a valid Indian mobile number`,
       400,
       'customer',
     );
   }
-  const wallet = { balance: 0, monthly_usage: 0, month: '' };
-  c._wallet = wallet;
-  return wallet;
+  holder._wallet = { balance: 0, monthly_usage: 0, month: '' };
+  return holder._wallet;
 }
 
 export interface Movement {
@@ -53,19 +47,15 @@ export interface Movement {
 }
 
 /** Moves money in or out of a customer's wallet and writes the statement entry with the balance after it. */
-export function move(store: Store, now: number, c: Row, m: Movement): Row {
-  const credit = m.credit ?? 0;
-  const debit = m.debit ?? 0;
-  const wallet = credit ? openWallet(c) : walletOf(c);
-  if (!wallet)
-    throw new SandboxError(
-      `Customer ${String(c.id)} has no wallet yet: it is created by the first transfer to it`,
-      400,
-      'customer_id',
-    );
+export function move(store: Store, now: number, holder: CustomerRecord, movement: Movement): CustomerTransactionRecord {
+  const credit = movement.credit ?? 0;
+  const debit = movement.debit ?? 0;
+  const wallet = credit ? openWallet(holder) : holder._wallet;
+  if (!wallet) throw noWalletYet(holder.id, 'customer_id');
   if (debit > wallet.balance) {
     throw new SandboxError(
-      `Insufficient wallet balance: the customer must load enough balance first (balance ${wallet.balance}, needed ${debit})`,
+      'Insufficient wallet balance: the customer must load enough balance first ' +
+        `(balance ${wallet.balance}, needed ${debit})`,
       400,
       'amount',
     );
@@ -80,32 +70,31 @@ export function move(store: Store, now: number, c: Row, m: Movement): Row {
   }
   wallet.balance += credit - debit;
   wallet.monthly_usage += debit;
-  store.update(c);
-  return store.insert(
+  store.update(holder);
+  return store.insert<CustomerTransactionRecord>(
     {
       id: newId('ctxn'),
       entity: 'customer_transaction',
-      source: m.source,
+      source: movement.source,
       status: 'completed',
-      type: m.type,
+      type: movement.type,
       amount: credit || debit,
-      currency: 'INR',
+      currency: INR,
       credit,
       debit,
       balance: wallet.balance,
-      description: m.description.slice(0, 255),
+      description: movement.description.slice(0, LIMITS.descriptionChars),
       created_at: now,
     },
-    { parent: String(c.id) },
+    { parent: holder.id },
   );
 }
 
-export function balance(store: Store, id: string): Row {
-  const c = store.get('customer', id);
-  if (!c) throw notFound();
-  const wallet = walletOf(c);
-  if (!wallet)
-    throw new SandboxError(`Customer ${id} has no wallet yet: it is created by the first transfer to it`, 400, 'id');
+export function balance(store: Store, id: string) {
+  const holder = store.get('customer', id);
+  if (!holder) throw notFound();
+  const wallet = holder._wallet;
+  if (!wallet) throw noWalletYet(id, 'id');
   return {
     entity: 'wallet_balance',
     customer_id: id,
@@ -116,14 +105,5 @@ export function balance(store: Store, id: string): Row {
 }
 
 /** The merchant account: what was captured, less what was refunded and transferred out. */
-export function accountBalance(store: Store): number {
-  const applied = store
-    .sql("SELECT COALESCE(SUM(CASE kind WHEN 'capture' THEN amount ELSE -amount END), 0) AS n FROM applied")
-    .get() as { n: number };
-  const transferred = store
-    .sql(
-      "SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records WHERE entity = 'transfer' AND status = 'processed'",
-    )
-    .get() as { n: number };
-  return applied.n - transferred.n;
-}
+export const accountBalance = (store: Store): number =>
+  store.appliedBalance() - store.sumAmount('transfer', 'processed');

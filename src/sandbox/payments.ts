@@ -1,13 +1,16 @@
+import { isCaptured } from '../contract';
+import type { PaymentMethod } from '../contract';
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
-import { emitEvent } from './events';
+import { recordEvent } from './events';
 import { base62, newId } from './ids';
-import { move } from './ledger';
-import type { CheckoutInput } from './orders';
-import { publicView } from './store';
-import type { Row, Store } from './store';
+import { recordPaid } from './orders';
+import type { Notes, OrderRecord, PaymentRecord } from './records';
+import type { Store } from './store';
+import { collection, pageWindow, publicView } from './views';
 
-const METHOD_DETAILS: Record<string, (n: string) => Row> = {
+/** How the customer paid: the fields each method fills (the others are null). */
+const METHOD_DETAILS: Record<PaymentMethod, (rrn: string) => Record<string, unknown>> = {
   card: () => ({
     card_id: newId('card'),
     bank: null,
@@ -29,19 +32,38 @@ const METHOD_DETAILS: Record<string, (n: string) => Row> = {
     vpa: null,
     acquirer_data: { transaction_id: base62(12) },
   }),
-  upi: (n) => ({
+  upi: (rrn) => ({
     card_id: null,
     bank: null,
     wallet: null,
     vpa: 'customer@upi',
-    acquirer_data: { rrn: n, upi_transaction_id: base62(12) },
+    acquirer_data: { rrn, upi_transaction_id: base62(12) },
   }),
 };
 
-export function newPayment(store: Store, now: number, windowSeconds: number, order: Row, input: CheckoutInput): Row {
+/** The customer's side of a payment attempt. */
+export interface PaymentInput {
+  method?: PaymentMethod;
+  /** The bank declines it. */
+  fail?: boolean;
+  email?: string;
+  contact?: string;
+  customer_id?: string;
+  notes?: Notes;
+  description?: string;
+}
+
+/** A payment on the order, authorized (capturable within the window) or failed. */
+export function newPayment(
+  store: Store,
+  now: number,
+  windowSeconds: number,
+  order: OrderRecord,
+  input: PaymentInput,
+): PaymentRecord {
   const method = input.method ?? 'card';
   const failed = input.fail === true;
-  const payment: Row = {
+  const payment: PaymentRecord = {
     id: newId('pay'),
     entity: 'payment',
     amount: order.amount,
@@ -55,7 +77,7 @@ export function newPayment(store: Store, now: number, windowSeconds: number, ord
     refund_status: null,
     captured: false,
     description: input.description ?? 'Sandbox checkout',
-    ...METHOD_DETAILS[method]!(String(100000000000 + Math.floor(now % 1e11))),
+    ...METHOD_DETAILS[method](String(100000000000 + Math.floor(now % 1e11))),
     email: input.email ?? 'customer@example.com',
     contact: input.contact ?? '+919876543210',
     customer_id: input.customer_id ?? null,
@@ -70,164 +92,59 @@ export function newPayment(store: Store, now: number, windowSeconds: number, ord
     error_reason: failed ? 'payment_declined' : null,
     created_at: now,
   };
-  store.insert(payment, { parent: String(order.id), due_at: failed ? undefined : now + windowSeconds });
-  emitEvent(store, now, failed ? 'payment.failed' : 'payment.authorized', { payment });
+  store.insert(payment, { parent: order.id, due_at: failed ? undefined : now + windowSeconds });
+  recordEvent(store, now, failed ? 'payment.failed' : 'payment.authorized', { payment });
   return payment;
 }
 
-const orderOf = (store: Store, payment: Row) =>
-  payment.order_id ? store.get('order', String(payment.order_id)) : undefined;
-
-function load(store: Store, id: string): Row {
+export function loadPayment(store: Store, id: string): PaymentRecord {
   const payment = store.get('payment', id);
   if (!payment) throw notFound();
   return payment;
 }
 
-export function capture(store: Store, now: number, payment: Row, body: { amount: unknown; currency: unknown }): Row {
-  if (payment.status === 'captured' || (payment.captured === true && payment.status === 'refunded')) {
-    throw new SandboxError('This payment has already been captured');
-  }
+/** The sandbox's fee on a captured amount: 2%, with 18% GST on the fee. */
+const feeOf = (amount: number) => Math.round(amount * 0.02);
+const taxOf = (fee: number) => Math.round(fee * 0.18);
+
+/** Captures the whole authorized amount; the order (if any) is paid by it. */
+export function capture(
+  store: Store,
+  now: number,
+  payment: PaymentRecord,
+  request: { amount: number; currency: string },
+): PaymentRecord {
+  if (isCaptured(payment)) throw new SandboxError('This payment has already been captured');
   if (payment._auto_refunded)
     throw new SandboxError(
       'This payment was not captured within the capture window and has been refunded automatically',
     );
   if (payment.status !== 'authorized') {
     throw new SandboxError(
-      `Only payments which have been authorized and not yet captured can be captured (status: ${String(payment.status)})`,
+      `Only payments which have been authorized and not yet captured can be captured (status: ${payment.status})`,
     );
   }
-  if (body.amount !== payment.amount)
-    throw new SandboxError(
-      `Capture amount must be equal to the amount authorized (${String(payment.amount)})`,
-      400,
-      'amount',
-    );
-  if (body.currency !== payment.currency)
-    throw new SandboxError(
-      `Capture currency must be the payment currency (${String(payment.currency)})`,
-      400,
-      'currency',
-    );
-  const amount = Number(payment.amount);
+  if (request.amount !== payment.amount)
+    throw new SandboxError(`Capture amount must be equal to the amount authorized (${payment.amount})`, 400, 'amount');
+  if (request.currency !== payment.currency)
+    throw new SandboxError(`Capture currency must be the payment currency (${payment.currency})`, 400, 'currency');
   payment.status = 'captured';
   payment.captured = true;
-  payment.fee = Math.round(amount * 0.02);
-  payment.tax = Math.round(Number(payment.fee) * 0.18);
+  payment.fee = feeOf(payment.amount);
+  payment.tax = taxOf(payment.fee);
   store.update(payment, null);
-  const order = orderOf(store, payment);
-  if (order) {
-    order.amount_paid = Number(order.amount_paid) + amount;
-    order.amount_due = Math.max(0, Number(order.amount) - Number(order.amount_paid));
-    order.status = 'paid';
-    store.update(order);
-  }
-  store.countApplied(String(payment.id), 'capture', amount);
-  emitEvent(store, now, 'payment.captured', { payment });
-  if (order) emitEvent(store, now, 'order.paid', { payment, order });
+  const order = payment.order_id ? store.get('order', payment.order_id) : undefined;
+  if (order) recordPaid(store, order, payment.amount);
+  store.countApplied(payment.id, 'capture', payment.amount);
+  recordEvent(store, now, 'payment.captured', { payment });
+  if (order) recordEvent(store, now, 'order.paid', { payment, order });
   return payment;
 }
 
-function newRefund(store: Store, now: number, payment: Row, amount: number, body: Row): Row {
-  return store.insert(
-    {
-      id: newId('rfnd'),
-      entity: 'refund',
-      amount,
-      currency: payment.currency,
-      payment_id: payment.id,
-      notes: body.notes ?? {},
-      receipt: body.receipt ?? null,
-      acquirer_data: { arn: `ARN${base62(12).toUpperCase()}` },
-      created_at: now,
-      batch_id: null,
-      status: 'processed',
-      speed_processed: 'normal',
-      speed_requested: body.speed ?? 'normal',
-    },
-    { parent: String(payment.id) },
-  );
-}
+export const get = ({ store, params }: RouteContext<'getPayment'>) => publicView(loadPayment(store, params.id!));
 
-/** Sandbox refunds are processed at once: both events of the real service's refund, one after the other. */
-function refundEvents(store: Store, now: number, refund: Row, payment: Row) {
-  emitEvent(store, now, 'refund.created', { refund, payment });
-  emitEvent(store, now, 'refund.processed', { refund, payment });
-}
+export const list = ({ store, query }: RouteContext<'listPayments'>) =>
+  collection(store.list('payment', pageWindow(query)));
 
-export function refund(store: Store, now: number, payment: Row, body: Row): Row {
-  if (payment.status !== 'captured' && !(payment.status === 'refunded' && payment.captured === true)) {
-    throw new SandboxError(`Only captured payments can be refunded (status: ${String(payment.status)})`);
-  }
-  const remaining = Number(payment.amount) - Number(payment.amount_refunded);
-  if (remaining <= 0) throw new SandboxError('The payment has been fully refunded already');
-  const amount = body.amount === undefined ? remaining : Number(body.amount);
-  if (amount > remaining) {
-    throw new SandboxError(
-      `The refund amount provided (${amount}) is greater than the amount remaining to be refunded (${remaining})`,
-      400,
-      'amount',
-    );
-  }
-  const record = newRefund(store, now, payment, amount, body);
-  payment.amount_refunded = Number(payment.amount_refunded) + amount;
-  const full = payment.amount_refunded === payment.amount;
-  payment.refund_status = full ? 'full' : 'partial';
-  if (full) payment.status = 'refunded';
-  store.update(payment);
-  store.countApplied(String(payment.id), 'refund', amount);
-  refundEvents(store, now, record, payment);
-  if (payment._wallet_customer) {
-    // A wallet payment's refund goes back into the wallet it came from.
-    const c = store.get('customer', String(payment._wallet_customer));
-    if (c)
-      move(store, now, c, {
-        type: 'refund',
-        source: String(record.id),
-        credit: amount,
-        description: `Refund of payment ${String(payment.id)}`,
-      });
-  }
-  return record;
-}
-
-/** Authorized payments left past the capture window are refunded automatically (spec 3.2). */
-export function settleDue(store: Store, now: number): void {
-  const due = store.due('payment', 'authorized', now);
-  if (!due.length) return;
-  store.tx(() => {
-    for (const payment of due) {
-      payment.status = 'refunded';
-      payment.amount_refunded = payment.amount;
-      payment.refund_status = 'full';
-      payment._auto_refunded = true;
-      const record = newRefund(store, now, payment, Number(payment.amount), {
-        notes: { reason: 'not captured within the capture window' },
-      });
-      store.update(payment, null);
-      refundEvents(store, now, record, payment);
-    }
-  });
-}
-
-export const get = ({ store, params }: RouteContext) => publicView(load(store, params.id!));
-
-export function list({ store, query }: RouteContext) {
-  const items = store
-    .list('payment', {
-      count: (query.count as number) ?? 10,
-      skip: (query.skip as number) ?? 0,
-      from: query.from as number,
-      to: query.to as number,
-    })
-    .map(publicView);
-  return { entity: 'collection', count: items.length, items };
-}
-
-export const captureRoute = ({ store, now, params, body }: RouteContext) =>
-  publicView(
-    store.tx(() => capture(store, now, load(store, params.id!), body as { amount: unknown; currency: unknown })),
-  );
-
-export const refundRoute = ({ store, now, params, body }: RouteContext) =>
-  publicView(store.tx(() => refund(store, now, load(store, params.id!), body)));
+export const captureRoute = ({ store, now, params, body }: RouteContext<'capturePayment'>) =>
+  publicView(store.tx(() => capture(store, now, loadPayment(store, params.id!), body)));

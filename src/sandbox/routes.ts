@@ -1,27 +1,29 @@
-import type { EndpointName } from '../contract';
-import type { RouteHandler } from './context';
+import type { RouteTable } from './context';
 import * as orders from './orders';
 import * as payments from './payments';
+import * as payouts from './payouts';
+import * as refunds from './refunds';
 import * as subscriptions from './subscriptions';
+import * as transfers from './transfers';
 import * as wallet from './wallet';
 
-/** Handlers by endpoint name of src/spec/endpoints.ts: every documented endpoint. */
-export const routes: Partial<Record<EndpointName, RouteHandler>> = {
+/** The handler of every endpoint in src/contract/endpoints.ts: a missing one fails typecheck. */
+export const routes: RouteTable = {
   listOrders: orders.list,
   createOrder: orders.create,
   getPayment: payments.get,
   listPayments: payments.list,
   capturePayment: payments.captureRoute,
-  refundPayment: payments.refundRoute,
+  refundPayment: refunds.refundRoute,
   createPlan: subscriptions.createPlan,
   createSubscription: subscriptions.createSubscription,
   getSubscription: subscriptions.getSubscription,
   cancelSubscription: subscriptions.cancelSubscription,
-  transferPayment: wallet.transferPayment,
+  transferPayment: transfers.transferPayment,
   createWalletPayment: wallet.walletPayment,
-  createDirectTransfer: wallet.directTransfer,
-  createFundAccount: wallet.createFundAccount,
-  createPayout: wallet.createPayout,
+  createDirectTransfer: transfers.directTransfer,
+  createFundAccount: payouts.createFundAccount,
+  createPayout: payouts.createPayout,
   getWalletBalance: wallet.walletBalance,
   getWalletStatement: wallet.statement,
 };

@@ -1,55 +1,21 @@
-import { chmodSync, closeSync, openSync } from 'node:fs';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { base62 } from './ids';
+import type { Entities, Entity, StoredRecord } from './records';
+import { SCHEMA, loadSqlite, ownerOnly } from './sqlite';
 
-export type Row = Record<string, unknown>;
-
-type Sqlite = typeof import('node:sqlite');
-
-/**
- * node:sqlite is built into Node (nothing compiles on install). Node 22 announces it with an
- * ExperimentalWarning when first loaded; that line is for developers of Node, not for payctl's users,
- * so it is held back while the module loads and every other warning passes through.
- */
-function loadSqlite(): Sqlite {
-  const emit = process.emitWarning;
-  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    if (/SQLite is an experimental feature/.test(text)) return;
-    return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
-  } as typeof process.emitWarning;
-  try {
-    return process.getBuiltinModule('node:sqlite') as Sqlite;
-  } finally {
-    process.emitWarning = emit;
-  }
+export interface ListQuery {
+  count: number;
+  skip: number;
+  from?: number;
+  to?: number;
+  /** An extra SQL condition on the records table, with its arguments. */
+  where?: string;
+  args?: SQLInputValue[];
 }
 
-/** The database holds the sandbox keys and payment data: readable by its owner only. */
-function ownerOnly(file: string): void {
-  if (file === ':memory:' || file === '') return;
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
-}
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS records (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  entity TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  parent TEXT,
-  status TEXT,
-  due_at INTEGER,
-  data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS records_list ON records (entity, created_at DESC, seq DESC);
-DROP INDEX IF EXISTS records_parent;
-CREATE INDEX IF NOT EXISTS records_parent_list ON records (entity, parent, created_at DESC, seq DESC);
-CREATE INDEX IF NOT EXISTS records_due ON records (entity, status, due_at);
-CREATE TABLE IF NOT EXISTS applied (payment_id TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL, amount INTEGER NOT NULL, PRIMARY KEY (payment_id, kind));
-`;
+const INSERT =
+  'INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const PAGE_ORDER = 'ORDER BY created_at DESC, seq DESC';
 
 /**
  * Every resource lives in one table: indexed columns for listing and due-time processing, the record
@@ -64,13 +30,10 @@ export class Store {
    * back to OFFSET, so the answers are exactly what offset paging gives.
    */
   private readonly cursors = new Map<string, { created_at: number; seq: number }>();
+  private readonly statements = new Map<string, StatementSync>();
   private generation = 0;
   private depth = 0;
-  /** Writes this process made through the store (other processes show in data_version). */
-  get writes(): string {
-    return `${this.generation}.${this.dataVersion()}`;
-  }
-  private readonly statements = new Map<string, StatementSync>();
+  private committed: Array<() => void> = [];
 
   constructor(file: string) {
     ownerOnly(file);
@@ -81,6 +44,12 @@ export class Store {
     // only an OS crash could lose the newest ones.
     this.db.exec('PRAGMA synchronous = NORMAL');
     this.db.exec(SCHEMA);
+  }
+
+  /** Changes with every write, this process's (counted here) or another's on the file (data_version). */
+  get version(): string {
+    const { data_version } = this.sql('PRAGMA data_version').get() as { data_version: number };
+    return `${this.generation}.${data_version}`;
   }
 
   /** Prepared once per SQL text: node:sqlite compiles a statement on every prepare(). */
@@ -97,24 +66,31 @@ export class Store {
    * One write transaction, taken up front (IMMEDIATE) so two processes on the file queue instead of
    * failing at their first write. A nested call joins the outer transaction.
    */
-  private dataVersion(): number {
-    return (this.sql('PRAGMA data_version').get() as { data_version: number }).data_version;
-  }
-
   tx<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
-    this.db.exec('BEGIN IMMEDIATE');
+    this.sql('BEGIN IMMEDIATE').run();
     this.depth++;
+    let result: T;
     try {
-      const result = fn();
-      this.db.exec('COMMIT');
-      return result;
+      result = fn();
+      this.sql('COMMIT').run();
     } catch (error) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      this.committed = [];
+      if (this.db.isTransaction) this.sql('ROLLBACK').run();
       throw error;
     } finally {
       this.depth--;
     }
+    const done = this.committed;
+    this.committed = [];
+    for (const callback of done) callback();
+    return result;
+  }
+
+  /** Runs `callback` once the current transaction has committed (at once outside one); never if it rolls back. */
+  onCommit(callback: () => void): void {
+    if (this.depth === 0) callback();
+    else this.committed.push(callback);
   }
 
   meta(key: string): string | undefined {
@@ -122,10 +98,8 @@ export class Store {
   }
 
   setMeta(key: string, value: string): void {
-    this.sql('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
-      key,
-      value,
-    );
+    const upsert = 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value';
+    this.sql(upsert).run(key, value);
   }
 
   /** The keys of this database, made once and kept, so every process on the file agrees. */
@@ -152,83 +126,118 @@ export class Store {
     });
   }
 
-  get(entity: string, id: string): Row | undefined {
+  get<E extends Entity>(entity: E, id: string): Entities[E] | undefined {
     const row = this.sql('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as
       { data: string } | undefined;
-    return row ? (JSON.parse(row.data) as Row) : undefined;
+    return row ? (JSON.parse(row.data) as Entities[E]) : undefined;
   }
 
-  insert(record: Row, opts: { parent?: string; due_at?: number } = {}): Row {
+  insert<T extends StoredRecord>(record: T, placement: { parent?: string; due_at?: number } = {}): T {
     this.generation++;
-    this.sql(
-      'INSERT INTO records (id, entity, created_at, parent, status, due_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      record.id as string,
-      record.entity as string,
-      record.created_at as number,
-      opts.parent ?? null,
-      (record.status as string) ?? null,
-      opts.due_at ?? null,
-      JSON.stringify(record),
+    const { id, entity, created_at, status } = record;
+    const data = JSON.stringify(record);
+    this.sql(INSERT).run(
+      id,
+      entity,
+      created_at,
+      placement.parent ?? null,
+      status ?? null,
+      placement.due_at ?? null,
+      data,
     );
     return record;
   }
 
-  update(record: Row, due_at?: number | null): Row {
+  /** Writes the record back; `due_at` (null: nothing due) is left as it was when not given. */
+  update<T extends StoredRecord>(record: T, due_at?: number | null): T {
     this.generation++; // a list may filter on status
-    const sets = due_at === undefined ? 'status = ?, data = ?' : 'status = ?, data = ?, due_at = ?';
-    const status = (record.status as string | undefined) ?? null;
-    const args: SQLInputValue[] =
-      due_at === undefined ? [status, JSON.stringify(record)] : [status, JSON.stringify(record), due_at];
-    this.sql(`UPDATE records SET ${sets} WHERE entity = ? AND id = ?`).run(
-      ...args,
-      record.entity as string,
-      record.id as string,
-    );
+    const status = record.status ?? null;
+    const data = JSON.stringify(record);
+    if (due_at === undefined) {
+      this.sql('UPDATE records SET status = ?, data = ? WHERE entity = ? AND id = ?').run(
+        status,
+        data,
+        record.entity,
+        record.id,
+      );
+    } else {
+      this.sql('UPDATE records SET status = ?, data = ?, due_at = ? WHERE entity = ? AND id = ?').run(
+        status,
+        data,
+        due_at,
+        record.entity,
+        record.id,
+      );
+    }
     return record;
   }
 
-  list(
-    entity: string,
-    q: { count: number; skip: number; from?: number; to?: number; where?: string; args?: SQLInputValue[] },
-  ): Row[] {
+  /** A page of records, newest first. */
+  list<E extends Entity>(entity: E, q: ListQuery): Array<Entities[E]> {
     const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? [])];
-    const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${q.where ? `AND ${q.where}` : ''}`;
-    const version = this.writes;
+    const where = q.where ? `AND ${q.where}` : '';
+    const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${where}`;
+    const version = this.version;
     const key = (skip: number) => `${version}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
     const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
+    const after = 'AND (created_at < ? OR (created_at = ? AND seq < ?))';
     const rows = (
       cursor
-        ? this.sql(
-            `SELECT seq, created_at, data FROM ${filter} AND (created_at < ? OR (created_at = ? AND seq < ?)) ORDER BY created_at DESC, seq DESC LIMIT ?`,
-          ).all(...args, cursor.created_at, cursor.created_at, cursor.seq, q.count)
-        : this.sql(
-            `SELECT seq, created_at, data FROM ${filter} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`,
-          ).all(...args, q.count, q.skip)
+        ? this.sql(`SELECT seq, created_at, data FROM ${filter} ${after} ${PAGE_ORDER} LIMIT ?`).all(
+            ...args,
+            cursor.created_at,
+            cursor.created_at,
+            cursor.seq,
+            q.count,
+          )
+        : this.sql(`SELECT seq, created_at, data FROM ${filter} ${PAGE_ORDER} LIMIT ? OFFSET ?`).all(
+            ...args,
+            q.count,
+            q.skip,
+          )
     ) as Array<{ seq: number; created_at: number; data: string }>;
     const last = rows.at(-1);
     if (last) {
       if (this.cursors.size > 1000) this.cursors.clear();
       this.cursors.set(key(q.skip + rows.length), { created_at: last.created_at, seq: last.seq });
     }
-    return rows.map((r) => JSON.parse(r.data) as Row);
+    return rows.map((r) => JSON.parse(r.data) as Entities[E]);
   }
 
-  due(entity: string, status: string, now: number): Row[] {
+  /** Records in `status` whose due time has come by `now`, oldest due first. */
+  due<E extends Entity>(entity: E, status: string, now: number): Array<Entities[E]> {
     const rows = this.sql(
       'SELECT data FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq',
     ).all(entity, status, now) as Array<{ data: string }>;
-    return rows.map((r) => JSON.parse(r.data) as Row);
+    return rows.map((r) => JSON.parse(r.data) as Entities[E]);
+  }
+
+  /** The sum of `amount` over the records of `entity` in `status` (under `parent` when given). */
+  sumAmount(entity: Entity, status: string, parent?: string): number {
+    const sum = "SELECT COALESCE(SUM(json_extract(data, '$.amount')), 0) AS n FROM records";
+    const row = (
+      parent === undefined
+        ? this.sql(`${sum} WHERE entity = ? AND status = ?`).get(entity, status)
+        : this.sql(`${sum} WHERE entity = ? AND status = ? AND parent = ?`).get(entity, status, parent)
+    ) as { n: number };
+    return row.n;
   }
 
   countApplied(paymentId: string, kind: 'capture' | 'refund', amount: number): void {
     this.sql(
-      'INSERT INTO applied (payment_id, kind, count, amount) VALUES (?, ?, 1, ?) ON CONFLICT(payment_id, kind) DO UPDATE SET count = count + 1, amount = amount + excluded.amount',
+      `INSERT INTO applied (payment_id, kind, count, amount) VALUES (?, ?, 1, ?)
+       ON CONFLICT(payment_id, kind) DO UPDATE SET count = count + 1, amount = amount + excluded.amount`,
     ).run(paymentId, kind, amount);
   }
 
-  applied(): Array<{ payment_id: string; kind: string; count: number; amount: number }> {
+  applied(): Array<{ payment_id: string; kind: 'capture' | 'refund'; count: number; amount: number }> {
     return this.sql('SELECT payment_id, kind, count, amount FROM applied').all() as never;
+  }
+
+  /** What was captured, less what was refunded. */
+  appliedBalance(): number {
+    const net = "SELECT COALESCE(SUM(CASE kind WHEN 'capture' THEN amount ELSE -amount END), 0) AS n FROM applied";
+    return (this.sql(net).get() as { n: number }).n;
   }
 
   countEntities(): Record<string, number> {
@@ -250,11 +259,4 @@ export class Store {
   close(): void {
     this.db.close();
   }
-}
-
-/** What leaves the sandbox: the record without its bookkeeping keys. */
-export function publicView(record: Row): Row {
-  const out: Row = {};
-  for (const [k, v] of Object.entries(record)) if (!k.startsWith('_')) out[k] = v;
-  return out;
 }

@@ -1,17 +1,21 @@
+import type { PaymentMethod, PlanPeriod } from '../contract';
 import { SandboxError, notFound } from './errors';
-import { emitEvent } from './events';
+import { recordEvent } from './events';
 import { newId } from './ids';
-import { createOrder } from './orders';
+import { createOrder, recordAttempt } from './orders';
 import { capture, newPayment } from './payments';
-import { publicView } from './store';
-import type { Row, Store } from './store';
+import type { CustomerRecord, PaymentRecord, PlanRecord, SubscriptionRecord } from './records';
+import type { Store } from './store';
+import { publicView } from './views';
 
 /** A failed cycle charge is retried daily; after this many failed attempts the subscription is halted. */
 export const CHARGE_ATTEMPTS = 4;
 const DAY = 86_400;
+/** The statuses in which a subscription's cycles are charged as they fall due. */
+const CHARGING: SubscriptionRecord['status'][] = ['authenticated', 'active', 'pending'];
 
 /** The end of the cycle that starts at `t`: calendar months and years, as a billing system counts them. */
-export function addPeriod(t: number, period: string, interval: number): number {
+export function addPeriod(t: number, period: PlanPeriod, interval: number): number {
   const d = new Date(t * 1000);
   if (period === 'daily') d.setUTCDate(d.getUTCDate() + interval);
   else if (period === 'weekly') d.setUTCDate(d.getUTCDate() + 7 * interval);
@@ -20,37 +24,74 @@ export function addPeriod(t: number, period: string, interval: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
+/** When `cycles` cycles of the plan starting at `start` end. */
+export function endOfCycles(start: number, plan: PlanRecord, cycles: number): number {
+  let end = start;
+  for (let i = 0; i < cycles; i++) end = addPeriod(end, plan.period, plan.interval);
+  return end;
+}
+
 /**
  * One charge attempt for the cycle due: a declined attempt leaves the cycle's order open and its
  * retries are further attempts on that same order, as the real service retries one invoice.
  */
-function charge(store: Store, at: number, windowSeconds: number, sub: Row, plan: Row, fail: boolean): Row {
-  const item = plan.item as { amount: number; currency: string };
-  const amount = item.amount * Number(sub.quantity ?? 1);
-  const cycle = Number(sub.paid_count) + 1;
-  const open = sub._cycle_order ? store.get('order', String(sub._cycle_order)) : undefined;
+function charge(store: Store, at: number, windowSeconds: number, sub: SubscriptionRecord, fail: boolean) {
+  const plan = store.get('plan', sub.plan_id)!;
+  const amount = plan.item.amount * (sub.quantity ?? 1);
+  const cycle = sub.paid_count + 1;
+  const open = sub._cycle_order ? store.get('order', sub._cycle_order) : undefined;
   const order =
     open && open.status !== 'paid'
       ? open
       : createOrder(store, at, {
           amount,
-          currency: item.currency,
-          receipt: `${String(sub.id)}-${cycle}`,
+          currency: plan.item.currency,
+          receipt: `${sub.id}-${cycle}`,
           notes: { subscription_id: sub.id },
         });
-  order.attempts = Number(order.attempts) + 1;
-  order.status = 'attempted';
-  store.update(order);
+  recordAttempt(store, order);
   sub._cycle_order = fail ? order.id : undefined;
   const payment = newPayment(store, at, windowSeconds, order, {
-    order_id: String(order.id),
-    method: String(sub.payment_method ?? 'card'),
+    method: sub.payment_method ?? 'card',
     fail,
-    customer_id: sub.customer_id ? String(sub.customer_id) : undefined,
+    customer_id: sub.customer_id ?? undefined,
     notes: { subscription_id: sub.id },
-    description: `Subscription ${String(sub.id)}, cycle ${cycle}`,
+    description: `Subscription ${sub.id}, cycle ${cycle}`,
   });
   return fail ? payment : capture(store, at, payment, { amount: payment.amount, currency: payment.currency });
+}
+
+/** A declined charge: `pending` and retried daily, `halted` after CHARGE_ATTEMPTS. Says whether retries go on. */
+function declineCycle(store: Store, at: number, sub: SubscriptionRecord, payment: PaymentRecord): boolean {
+  sub._failed_attempts = (sub._failed_attempts ?? 0) + 1;
+  if (sub._failed_attempts >= CHARGE_ATTEMPTS) {
+    Object.assign(sub, { status: 'halted', charge_at: null });
+    recordEvent(store, at, 'subscription.halted', { subscription: sub, payment });
+    return false;
+  }
+  const first = sub.status !== 'pending';
+  Object.assign(sub, { status: 'pending', charge_at: at + DAY });
+  if (first) recordEvent(store, at, 'subscription.pending', { subscription: sub, payment });
+  return true;
+}
+
+/** A paid cycle: the subscription is active for it, or completed with its last one. */
+function paidCycle(store: Store, at: number, cycleStart: number, sub: SubscriptionRecord, payment: PaymentRecord) {
+  const plan = store.get('plan', sub.plan_id)!;
+  const wasActive = sub.status === 'active';
+  delete sub._cycle_start;
+  delete sub._failed_attempts;
+  sub.paid_count += 1;
+  sub.remaining_count = sub.total_count - sub.paid_count;
+  sub.current_start = cycleStart;
+  sub.current_end = addPeriod(cycleStart, plan.period, plan.interval);
+  sub.status = 'active';
+  sub.charge_at = sub.current_end;
+  if (!wasActive) recordEvent(store, at, 'subscription.activated', { subscription: sub });
+  const completed = sub.remaining_count === 0;
+  if (completed) Object.assign(sub, { status: 'completed', ended_at: sub.current_end, charge_at: null });
+  recordEvent(store, at, 'subscription.charged', { subscription: sub, payment });
+  if (completed) recordEvent(store, at, 'subscription.completed', { subscription: sub });
 }
 
 /**
@@ -59,66 +100,52 @@ function charge(store: Store, at: number, windowSeconds: number, sub: Row, plan:
  * the customer's payment method is declined (`sandbox pay SUB_ID --fail`), a due charge fails: the
  * subscription is `pending` and retried daily, and `halted` after CHARGE_ATTEMPTS failures.
  */
-export function chargeDue(store: Store, now: number, windowSeconds: number, sub: Row) {
-  const plan = store.get('plan', String(sub.plan_id))!;
-  const subscription = sub;
-  while (
-    sub.charge_at !== null &&
-    Number(sub.charge_at) <= now &&
-    ['authenticated', 'active', 'pending'].includes(String(sub.status))
-  ) {
-    const at = Number(sub.charge_at);
-    if (sub._cancel_at !== undefined && at >= Number(sub._cancel_at)) {
+export function chargeDueCycles(store: Store, now: number, windowSeconds: number, sub: SubscriptionRecord) {
+  while (sub.charge_at !== null && sub.charge_at <= now && CHARGING.includes(sub.status)) {
+    const at = sub.charge_at;
+    if (sub._cancel_at !== undefined && sub._cancel_at !== null && at >= sub._cancel_at) {
       Object.assign(sub, { status: 'cancelled', ended_at: at, charge_at: null, has_scheduled_changes: false });
-      emitEvent(store, at, 'subscription.cancelled', { subscription });
+      recordEvent(store, at, 'subscription.cancelled', { subscription: sub });
       break;
     }
-    const cycleStart = Number(sub._cycle_start ?? at);
+    const cycleStart = sub._cycle_start ?? at;
     if (sub._failing) {
-      const payment = charge(store, at, windowSeconds, sub, plan, true);
+      const payment = charge(store, at, windowSeconds, sub, true);
       sub._cycle_start = cycleStart;
-      sub._failed_attempts = Number(sub._failed_attempts ?? 0) + 1;
-      if (Number(sub._failed_attempts) >= CHARGE_ATTEMPTS) {
-        Object.assign(sub, { status: 'halted', charge_at: null });
-        emitEvent(store, at, 'subscription.halted', { subscription, payment });
-        break;
-      }
-      const first = sub.status !== 'pending';
-      Object.assign(sub, { status: 'pending', charge_at: at + DAY });
-      if (first) emitEvent(store, at, 'subscription.pending', { subscription, payment });
+      if (!declineCycle(store, at, sub, payment)) break;
       continue;
     }
-    const payment = charge(store, at, windowSeconds, sub, plan, false);
-    const wasActive = sub.status === 'active';
-    delete sub._cycle_start;
-    delete sub._failed_attempts;
-    sub.paid_count = Number(sub.paid_count) + 1;
-    sub.remaining_count = Number(sub.total_count) - Number(sub.paid_count);
-    sub.current_start = cycleStart;
-    sub.current_end = addPeriod(cycleStart, String(plan.period), Number(plan.interval));
-    sub.status = 'active';
-    sub.charge_at = sub.current_end;
-    if (!wasActive) emitEvent(store, at, 'subscription.activated', { subscription });
-    if (sub.remaining_count === 0)
-      Object.assign(sub, { status: 'completed', ended_at: sub.current_end, charge_at: null });
-    emitEvent(store, at, 'subscription.charged', { subscription, payment });
-    if (sub.status === 'completed') emitEvent(store, at, 'subscription.completed', { subscription });
+    paidCycle(store, at, cycleStart, sub, charge(store, at, windowSeconds, sub, false));
   }
-  store.update(sub, sub.charge_at === null ? null : Number(sub.charge_at));
+  store.update(sub, sub.charge_at);
 }
 
-export function settleSubscriptions(store: Store, now: number, windowSeconds: number): void {
-  for (const status of ['authenticated', 'active', 'pending']) {
-    const due = store.due('subscription', status, now);
-    for (const sub of due) store.tx(() => chargeDue(store, now, windowSeconds, sub));
+/** Every subscription cycle fallen due by `now`, each subscription in its own transaction. */
+export function chargeDueSubscriptions(store: Store, now: number, windowSeconds: number): void {
+  for (const status of CHARGING) {
+    for (const sub of store.due('subscription', status, now))
+      store.tx(() => chargeDueCycles(store, now, windowSeconds, sub));
   }
 }
 
 export interface AuthorizeInput {
   subscription_id: string;
-  method?: string;
+  method?: PaymentMethod;
   fail?: boolean;
 }
+
+/** The customer who authorised the subscription at checkout. */
+const newSubscriber = (store: Store, now: number) =>
+  store.insert<CustomerRecord>({
+    id: newId('cust'),
+    entity: 'customer',
+    name: 'Sandbox Subscriber',
+    email: 'customer@example.com',
+    contact: '+919876543210',
+    gstin: null,
+    notes: {},
+    created_at: now,
+  });
 
 /**
  * The customer at checkout for a subscription (`payctl sandbox pay SUB_ID`). A `created` subscription
@@ -126,39 +153,26 @@ export interface AuthorizeInput {
  * authorisation is declined, or, on a running subscription, the customer's payment method starts
  * declining the charges that fall due. Paying a `pending` or `halted` one charges the missed cycle now.
  */
-export function authorize(store: Store, now: number, windowSeconds: number, input: AuthorizeInput): Row {
+export function authorize(store: Store, now: number, windowSeconds: number, input: AuthorizeInput) {
   const sub = store.get('subscription', input.subscription_id);
   if (!sub) throw notFound();
-  const plan = store.get('plan', String(sub.plan_id))!;
-  const status = String(sub.status);
+  const { status } = sub;
   if (status === 'created') {
-    sub.auth_attempts = Number(sub.auth_attempts) + 1;
+    sub.auth_attempts += 1;
     sub.payment_method = input.method ?? 'card';
     if (input.fail) {
       // The authorisation payment is declined: recorded as a failed payment; the subscription stays `created`.
-      charge(store, now, windowSeconds, sub, plan, true);
+      charge(store, now, windowSeconds, sub, true);
       store.update(sub);
       return sub;
     }
-    if (Number(sub.charge_at) < now) {
+    if (sub.charge_at !== null && sub.charge_at < now) {
       // An immediate start begins when the customer authorises it, not when it was created.
-      let end = now;
-      for (let i = 0; i < Number(sub.total_count); i++)
-        end = addPeriod(end, String(plan.period), Number(plan.interval));
+      const end = endOfCycles(now, store.get('plan', sub.plan_id)!, sub.total_count);
       Object.assign(sub, { start_at: now, charge_at: now, end_at: end });
     }
-    const customer = store.insert({
-      id: newId('cust'),
-      entity: 'customer',
-      name: 'Sandbox Subscriber',
-      email: 'customer@example.com',
-      contact: '+919876543210',
-      gstin: null,
-      notes: {},
-      created_at: now,
-    });
-    Object.assign(sub, { customer_id: customer.id, status: 'authenticated' });
-    emitEvent(store, now, 'subscription.authenticated', { subscription: publicView(sub) });
+    Object.assign(sub, { customer_id: newSubscriber(store, now).id, status: 'authenticated' });
+    recordEvent(store, now, 'subscription.authenticated', { subscription: publicView(sub) });
   } else if (status === 'authenticated' || status === 'active') {
     if (!input.fail)
       throw new SandboxError(
@@ -175,6 +189,6 @@ export function authorize(store: Store, now: number, windowSeconds: number, inpu
     delete sub._cycle_start;
     Object.assign(sub, { status: 'pending', charge_at: now });
   } else throw new SandboxError(`Subscription cannot be authorised in ${status} status`, 400, 'id');
-  chargeDue(store, now, windowSeconds, sub);
+  chargeDueCycles(store, now, windowSeconds, sub);
   return sub;
 }

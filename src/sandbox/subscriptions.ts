@@ -1,18 +1,16 @@
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
-import { emitEvent } from './events';
+import { recordEvent } from './events';
 import { base62, newId } from './ids';
-import { publicView } from './store';
-import type { Row } from './store';
-import { addPeriod, chargeDue } from './subscription-cycles';
+import type { PlanRecord, SubscriptionRecord } from './records';
+import { chargeDueCycles, endOfCycles } from './subscription-cycles';
+import { publicView } from './views';
 
-export { addPeriod, authorize, settleSubscriptions } from './subscription-cycles';
-
-export function createPlan({ store, now, body }: RouteContext) {
-  const item = body.item as { name: string; amount: number; currency: string; description?: string };
+export function createPlan({ store, now, body }: RouteContext<'createPlan'>) {
+  const { item } = body;
   return publicView(
     store.tx(() =>
-      store.insert({
+      store.insert<PlanRecord>({
         id: newId('plan'),
         entity: 'plan',
         interval: body.interval,
@@ -47,17 +45,15 @@ export function createPlan({ store, now, body }: RouteContext) {
  * A new subscription waits in `created` until the customer authorises it at checkout (simulated by
  * `payctl sandbox pay SUB_ID`); nothing is charged before that.
  */
-export function createSubscription({ store, now, body }: RouteContext) {
+export function createSubscription({ store, now, body }: RouteContext<'createSubscription'>) {
   return publicView(
     store.tx(() => {
-      const plan = store.get('plan', String(body.plan_id));
-      if (!plan) throw new SandboxError(`The plan ${String(body.plan_id)} does not exist`, 400, 'plan_id');
-      const startAt = (body.start_at as number | undefined) ?? now;
+      const plan = store.get('plan', body.plan_id);
+      if (!plan) throw new SandboxError(`The plan ${body.plan_id} does not exist`, 400, 'plan_id');
+      const startAt = body.start_at ?? now;
       if (startAt < now - 60) throw new SandboxError('start_at cannot be in the past', 400, 'start_at');
-      const total = Number(body.total_count);
-      let end = startAt;
-      for (let i = 0; i < total; i++) end = addPeriod(end, String(plan.period), Number(plan.interval));
-      const sub: Row = {
+      const total = body.total_count;
+      return store.insert<SubscriptionRecord>({
         id: newId('sub'),
         entity: 'subscription',
         plan_id: plan.id,
@@ -70,7 +66,7 @@ export function createSubscription({ store, now, body }: RouteContext) {
         notes: body.notes ?? {},
         charge_at: startAt,
         start_at: startAt,
-        end_at: end,
+        end_at: endOfCycles(startAt, plan, total),
         auth_attempts: 0,
         total_count: total,
         paid_count: 0,
@@ -84,25 +80,26 @@ export function createSubscription({ store, now, body }: RouteContext) {
         payment_method: null,
         offer_id: null,
         remaining_count: total,
-      };
-      return store.insert(sub);
+      });
     }),
   );
 }
 
-export const getSubscription = ({ store, params }: RouteContext) => {
-  const sub = store.get('subscription', params.id!);
-  if (!sub) throw notFound();
-  return publicView(sub);
+export const getSubscription = ({ store, params }: RouteContext<'getSubscription'>) => {
+  const subscription = store.get('subscription', params.id!);
+  if (!subscription) throw notFound();
+  return publicView(subscription);
 };
 
-export function cancelSubscription({ store, now, config, params, body }: RouteContext) {
+const ENDED: SubscriptionRecord['status'][] = ['cancelled', 'completed', 'expired'];
+
+export function cancelSubscription({ store, now, config, params, body }: RouteContext<'cancelSubscription'>) {
   return publicView(
     store.tx(() => {
       const sub = store.get('subscription', params.id!);
       if (!sub) throw notFound();
-      if (['cancelled', 'completed', 'expired'].includes(String(sub.status))) {
-        throw new SandboxError(`Subscription is not cancellable in ${String(sub.status)} status`, 400, 'id');
+      if (ENDED.includes(sub.status)) {
+        throw new SandboxError(`Subscription is not cancellable in ${sub.status} status`, 400, 'id');
       }
       const atCycleEnd = body.cancel_at_cycle_end === 1 && sub.status === 'active' && sub.current_end !== null;
       if (atCycleEnd) {
@@ -110,14 +107,14 @@ export function cancelSubscription({ store, now, config, params, body }: RouteCo
         sub._cancel_at = sub.current_end;
         sub.has_scheduled_changes = true;
         sub.change_scheduled_at = sub.current_end;
-        chargeDue(store, now, config.captureWindowSeconds, sub);
+        chargeDueCycles(store, now, config.captureWindowSeconds, sub);
         return sub;
       }
       sub.status = 'cancelled';
       sub.ended_at = now;
       sub.charge_at = null;
       store.update(sub, null);
-      emitEvent(store, now, 'subscription.cancelled', { subscription: sub });
+      recordEvent(store, now, 'subscription.cancelled', { subscription: sub });
       return sub;
     }),
   );

@@ -15,7 +15,7 @@ function twoProcessesOneFile(): [Store, Store] {
 }
 
 const order = (n: number) => ({ id: `order_${n}`, entity: 'order', amount: n, created_at: 1_700_000_000 + n });
-const ids = (rows: Array<Record<string, unknown>>) => rows.map((r) => r.id);
+const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
 
 describe('sandbox list paging', () => {
   it('pages read on from where the last one stopped and still answer as offset paging does', () => {

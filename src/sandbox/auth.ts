@@ -1,0 +1,33 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { SandboxError } from './errors';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** HTTP Basic with the sandbox's key id and secret, compared in constant time. */
+export function basicAuth(keyId: string, keySecret: string): (req: IncomingMessage) => boolean {
+  const expected = digest(`${keyId}:${keySecret}`);
+  return (req) => {
+    const header = req.headers.authorization ?? '';
+    if (!header.startsWith('Basic ')) return false;
+    return timingSafeEqual(digest(Buffer.from(header.slice(6), 'base64').toString('utf8')), expected);
+  };
+}
+
+export const invalidKey = () => new SandboxError('The api key provided is invalid', 401);
+export const CHALLENGE = { 'www-authenticate': 'Basic realm="sandbox"' };
+
+/** A token bucket of `perSecond` requests (none: no limit); says whether this request is over the limit. */
+export function rateLimiter(perSecond: number | undefined): () => boolean {
+  if (!perSecond) return () => false;
+  let tokens = perSecond;
+  let refilled = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(perSecond, tokens + ((now - refilled) / 1000) * perSecond);
+    refilled = now;
+    if (tokens < 1) return true;
+    tokens -= 1;
+    return false;
+  };
+}

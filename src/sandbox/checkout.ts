@@ -1,0 +1,29 @@
+import type { PaymentMethod } from '../contract';
+import { notFound } from './errors';
+import { recordAttempt } from './orders';
+import { capture, newPayment } from './payments';
+import type { PaymentRecord } from './records';
+import type { Store } from './store';
+
+export interface CheckoutInput {
+  order_id: string;
+  method?: PaymentMethod;
+  fail?: boolean;
+  email?: string;
+  contact?: string;
+}
+
+/**
+ * The customer paying at checkout: one attempt on the order, authorized or failed, captured at once
+ * if the order asked.
+ */
+export function checkout(store: Store, now: number, windowSeconds: number, input: CheckoutInput): PaymentRecord {
+  const order = store.get('order', input.order_id);
+  if (!order) throw notFound();
+  recordAttempt(store, order);
+  const payment = newPayment(store, now, windowSeconds, order, input);
+  if (payment.status === 'authorized' && order._payment_capture) {
+    return capture(store, now, payment, { amount: payment.amount, currency: payment.currency });
+  }
+  return payment;
+}

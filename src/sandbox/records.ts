@@ -1,0 +1,188 @@
+import type { PaymentMethod, PaymentStatus, PlanPeriod } from '../contract';
+
+/**
+ * The records the sandbox keeps, as stored (JSON in the records table). Keys starting with `_` are
+ * its own bookkeeping and never leave it (see publicView).
+ */
+export interface StoredRecord {
+  id: string;
+  entity: string;
+  created_at: number;
+  status?: string | null;
+}
+
+export type Notes = Record<string, unknown>;
+
+export interface OrderRecord extends StoredRecord {
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  offer_id: null;
+  notes: Notes;
+  _payment_capture: boolean;
+}
+
+export interface PaymentRecord extends StoredRecord {
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  order_id: string;
+  method: PaymentMethod;
+  amount_refunded: number;
+  refund_status: 'partial' | 'full' | null;
+  captured: boolean;
+  description: string;
+  notes: Notes;
+  fee: number | null;
+  tax: number | null;
+  /** Refunded by the capture window, never captured. */
+  _auto_refunded?: boolean;
+  /** Paid from this customer's wallet: its refunds go back there. */
+  _wallet_customer?: string;
+  [field: string]: unknown;
+}
+
+export interface RefundRecord extends StoredRecord {
+  entity: 'refund';
+  amount: number;
+  payment_id: string;
+  [field: string]: unknown;
+}
+
+export interface Wallet {
+  balance: number;
+  monthly_usage: number;
+  /** The month (YYYY-MM) monthly_usage counts. */
+  month: string;
+}
+
+export interface CustomerRecord extends StoredRecord {
+  entity: 'customer';
+  name: string | null;
+  email: string | null;
+  contact: string;
+  gstin: null;
+  notes: Notes;
+  _wallet?: Wallet;
+}
+
+export interface CustomerTransactionRecord extends StoredRecord {
+  entity: 'customer_transaction';
+  source: string;
+  type: string;
+  amount: number;
+  currency: string;
+  credit: number;
+  debit: number;
+  balance: number;
+  description: string;
+}
+
+export interface TransferRecord extends StoredRecord {
+  entity: 'transfer';
+  status: 'processed' | 'failed';
+  amount: number;
+  [field: string]: unknown;
+}
+
+export interface FundAccountRecord extends StoredRecord {
+  entity: 'fund_account';
+  customer_id: string;
+  bank_account: { ifsc: string; bank_name: string; name: string; notes: unknown[]; account_number: string };
+  [field: string]: unknown;
+}
+
+export interface PayoutRecord extends StoredRecord {
+  entity: 'payout';
+  customer_id: string;
+  fund_account_id: string;
+  amount: number;
+  status: 'processing' | 'processed' | 'reversed';
+  utr: string | null;
+  failure_reason: string | null;
+  status_details: { description: string; source: string; reason: string | null };
+  [field: string]: unknown;
+}
+
+export interface PlanRecord extends StoredRecord {
+  entity: 'plan';
+  period: PlanPeriod;
+  interval: number;
+  item: { amount: number; currency: string; [field: string]: unknown };
+  notes: Notes;
+}
+
+export type SubscriptionStatus =
+  'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'expired';
+
+export interface SubscriptionRecord extends StoredRecord {
+  entity: 'subscription';
+  plan_id: string;
+  customer_id: string | null;
+  status: SubscriptionStatus;
+  current_start: number | null;
+  current_end: number | null;
+  ended_at: number | null;
+  quantity: number;
+  charge_at: number | null;
+  start_at: number;
+  end_at: number;
+  auth_attempts: number;
+  total_count: number;
+  paid_count: number;
+  remaining_count: number;
+  has_scheduled_changes: boolean;
+  change_scheduled_at: number | null;
+  payment_method: PaymentMethod | null;
+  /** A cancel scheduled for the end of the cycle paid for. */
+  _cancel_at?: number | null;
+  /** The open order of a cycle whose charge was declined: its retries are further attempts on it. */
+  _cycle_order?: string;
+  _cycle_start?: number;
+  _failed_attempts?: number;
+  /** The customer's payment method declines the charges that fall due. */
+  _failing?: boolean;
+  [field: string]: unknown;
+}
+
+export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed' | 'no webhook';
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: number;
+  status: number | null;
+  error?: string;
+}
+
+export interface EventRecord extends StoredRecord {
+  entity: 'event';
+  account_id: string;
+  event: string;
+  contains: string[];
+  payload: Record<string, { entity: Record<string, unknown> }>;
+  _delivery: DeliveryState;
+  _attempts: DeliveryAttempt[];
+}
+
+/** The record type of each entity, as Store.get and Store.list return them. */
+export interface Entities {
+  order: OrderRecord;
+  payment: PaymentRecord;
+  refund: RefundRecord;
+  customer: CustomerRecord;
+  customer_transaction: CustomerTransactionRecord;
+  transfer: TransferRecord;
+  fund_account: FundAccountRecord;
+  payout: PayoutRecord;
+  plan: PlanRecord;
+  subscription: SubscriptionRecord;
+  event: EventRecord;
+}
+
+export type Entity = keyof Entities;

@@ -1,0 +1,20 @@
+/** What leaves the sandbox: the record without its bookkeeping keys (those starting with `_`). */
+export function publicView(record: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) if (!k.startsWith('_')) out[k] = v;
+  return out;
+}
+
+/** A page of records as the service answers a list. */
+export function collection(records: object[]) {
+  const items = records.map(publicView);
+  return { entity: 'collection', count: items.length, items };
+}
+
+/** The page a list query asks for: ten newest by default. */
+export const pageWindow = (q: { count?: number; skip?: number; from?: number; to?: number }) => ({
+  count: q.count ?? 10,
+  skip: q.skip ?? 0,
+  from: q.from,
+  to: q.to,
+});

@@ -6,7 +6,7 @@ import * as res from './resources';
  * The 17 documented endpoints (spec section 4). `moves` marks money movement: such a request is
  * confirmed before sending and is never resent after an ambiguous failure.
  */
-interface Endpoint {
+export interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   query?: z.ZodMiniType;

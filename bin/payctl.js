@@ -6,6 +6,11 @@
 // V8's background recompile of llhttp, costs ~18 ms per call on Node 24 and was dropped.)
 import module from 'node:module';
 
+// npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.
+if (typeof module.registerHooks !== 'function') {
+  process.stderr.write(`payctl: needs Node 22.22 or 24.15 or later; this is Node ${process.versions.node}\n`);
+  process.exit(1);
+}
 module.enableCompileCache();
 // The bundle's chunks import each other by relative path, and Node's resolver spends ~0.4 ms on each
 // (stat, realpath, the package.json scope lookup); a call to the service loads ~30 of them. Within

@@ -3,25 +3,31 @@ import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
 import type { IO } from '../commands/context';
 import { declareApi } from '../commands/api';
-import { declareOrders } from '../commands/orders';
-import { declarePayments } from '../commands/payments';
-import { declarePlans } from '../commands/plans';
-import { declareProfile } from '../commands/profile';
-import { declareSandbox } from '../commands/sandbox';
-import { declareSubscriptions } from '../commands/subscriptions';
-import { declareWallet } from '../commands/wallet';
+import * as orders from '../commands/orders';
+import * as payments from '../commands/payments';
+import * as plans from '../commands/plans';
+import * as profile from '../commands/profile';
+import * as sandbox from '../commands/sandbox';
+import * as subscriptions from '../commands/subscriptions';
+import * as wallet from '../commands/wallet';
 import { VERSION } from '../version';
 
-/** Each command group, declared only when it is the one being run (or for help and completion). */
-const GROUPS: Record<string, (program: Command, bind: Bind) => void> = {
-  orders: declareOrders,
-  payments: declarePayments,
-  plans: declarePlans,
-  subscriptions: declareSubscriptions,
-  wallet: declareWallet,
-  api: declareApi,
-  profile: declareProfile,
-  sandbox: declareSandbox,
+type Declare = (program: Command, bind: Bind) => void;
+
+/**
+ * Each command group, declared only when it is the one being run (or for completion and a typo to
+ * suggest for); for `payctl --help` a group is only its summary line. `api` is one command with
+ * arguments, so it is always declared whole.
+ */
+const GROUPS: Record<string, { declare: Declare; summary?: string }> = {
+  orders: { declare: orders.declareOrders, summary: orders.summary },
+  payments: { declare: payments.declarePayments, summary: payments.summary },
+  plans: { declare: plans.declarePlans, summary: plans.summary },
+  subscriptions: { declare: subscriptions.declareSubscriptions, summary: subscriptions.summary },
+  wallet: { declare: wallet.declareWallet, summary: wallet.summary },
+  api: { declare: declareApi },
+  profile: { declare: profile.declareProfile, summary: profile.summary },
+  sandbox: { declare: sandbox.declareSandbox, summary: sandbox.summary },
 };
 
 /** The program itself: name, version and the options every command takes. */
@@ -136,8 +142,11 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   });
   declareGlobal(program);
   const word = argv && commandWord(argv);
-  const only = word !== undefined && Object.hasOwn(GROUPS, word) ? [word] : Object.keys(GROUPS);
-  for (const name of only) GROUPS[name]!(program, bind);
+  const noCommand = argv !== undefined && word === undefined;
+  for (const [name, group] of Object.entries(GROUPS)) {
+    if (noCommand && group.summary !== undefined) program.command(name).description(group.summary);
+    else if (word === undefined || word === name || !Object.hasOwn(GROUPS, word)) group.declare(program, bind);
+  }
   declareTooling(program, streams, env);
   // exitOverride and output settings must reach every subcommand, declared after the call above.
   const apply = (cmd: Command) => {

@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import { CommanderError } from 'commander';
 import type { Command } from 'commander';
 import type { Bind } from '../commands/bind';
@@ -26,11 +27,17 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       outputFailure = err;
       if (!controller.signal.aborted) controller.abort(new OutputClosedError(err.code ?? 'EIO'));
     }),
-    stderr: process.stderr,
-    stdin: process.stdin,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    // Node builds process.stdin and process.stderr on first use, a few milliseconds each: a command
+    // that reads no input and writes no error (most of them) never pays for them.
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    stdinIsTTY: isatty(0),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stderrIsTTY: isatty(2),
   };
   // Libraries colour on their own (the prompts' theme goes through util.styleText, which reads
   // NO_COLOR): --no-color must reach them too.

@@ -22,8 +22,10 @@ function interruptedCheck(w: Write): string {
   const cancel = matchPath('/subscriptions/:id/cancel', w.path);
   if (cancel) return `payctl subscriptions get ${cancel.id}`;
   const since = new Date(w.at - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-  if (w.path === '/orders')
-    return `payctl orders list --from ${since}${typeof body.receipt === 'string' ? ` --receipt ${quoted(body.receipt)}` : ''}`;
+  if (w.path === '/orders') {
+    const receipt = typeof body.receipt === 'string' ? ` --receipt ${quoted(body.receipt)}` : '';
+    return `payctl orders list --from ${since}${receipt}`;
+  }
   const payout = matchPath('/customers/:id/payouts', w.path);
   if (payout) return `payctl wallet statement ${payout.id} --from ${since}`;
   if (typeof body.customer_id === 'string') return `payctl wallet statement ${body.customer_id} --from ${since}`;

@@ -104,15 +104,16 @@ export const zoneText = (z: { tz: string; chosen: boolean }) =>
 export function summaryLines(s: ExportSummary): string[] {
   const lines: string[] = [];
   if (s.totals.size) {
-    lines.push(
-      `totals: ${[...s.totals.values()].map((t) => `${t.column} ${t.currency ? formatMoneyShort(t.sum, t.currency) : t.sum} (${t.sum}${t.currency ? ` ${t.currency}` : ''})`).join(', ')}`,
-    );
+    const total = (t: { column: string; sum: number; currency?: string }) =>
+      t.currency
+        ? `${t.column} ${formatMoneyShort(t.sum, t.currency)} (${t.sum} ${t.currency})`
+        : `${t.column} ${t.sum} (${t.sum})`;
+    lines.push(`totals: ${[...s.totals.values()].map(total).join(', ')}`);
   }
   for (const c of s.customers.values()) {
     if (c.missing) continue;
-    lines.push(
-      `${c.id}: ${c.rows} rows, opening ${rupees(c.opening)}, credits ${rupees(c.credits)}, debits ${rupees(c.debits)}, closing ${rupees(c.closing)}`,
-    );
+    const money = `opening ${rupees(c.opening)}, credits ${rupees(c.credits)}, debits ${rupees(c.debits)}`;
+    lines.push(`${c.id}: ${c.rows} rows, ${money}, closing ${rupees(c.closing)}`);
   }
   return lines;
 }

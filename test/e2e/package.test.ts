@@ -117,6 +117,17 @@ describe('the packed package, installed', () => {
     expect(help.stderr).toBe('');
   });
 
+  // The machine's own Node (20 on this machine kind) is too old: one line, exit 1, no stack trace.
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (p) => existsSync(p) && Number(execFileSync(p, ['-p', 'process.versions.node.split(".")[0]']).toString()) < 22,
+  );
+  it.skipIf(!oldNode)('on a Node older than 22 says which Node it needs, in one line', () => {
+    const res = spawnSync(oldNode!, [bin, '--version'], { encoding: 'utf8', env: { PATH: '', HOME: home } });
+    expect(res.status).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toMatch(/^payctl: needs Node 22\.22 or 24\.15 or later; this is Node \d+\.\d+\.\d+\n$/);
+  });
+
   it('runs the sandbox story again and again: seed, bulk capture from stdin, CSV export, stats', () => {
     for (let i = 0; i < 5; i++) {
       const seed = payctl(['--sandbox', 'sandbox', 'seed', '6', '-o', 'json']);

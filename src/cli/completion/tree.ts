@@ -96,7 +96,10 @@ export function choiceCases(nodes: Node[], indent: string, line: (choices: strin
   return [...byChoices.entries()].map(([choices, flags]) => `${indent}${flags.join('|')}) ${line(choices)} ;;`);
 }
 
-/** What the bash and zsh scripts both branch on: commands, options taking a value, free-text ones, profile arguments. */
+/**
+ * What the bash and zsh scripts both branch on: commands, options taking a value, free-text ones,
+ * profile arguments.
+ */
 export function shellFacts(program: Command) {
   const nodes = commandTree(program);
   const valued = flagsOf(nodes, ['value', 'file', 'profile']);

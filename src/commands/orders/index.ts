@@ -3,8 +3,11 @@ import type { Bind } from '../bind';
 import { collect, examples, pageOptions } from '../declare';
 
 /** The `orders` commands. */
+/** The group's line in `payctl --help`, which declares no more than that. */
+export const summary = 'list and create orders';
+
 export function declareOrders(program: Command, bind: Bind) {
-  const orders = program.command('orders').description('list and create orders');
+  const orders = program.command('orders').description(summary);
   orders
     .command('list')
     .description('list orders, most recent first')

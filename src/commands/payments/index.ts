@@ -17,8 +17,11 @@ const bulkFlags = (o: OptionValues): BulkFlags => ({
 });
 
 /** The `payments` commands. */
+/** The group's line in `payctl --help`, which declares no more than that. */
+export const summary = 'list, fetch, capture and refund payments';
+
 export function declarePayments(program: Command, bind: Bind) {
-  const payments = program.command('payments').description('list, fetch, capture and refund payments');
+  const payments = program.command('payments').description(summary);
   payments
     .command('list')
     .description('list payments, most recent first')

@@ -5,10 +5,13 @@ import { PLAN_PERIODS } from '../../contract/vocabulary';
 import { collect, examples } from '../declare';
 
 /** The `plans` commands. */
+/** The group's line in `payctl --help`, which declares no more than that. */
+export const summary = 'recurring billing plans';
+
 export function declarePlans(program: Command, bind: Bind) {
   program
     .command('plans')
-    .description('recurring billing plans')
+    .description(summary)
     .command('create')
     .description('create a plan')
     .addOption(new Option('--period <period>', 'billing period').choices(PLAN_PERIODS).makeOptionMandatory())

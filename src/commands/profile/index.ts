@@ -3,8 +3,11 @@ import type { Bind } from '../bind';
 import { examples } from '../declare';
 
 /** The `profile` commands. */
+/** The group's line in `payctl --help`, which declares no more than that. */
+export const summary = 'manage key profiles';
+
 export function declareProfile(program: Command, bind: Bind) {
-  const profile = program.command('profile').description('manage key profiles');
+  const profile = program.command('profile').description(summary);
   profile
     .command('add')
     .description('add or replace a key profile (the secret is asked for hidden, or read from stdin/PAYCTL_KEY_SECRET)')

@@ -5,8 +5,11 @@ import { examples } from '../declare';
 import { PAYMENT_METHODS } from '../../contract/vocabulary';
 
 /** The `sandbox` commands. */
+/** The group's line in `payctl --help`, which declares no more than that. */
+export const summary = 'the embedded local sandbox of the service';
+
 export function declareSandbox(program: Command, bind: Bind) {
-  const sandbox = program.command('sandbox').description('the embedded local sandbox of the service');
+  const sandbox = program.command('sandbox').description(summary);
   sandbox
     .command('start')
     .description(

@@ -3,8 +3,11 @@ import type { Bind } from '../bind';
 import { collect, examples } from '../declare';
 
 /** The `subscriptions` commands. */
+/** The group's line in `payctl --help`, which declares no more than that. */
+export const summary = 'subscriptions to plans';
+
 export function declareSubscriptions(program: Command, bind: Bind) {
-  const subscriptions = program.command('subscriptions').description('subscriptions to plans');
+  const subscriptions = program.command('subscriptions').description(summary);
   subscriptions
     .command('create')
     .description('subscribe to a plan')

@@ -7,10 +7,11 @@ import { collect, examples, pageOptions } from '../declare';
 const NOTE = 'note to attach (repeatable)';
 
 /** The `wallet` commands. */
+/** The group's line in `payctl --help`, which declares no more than that. */
+export const summary = `customer wallet (discontinued product, April 2023; ${INR} only)`;
+
 export function declareWallet(program: Command, bind: Bind) {
-  const wallet = program
-    .command('wallet')
-    .description(`customer wallet (discontinued product, April 2023; ${INR} only)`);
+  const wallet = program.command('wallet').description(summary);
   wallet
     .command('transfer')
     .description("move a captured payment's money into a customer's wallet")

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { ErrorBody, describeIssue, endpointPath, endpoints } from '../contract';
-import type { EndpointName } from '../contract';
+import type { BodyOf, EndpointName, QueryOf } from '../contract';
 import {
   ApiError,
   AuthError,
@@ -15,10 +15,10 @@ import type { HttpClient, HttpResponse } from './http';
 
 const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
-interface CallArgs {
+interface CallArgs<N extends EndpointName> {
   params?: Record<string, string>;
-  query?: Record<string, unknown>;
-  body?: unknown;
+  query?: QueryOf<N>;
+  body?: BodyOf<N>;
 }
 
 /** A validated request, ready to send or to print with --dry-run. */
@@ -63,7 +63,7 @@ function unwrapSingle(value: unknown): unknown {
 export class ApiClient {
   constructor(readonly http: HttpClient) {}
 
-  prepare(name: EndpointName, args: CallArgs = {}): Prepared {
+  prepare<N extends EndpointName>(name: N, args: CallArgs<N> = {}): Prepared {
     const endpoint = endpoints[name];
     const path = endpointPath(endpoint.path, args.params);
     const query = validate('query' in endpoint ? endpoint.query : undefined, args.query, 'query') as Prepared['query'];
@@ -90,7 +90,10 @@ export class ApiClient {
     return value as T;
   }
 
-  call<T = Record<string, unknown>>(name: EndpointName, args: CallArgs = {}): Promise<T> {
+  call<T = Record<string, unknown>, N extends EndpointName = EndpointName>(
+    name: N,
+    args: CallArgs<N> = {},
+  ): Promise<T> {
     return this.execute<T>(this.prepare(name, args));
   }
 

@@ -13,19 +13,30 @@ export function need<T>(result: Result<T>, flag?: string): T {
   return result.value;
 }
 
-export const amountFlag = (raw: unknown, currency?: string, flag = '--amount') =>
-  raw === undefined ? undefined : need(parseAmount(String(raw), currency), flag);
+// A required option's value is a string, an optional one's may be undefined: the overloads keep that
+// apart, so a required flag's parsed value is never typed as possibly missing.
+export function amountFlag(raw: string, currency?: string, flag?: string): number;
+export function amountFlag(raw: string | undefined, currency?: string, flag?: string): number | undefined;
+export function amountFlag(raw: string | undefined, currency?: string, flag = '--amount') {
+  return raw === undefined ? undefined : need(parseAmount(raw, currency), flag);
+}
 
-export const currencyFlag = (raw: unknown, flag = '--currency') =>
-  raw === undefined ? undefined : need(parseCurrency(String(raw)), flag);
+export function currencyFlag(raw: string, flag?: string): string;
+export function currencyFlag(raw: string | undefined, flag?: string): string | undefined;
+export function currencyFlag(raw: string | undefined, flag = '--currency') {
+  return raw === undefined ? undefined : need(parseCurrency(raw), flag);
+}
 
 export const notesFlag = (raw: unknown) => {
   const pairs = (raw as string[] | undefined) ?? [];
   return pairs.length ? need(parseNotes(pairs), '--note') : undefined;
 };
 
-export const intFlag = (raw: unknown, flag: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  raw === undefined ? undefined : need(parseInteger(String(raw), flag, { min, max }));
+export function intFlag(raw: string, flag: string, min: number, max?: number): number;
+export function intFlag(raw: string | undefined, flag: string, min: number, max?: number): number | undefined;
+export function intFlag(raw: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return raw === undefined ? undefined : need(parseInteger(raw, flag, { min, max }));
+}
 
 export const idArg = (raw: unknown, kind: Parameters<typeof parseId>[1]) => need(parseId(String(raw ?? ''), kind));
 

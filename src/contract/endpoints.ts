@@ -95,4 +95,16 @@ export const endpoints = define({
 
 export type EndpointName = keyof typeof endpoints;
 
+/** What a caller may hand an endpoint as its body and query: the schemas' input types. */
+export type BodyOf<N extends EndpointName> = N extends N
+  ? (typeof endpoints)[N] extends { body: infer S extends z.ZodMiniType }
+    ? z.input<S>
+    : never
+  : never;
+export type QueryOf<N extends EndpointName> = N extends N
+  ? (typeof endpoints)[N] extends { query: infer S extends z.ZodMiniType }
+    ? z.input<S>
+    : never
+  : never;
+
 export { endpointPath, matchPath } from './paths';

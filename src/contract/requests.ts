@@ -165,8 +165,3 @@ export const PayoutBody = z.lazy(() =>
     ),
   }),
 );
-
-export type OrderListQueryInput = z.input<typeof OrderListQuery>;
-export type OrderCreateInput = z.input<typeof OrderCreateBody>;
-export type CaptureInput = z.input<typeof CaptureBody>;
-export type RefundInput = z.input<typeof RefundBody>;

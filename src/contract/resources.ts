@@ -202,5 +202,3 @@ export type TransferRecord = z.infer<typeof Transfer>;
 export type FundAccountRecord = z.infer<typeof FundAccount>;
 export type PayoutRecord = z.infer<typeof Payout>;
 export type CustomerTransactionRecord = z.infer<typeof CustomerTransaction>;
-export type WalletBalanceRecord = z.infer<typeof WalletBalance>;
-export type ErrorBodyRecord = z.infer<typeof ErrorBody>;

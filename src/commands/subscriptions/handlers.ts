@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../contract/endpoints';
 import { UsageError } from '../../contract/errors';
 import { sendOrShow } from '../check';
 import type { Context } from '../context';
@@ -22,7 +23,7 @@ export async function createSubscription(opts: CreateSubscriptionOptions, ctx: C
   const startAt = await timeFlag(ctx, opts.startAt, '--start-at', 'start');
   if (startAt !== undefined && startAt < Math.floor(ctx.nowMs() / 1000) - START_SLACK_SECONDS)
     throw new UsageError(`--start-at must not be in the past: got ${JSON.stringify(opts.startAt)}`);
-  const body = {
+  const body: BodyOf<'createSubscription'> = {
     plan_id: plan,
     total_count: totalCount,
     customer_notify: opts.notify === undefined ? undefined : opts.notify ? 1 : 0,

@@ -1,6 +1,7 @@
 import { UsageError } from '../../contract/errors';
 import { LIMITS } from '../../contract/limits';
 import { NARRATION_PATTERN } from '../../contract/requests';
+import type { BodyOf } from '../../contract/endpoints';
 import { INR } from '../../contract/vocabulary';
 import { formatMoney } from '../../output/money';
 import { dryRun, sendOrShow } from '../check';
@@ -100,7 +101,7 @@ export async function payFromWallet(opts: PayFromWalletOptions, ctx: Context): P
   const customer = idArg(opts.customer, 'customer');
   const order = idArg(opts.order, 'order');
   const amount = paise(opts.amount);
-  const body = {
+  const body: BodyOf<'createWalletPayment'> = {
     method: 'wallet',
     wallet: 'openwallet',
     customer_id: customer,
@@ -147,7 +148,7 @@ export interface CreateFundAccountOptions {
 
 export async function createFundAccount(opts: CreateFundAccountOptions, ctx: Context): Promise<CommandResult> {
   discontinued(ctx);
-  const body = {
+  const body: BodyOf<'createFundAccount'> = {
     customer_id: idArg(opts.customer, 'customer'),
     account_type: 'bank_account',
     bank_account: {
@@ -179,7 +180,7 @@ export async function createPayout(opts: CreatePayoutOptions, ctx: Context): Pro
   const amount = paise(opts.amount);
   const narration = narrationFlag(opts.narration);
   const fundAccount = idArg(opts.fundAccount, 'fund_account');
-  const body = {
+  const body: BodyOf<'createPayout'> = {
     fund_account_id: fundAccount,
     purpose: opts.purpose.trim(),
     amount,

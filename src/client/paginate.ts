@@ -1,9 +1,4 @@
-export interface PageQuery {
-  count: number;
-  skip: number;
-  from?: number;
-  to?: number;
-}
+import type { PageWindow } from '../contract/requests';
 
 interface WalkOptions {
   from?: number;
@@ -29,7 +24,7 @@ const createdAt = (item: unknown) => Number((item as { created_at?: unknown } | 
  * (the service and the caller's writing overlap); never more than one page ahead, one request at a time.
  */
 export async function* walk(
-  fetchPage: (query: PageQuery) => Promise<{ items: unknown[] }>,
+  fetchPage: (query: PageWindow) => Promise<{ items: unknown[] }>,
   opts: WalkOptions = {},
 ): AsyncGenerator<unknown> {
   const pageSize = opts.pageSize ?? 100;

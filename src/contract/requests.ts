@@ -165,3 +165,11 @@ export const PayoutBody = z.lazy(() =>
     ),
   }),
 );
+
+/** One page of a list endpoint as both sides handle it: the query's count, skip and time range. */
+export interface PageWindow {
+  count: number;
+  skip: number;
+  from?: number;
+  to?: number;
+}

@@ -14,17 +14,17 @@ import type { Store } from './store';
 import { authorize } from './subscription-cycles';
 import { publicView } from './views';
 
+/** How the customer's payment attempt goes, for checkout and a subscription's authorization alike. */
+const attempt = { method: z.optional(z.enum(PAYMENT_METHODS)), fail: z.optional(z.boolean()) };
 const CheckoutBody = z.object({
   order_id: z.string().check(z.regex(/^order_[A-Za-z0-9]+$/, { message: 'is not a valid order id' })),
-  method: z.optional(z.enum(PAYMENT_METHODS)),
-  fail: z.optional(z.boolean()),
+  ...attempt,
   email: z.optional(z.string().check(z.maxLength(120))),
   contact: z.optional(z.string().check(z.maxLength(20))),
 });
 const SubscriptionPayBody = z.object({
   subscription_id: z.string().check(z.regex(/^sub_[A-Za-z0-9]+$/, { message: 'is not a valid subscription id' })),
-  method: z.optional(z.enum(PAYMENT_METHODS)),
-  fail: z.optional(z.boolean()),
+  ...attempt,
 });
 const AdvanceBody = z.object({ seconds: z.int().check(z.minimum(0), z.maximum(100 * 365 * 86_400)) });
 const CustomerBody = z.object({

@@ -1,17 +1,11 @@
-import type { PaymentMethod } from '../contract';
 import { notFound } from './errors';
 import { recordAttempt } from './orders';
 import { capture, newPayment } from './payments';
+import type { PaymentInput } from './payments';
 import type { PaymentRecord } from './records';
 import type { Store } from './store';
 
-export interface CheckoutInput {
-  order_id: string;
-  method?: PaymentMethod;
-  fail?: boolean;
-  email?: string;
-  contact?: string;
-}
+export type CheckoutInput = Pick<PaymentInput, 'method' | 'fail' | 'email' | 'contact'> & { order_id: string };
 
 /**
  * The customer paying at checkout: one attempt on the order, authorized or failed, captured at once

@@ -1,15 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { createSandboxServer } from './server';
+import type { Misbehaviour } from './server';
 import { Store } from './store';
 
-export interface SandboxOptions {
+export interface SandboxOptions extends Misbehaviour {
   db: string;
   port?: number;
   host?: string;
-  rateLimit?: number;
-  faultRate?: number;
-  latencyMs?: number;
-  seed?: number;
   captureWindowSeconds?: number;
   webhook?: string;
   /** Signs webhook deliveries; kept in the database, generated there when never given. */

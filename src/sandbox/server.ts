@@ -14,15 +14,19 @@ import type { Store } from './store';
 import { readBody, parseJson, requestUrl, send, sendError, serverError } from './transport';
 import { webhookSender } from './webhooks';
 
-export interface ServerOptions {
-  store: Store;
-  keyId: string;
-  keySecret: string;
-  config: SandboxConfig;
+/** What `sandbox start` can turn on to make the service misbehave the ways the real one does. */
+export interface Misbehaviour {
   rateLimit?: number;
   faultRate?: number;
   latencyMs?: number;
   seed?: number;
+}
+
+export interface ServerOptions extends Misbehaviour {
+  store: Store;
+  keyId: string;
+  keySecret: string;
+  config: SandboxConfig;
   /** Where events are POSTed, signed with webhookSecret, with retries. */
   webhook?: string;
   webhookSecret: string;

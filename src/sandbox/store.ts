@@ -1,13 +1,10 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { PageWindow } from '../contract/requests';
 import { base62 } from './ids';
 import type { Entities, Entity, StoredRecord } from './records';
 import { SCHEMA, loadSqlite, ownerOnly } from './sqlite';
 
-export interface ListQuery {
-  count: number;
-  skip: number;
-  from?: number;
-  to?: number;
+export interface ListQuery extends PageWindow {
   /** An extra SQL condition on the records table, with its arguments. */
   where?: string;
   args?: SQLInputValue[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { walk } from '../../../src/client/paginate';
-import type { PageQuery } from '../../../src/client/paginate';
+import type { PageWindow as PageQuery } from '../../../src/contract/requests';
 import { exportProgressLine } from '../../../src/output/export-progress';
 
 /** A fake list endpoint over a mutable array, most recent first like the service. */

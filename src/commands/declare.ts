@@ -58,6 +58,10 @@ export const group =
   (program: Command, bind: Bind) =>
     declare(program.command(name).description(summary), bind, lazy(loaders[name]));
 
+/** The named options as commander parsed them, under the same names (`--fund-account` is `fundAccount`). */
+export const pick = <K extends string>(opts: OptionValues, ...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, opts[name]])) as { [N in K]: OptionValues[N] };
+
 /** What every list command's page options hold (--from, --to, --count, --skip, --all, --limit). */
 export const pageOptions = (o: OptionValues): PageOptions => ({
   from: o.from,

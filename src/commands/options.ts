@@ -1,7 +1,7 @@
 import { Option } from 'commander';
-import type { Command } from 'commander';
+import type { Command, OptionValues } from 'commander';
 import { LIMITS } from '../contract/limits';
-import { collect } from './declare';
+import { collect, pick } from './declare';
 
 /** Options that several commands declare alike; each call makes a new one (an option belongs to one command). */
 
@@ -9,6 +9,12 @@ export const customerOption = () => new Option('--customer <id>', 'customer (cus
 
 export const noteOption = (help = 'note to attach (repeatable)') =>
   new Option('--note <key=value>', help).argParser(collect);
+
+/** The named options as parsed, and the notes `noteOption` collected (none when it was not given). */
+export const withNotes = <K extends string>(opts: OptionValues, ...names: K[]) => ({
+  ...pick(opts, ...names),
+  notes: (opts.note ?? []) as string[],
+});
 
 export const receiptOption = () =>
   new Option('--receipt <receipt>', `your reference, at most ${LIMITS.receiptChars} characters`);

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import { LIMITS } from '../../contract/limits';
 import { group, pageOptions, verb } from '../declare';
-import { listOptions, noteOption, receiptOption } from '../options';
+import { listOptions, noteOption, receiptOption, withNotes } from '../options';
 
 /** The group's line in `payctl --help`, which declares no more than that. */
 export const summary = 'list and create orders';
@@ -39,11 +39,8 @@ export const declareOrders = group('orders', summary, (orders, bind, run) => {
     )
     .action(
       bind(run('createOrder'), ({ opts }) => ({
-        amount: opts.amount,
-        currency: opts.currency,
-        receipt: opts.receipt,
+        ...withNotes(opts, 'amount', 'currency', 'receipt'),
         manualCapture: Boolean(opts.manualCapture),
-        notes: opts.note ?? [],
       })),
     );
 });

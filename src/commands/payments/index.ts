@@ -2,8 +2,8 @@ import type { OptionValues } from 'commander';
 import { Option } from 'commander';
 import { LIMITS } from '../../contract/limits';
 import { PAYMENT_STATUSES } from '../../contract/vocabulary';
-import { group, lazy, pageOptions, verb } from '../declare';
-import { bulkOptions, listOptions, noteOption, receiptOption } from '../options';
+import { group, lazy, pageOptions, pick, verb } from '../declare';
+import { bulkOptions, listOptions, noteOption, receiptOption, withNotes } from '../options';
 import type { BulkFlags } from './bulk-options';
 
 const bulkFlags = (o: OptionValues): BulkFlags => ({
@@ -56,8 +56,7 @@ export const declarePayments = group('payments', summary, (payments, bind, run) 
     bind(capture('capturePayments'), ({ args, opts }) => ({
       ...bulkFlags(opts),
       ids: args,
-      amount: opts.amount,
-      currency: opts.currency,
+      ...pick(opts, 'amount', 'currency'),
     })),
   );
   bulkOptions(
@@ -79,9 +78,7 @@ export const declarePayments = group('payments', summary, (payments, bind, run) 
       bind(refund('refundPayments'), ({ args, opts }) => ({
         ...bulkFlags(opts),
         ids: args,
-        amount: opts.amount,
-        receipt: opts.receipt,
-        notes: opts.note ?? [],
+        ...withNotes(opts, 'amount', 'receipt'),
         retryUnknown: Boolean(opts.retryUnknown),
       })),
     );

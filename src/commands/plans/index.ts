@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import { PLAN_PERIODS } from '../../contract/vocabulary';
 import { group, verb } from '../declare';
-import { noteOption } from '../options';
+import { noteOption, withNotes } from '../options';
 
 /** The group's line in `payctl --help`, which declares no more than that. */
 export const summary = 'recurring billing plans';
@@ -21,14 +21,8 @@ export const declarePlans = group('plans', summary, (plans, bind, run) => {
     .option('--description <text>', 'item description')
     .addOption(noteOption())
     .action(
-      bind(run('createPlan'), ({ opts }) => ({
-        period: opts.period,
-        interval: opts.interval,
-        name: opts.name,
-        amount: opts.amount,
-        currency: opts.currency,
-        description: opts.description,
-        notes: opts.note ?? [],
-      })),
+      bind(run('createPlan'), ({ opts }) =>
+        withNotes(opts, 'period', 'interval', 'name', 'amount', 'currency', 'description'),
+      ),
     );
 });

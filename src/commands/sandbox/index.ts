@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import { group, lazy, verb } from '../declare';
+import { group, lazy, pick, verb } from '../declare';
 import { PAYMENT_METHODS } from '../../contract/vocabulary';
 
 const start = lazy(() => import('./start'));
@@ -36,17 +36,20 @@ export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => 
       'signs X-Razorpay-Signature (default: generated once and kept in the database)',
     )
     .action(
-      bind(start('startSandbox'), ({ opts }) => ({
-        port: opts.port,
-        db: opts.db,
-        rateLimit: opts.rateLimit,
-        faultRate: opts.faultRate,
-        latency: opts.latency,
-        seed: opts.seed,
-        captureWindow: opts.captureWindow,
-        webhook: opts.webhook,
-        webhookSecret: opts.webhookSecret,
-      })),
+      bind(start('startSandbox'), ({ opts }) =>
+        pick(
+          opts,
+          'port',
+          'db',
+          'rateLimit',
+          'faultRate',
+          'latency',
+          'seed',
+          'captureWindow',
+          'webhook',
+          'webhookSecret',
+        ),
+      ),
     );
   verb(sandbox, 'pay', "simulate the customer's checkout for an order, or their authorisation of a subscription", [
     'payctl sandbox pay order_DBJOWzybf0sJbb',
@@ -61,10 +64,8 @@ export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => 
     .action(
       bind(run('simulatePayment'), ({ args: [id = ''], opts }) => ({
         id,
-        method: opts.method,
+        ...pick(opts, 'method', 'email', 'contact'),
         fail: Boolean(opts.fail),
-        email: opts.email,
-        contact: opts.contact,
       })),
     );
   const clock = verb(sandbox, 'clock', 'show or move the sandbox clock', [

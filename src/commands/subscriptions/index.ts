@@ -1,5 +1,5 @@
 import { group, verb } from '../declare';
-import { noteOption } from '../options';
+import { noteOption, withNotes } from '../options';
 
 /** The group's line in `payctl --help`, which declares no more than that. */
 export const summary = 'subscriptions to plans';
@@ -19,15 +19,7 @@ export const declareSubscriptions = group('subscriptions', summary, (subscriptio
       'first cycle start, in the future: Unix seconds, ISO date/date-time, tomorrow, next-month; default now',
     )
     .addOption(noteOption())
-    .action(
-      bind(run('createSubscription'), ({ opts }) => ({
-        plan: opts.plan,
-        totalCount: opts.totalCount,
-        notify: opts.notify,
-        startAt: opts.startAt,
-        notes: opts.note ?? [],
-      })),
-    );
+    .action(bind(run('createSubscription'), ({ opts }) => withNotes(opts, 'plan', 'totalCount', 'notify', 'startAt')));
   verb(subscriptions, 'get', 'fetch a subscription', [
     'payctl subscriptions get sub_Kq2vX9pLm4Tz8w',
     'payctl subscriptions get sub_Kq2vX9pLm4Tz8w -o json | jq .status',

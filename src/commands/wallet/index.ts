@@ -1,8 +1,8 @@
 import { Option } from 'commander';
 import { LIMITS } from '../../contract/limits';
 import { INR } from '../../contract/vocabulary';
-import { group, pageOptions, verb } from '../declare';
-import { customerOption, noteOption } from '../options';
+import { group, pageOptions, pick, verb } from '../declare';
+import { customerOption, noteOption, withNotes } from '../options';
 
 /** Wallet amounts are paise: the wallet holds rupees only. */
 const amountOption = (help = 'amount in paise (10000 = ₹100.00)') =>
@@ -25,9 +25,7 @@ export const declareWallet = group('wallet', summary, (wallet, bind, run) => {
     .action(
       bind(run('transferPayment'), ({ args, opts }) => ({
         paymentId: args[0]!,
-        customer: opts.customer,
-        amount: opts.amount,
-        notes: opts.note ?? [],
+        ...withNotes(opts, 'customer', 'amount'),
       })),
     );
   verb(wallet, 'credit', 'credit a wallet directly (cashback; no payment consumed)', [
@@ -37,13 +35,7 @@ export const declareWallet = group('wallet', summary, (wallet, bind, run) => {
     .addOption(customerOption())
     .addOption(amountOption())
     .addOption(noteOption())
-    .action(
-      bind(run('creditWallet'), ({ opts }) => ({
-        customer: opts.customer,
-        amount: opts.amount,
-        notes: opts.note ?? [],
-      })),
-    );
+    .action(bind(run('creditWallet'), ({ opts }) => withNotes(opts, 'customer', 'amount')));
   verb(wallet, 'pay', "pay an order from a customer's wallet balance", [
     'payctl wallet pay --customer cust_4xbQrmEoA5q1fP --order order_DBJOWzybf0sJbb ' +
       '--amount 10000 --contact +919876543210 --email a@example.com',
@@ -58,15 +50,9 @@ export const declareWallet = group('wallet', summary, (wallet, bind, run) => {
     .option('--description <text>', 'description')
     .addOption(noteOption())
     .action(
-      bind(run('payFromWallet'), ({ opts }) => ({
-        customer: opts.customer,
-        order: opts.order,
-        amount: opts.amount,
-        contact: opts.contact,
-        email: opts.email,
-        description: opts.description,
-        notes: opts.note ?? [],
-      })),
+      bind(run('payFromWallet'), ({ opts }) =>
+        withNotes(opts, 'customer', 'order', 'amount', 'contact', 'email', 'description'),
+      ),
     );
   verb(wallet, 'balance', 'wallet balance, monthly usage and maximum', [
     'payctl wallet balance cust_4xbQrmEoA5q1fP',
@@ -116,14 +102,7 @@ export const declareWallet = group('wallet', summary, (wallet, bind, run) => {
     .requiredOption('--name <name>', 'account holder name as per bank records')
     .requiredOption('--ifsc <code>', 'bank IFSC code')
     .requiredOption('--account-number <digits>', 'beneficiary account number')
-    .action(
-      bind(run('createFundAccount'), ({ opts }) => ({
-        customer: opts.customer,
-        name: opts.name,
-        ifsc: opts.ifsc,
-        accountNumber: opts.accountNumber,
-      })),
-    );
+    .action(bind(run('createFundAccount'), ({ opts }) => pick(opts, 'customer', 'name', 'ifsc', 'accountNumber')));
   verb(wallet, 'payout', "pay out from a customer's wallet to their bank account", [
     'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w --amount 10000 --purpose refund',
     'payctl wallet payout cust_4xbQrmEoA5q1fP --fund-account fa_Lm3nB7vC9xZq2w ' +
@@ -139,12 +118,7 @@ export const declareWallet = group('wallet', summary, (wallet, bind, run) => {
     .action(
       bind(run('createPayout'), ({ args, opts }) => ({
         customer: args[0]!,
-        fundAccount: opts.fundAccount,
-        amount: opts.amount,
-        purpose: opts.purpose,
-        referenceId: opts.referenceId,
-        narration: opts.narration,
-        notes: opts.note ?? [],
+        ...withNotes(opts, 'fundAccount', 'amount', 'purpose', 'referenceId', 'narration'),
       })),
     );
 });

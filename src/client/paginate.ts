@@ -1,9 +1,5 @@
-export interface PageQuery {
-  count: number;
-  skip: number;
-  from?: number;
-  to?: number;
-}
+/** One page as the service's list endpoints take it. */
+export type PageQuery = { count: number; skip: number; from?: number; to?: number };
 
 interface WalkOptions {
   from?: number;

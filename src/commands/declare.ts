@@ -43,6 +43,7 @@ const HANDLERS = {
 };
 
 type Modules = { [N in keyof typeof HANDLERS]: Awaited<ReturnType<(typeof HANDLERS)[N]>> };
+// The same table typed per group, so that the compiler sees `loaders[name]` load group N's own module.
 const loaders: { [N in keyof Modules]: () => Promise<Modules[N]> } = HANDLERS;
 
 /**
@@ -64,10 +65,6 @@ export const pick = <K extends string>(opts: OptionValues, ...names: K[]) =>
 
 /** What every list command's page options hold (--from, --to, --count, --skip, --all, --limit). */
 export const pageOptions = (o: OptionValues): PageOptions => ({
-  from: o.from,
-  to: o.to,
-  count: o.count,
-  skip: o.skip,
+  ...pick(o, 'from', 'to', 'count', 'skip', 'limit'),
   all: Boolean(o.all),
-  limit: o.limit,
 });

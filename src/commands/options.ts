@@ -3,7 +3,7 @@ import type { Command, OptionValues } from 'commander';
 import { LIMITS } from '../contract/limits';
 import { collect, pick } from './declare';
 
-/** Options that several commands declare alike; each call makes a new one (an option belongs to one command). */
+// Options that several commands declare alike; each call makes a new one (an option belongs to one command).
 
 export const customerOption = () => new Option('--customer <id>', 'customer (cust_…)').makeOptionMandatory();
 

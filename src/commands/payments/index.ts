@@ -1,19 +1,18 @@
-import type { OptionValues } from 'commander';
 import { Option } from 'commander';
 import { LIMITS } from '../../contract/limits';
 import { PAYMENT_STATUSES } from '../../contract/vocabulary';
 import { group, lazy, pageOptions, pick, verb } from '../declare';
 import { bulkOptions, listOptions, noteOption, receiptOption, withNotes } from '../options';
+import type { Parsed } from '../bind';
 import type { BulkFlags } from './bulk-options';
 
-const bulkFlags = (o: OptionValues): BulkFlags => ({
-  input: o.input,
-  concurrency: o.concurrency,
-  journal: o.journal,
-  newRun: Boolean(o.newRun),
-  recheck: Boolean(o.recheck),
-  skipInvalid: Boolean(o.skipInvalid),
-  confirmLive: o.confirmLive,
+/** The payment ids and the flags of `bulkOptions`, as a capture or refund takes them. */
+const bulkRun = ({ args, opts }: Parsed): BulkFlags & { ids: string[] } => ({
+  ids: args,
+  ...pick(opts, 'input', 'concurrency', 'journal', 'confirmLive'),
+  newRun: Boolean(opts.newRun),
+  recheck: Boolean(opts.recheck),
+  skipInvalid: Boolean(opts.skipInvalid),
 });
 
 const capture = lazy(() => import('./capture'));
@@ -52,13 +51,7 @@ export const declarePayments = group('payments', summary, (payments, bind, run) 
       .argument('[id...]', 'payment id (pay_…)')
       .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
       .option('--currency <code>', 'must equal the payment currency'),
-  ).action(
-    bind(capture('capturePayments'), ({ args, opts }) => ({
-      ...bulkFlags(opts),
-      ids: args,
-      ...pick(opts, 'amount', 'currency'),
-    })),
-  );
+  ).action(bind(capture('capturePayments'), (p) => ({ ...bulkRun(p), ...pick(p.opts, 'amount', 'currency') })));
   bulkOptions(
     verb(payments, 'refund', 'refund a captured payment, in full or in part', [
       'payctl payments refund                      # on a terminal: guided, step by step',
@@ -75,11 +68,10 @@ export const declarePayments = group('payments', summary, (payments, bind, run) 
       'resend refunds whose outcome the journal marks unknown (first check each with `payctl payments get ID`)',
     )
     .action(
-      bind(refund('refundPayments'), ({ args, opts }) => ({
-        ...bulkFlags(opts),
-        ids: args,
-        ...withNotes(opts, 'amount', 'receipt'),
-        retryUnknown: Boolean(opts.retryUnknown),
+      bind(refund('refundPayments'), (p) => ({
+        ...bulkRun(p),
+        ...withNotes(p.opts, 'amount', 'receipt'),
+        retryUnknown: Boolean(p.opts.retryUnknown),
       })),
     );
 });

@@ -108,5 +108,5 @@ export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => 
     .requiredOption('--contact <phone>', 'phone number, e.g. +919876543210')
     .option('--email <email>', 'e-mail')
     .option('--name <name>', 'name')
-    .action(bind(run('createCustomer'), ({ opts }) => ({ contact: opts.contact, email: opts.email, name: opts.name })));
+    .action(bind(run('createCustomer'), ({ opts }) => pick(opts, 'contact', 'email', 'name')));
 });

@@ -7,6 +7,7 @@ import type { Result } from '../contract/values/result';
 import { StringDecoder } from 'node:string_decoder';
 import { csvEvents } from './csv-input';
 import { didYouMean } from '../contract/values/did-you-mean';
+import { isJsonObject, parseJson } from '../contract/values/json';
 
 export type BulkOp = 'capture' | 'refund';
 
@@ -161,15 +162,10 @@ function idLine(c: Checker, raw: string, line: number): InputEvent | undefined {
 function ndjsonLine(c: Checker, raw: string, line: number): InputEvent | undefined {
   if (!raw.trim()) return undefined;
   const problem = (message: string): InputEvent => ({ problem: { line, message } });
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return problem('not a JSON object (the line is not valid JSON)');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value))
-    return problem(`not a JSON object (got ${kindOf(value)})`);
-  const v = value as Record<string, unknown>;
+  const parsed = parseJson(raw);
+  if (!parsed.ok) return problem('not a JSON object (the line is not valid JSON)');
+  const v = parsed.value;
+  if (!isJsonObject(v)) return problem(`not a JSON object (got ${kindOf(v)})`);
   const unknown = Object.keys(v).filter((k) => !NDJSON_KEYS.includes(k));
   if (unknown.length) {
     const named = unknown.map((k) => `"${k}"${didYouMean(k, NDJSON_KEYS)}`).join(', ');

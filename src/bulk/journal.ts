@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../contract/errors';
+import { isJsonObject, parseJson } from '../contract/values/json';
 import type { BulkOp } from './input';
 import { describeHolder, Lock } from './lock';
 
@@ -95,16 +96,10 @@ export class Journal {
     lines.forEach((line, i) => {
       if (!line.trim()) return;
       const last = i === lines.length - 1; // no newline after it: a write a kill cut short
-      let record: JournalRecord | undefined;
-      try {
-        record = JSON.parse(line) as JournalRecord;
-      } catch {
-        record = undefined;
-      }
+      const parsed = parseJson(line);
+      const record = parsed.ok && isJsonObject(parsed.value) ? (parsed.value as unknown as JournalRecord) : undefined;
       if (
         !record ||
-        typeof record !== 'object' ||
-        Array.isArray(record) ||
         !TYPES.has(record.type) ||
         (record.type !== 'run' && record.type !== 'end' && typeof record.id !== 'string')
       ) {

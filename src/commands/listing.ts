@@ -156,13 +156,20 @@ export function exportProgress(ctx: Context, page: { all: boolean }, customers =
   return page.all && ctx.io.stderrIsTTY ? new ExportProgress(ctx.io.stderr, customers) : undefined;
 }
 
-export async function* clearedAfter<T>(items: AsyncIterable<T>, progress?: ExportProgress): AsyncGenerator<T> {
+async function* clearedAfter<T>(items: AsyncIterable<T>, progress?: ExportProgress): AsyncGenerator<T> {
   try {
     yield* items;
   } finally {
     progress?.clear();
   }
 }
+
+/** A list's rows as its result carries them: the progress line cleared after the last, --out where they go. */
+export const listedRows = (rows: AsyncIterable<unknown>, page: PageQuery, progress?: ExportProgress) => ({
+  items: clearedAfter(rows, progress),
+  out: page.out?.path,
+  outFormat: page.out?.format,
+});
 
 export function newSummary(ctx: Context, kind: ResourceKind, page: PageQuery): ExportSummary {
   // The zone stays a getter: finding the machine's costs ~10 ms, and a JSON list never shows it.
@@ -191,13 +198,5 @@ export function listResult(
       yield row;
     }
   })();
-  return {
-    type: 'many',
-    kind,
-    items: clearedAfter(items, progress),
-    out: page.out?.path,
-    outFormat: page.out?.format,
-    summary,
-    after: () => listed.more(noun),
-  };
+  return { type: 'many', kind, ...listedRows(items, page, progress), summary, after: () => listed.more(noun) };
 }

@@ -1,12 +1,13 @@
 import type { Prepared } from '../client/client';
 import type { ResourceKind } from '../output/columns';
 import type { FileFormat } from '../output/export';
+import type { Rows } from '../output/render';
 import type { ExportSummary } from '../output/summary';
 
 export interface ManyResult {
   type: 'many';
   kind: ResourceKind;
-  items: AsyncIterable<unknown> | Iterable<unknown>;
+  items: Rows;
   /** A summary line for stderr once every row is out. */
   after?: (rows: number) => string | undefined;
   /** Runs after rendering; may throw (e.g. BulkIncompleteError) to set the exit code. */
@@ -32,7 +33,7 @@ export type CommandResult =
   | { type: 'serve'; record: Record<string, unknown>; lines: string[]; until: Promise<void> };
 
 export const one = (kind: ResourceKind, data: unknown): CommandResult => ({ type: 'one', kind, data });
-export const many = (kind: ResourceKind, items: AsyncIterable<unknown> | Iterable<unknown>): ManyResult => ({
+export const many = (kind: ResourceKind, items: Rows): ManyResult => ({
   type: 'many',
   kind,
   items,

@@ -1,6 +1,7 @@
 import Conf from 'conf';
 import { chmodSync } from 'node:fs';
 import { UsageError } from '../contract/errors';
+import { isJsonObject } from '../contract/values/json';
 
 export interface Profile {
   key_id: string;
@@ -48,9 +49,7 @@ export class ProfileStore {
   private get store(): Store {
     const store = damaged(this.path, () => this.conf.store);
     if (
-      !store ||
-      typeof store !== 'object' ||
-      Array.isArray(store) ||
+      !isJsonObject(store) ||
       (store.profiles !== undefined && (typeof store.profiles !== 'object' || store.profiles === null))
     ) {
       throw damagedFile(this.path, 'it does not hold profiles');

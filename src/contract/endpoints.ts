@@ -95,16 +95,13 @@ export const endpoints = define({
 
 export type EndpointName = keyof typeof endpoints;
 
-/** What a caller may hand an endpoint as its body and query: the schemas' input types. */
-export type BodyOf<N extends EndpointName> = N extends N
-  ? (typeof endpoints)[N] extends { body: infer S extends z.ZodMiniType }
+/** What a caller may hand an endpoint as its body or query: the schema's input type. */
+type InputOf<N extends EndpointName, K extends 'body' | 'query'> = N extends N
+  ? (typeof endpoints)[N] extends { [k in K]: infer S extends z.ZodMiniType }
     ? z.input<S>
     : never
   : never;
-export type QueryOf<N extends EndpointName> = N extends N
-  ? (typeof endpoints)[N] extends { query: infer S extends z.ZodMiniType }
-    ? z.input<S>
-    : never
-  : never;
+export type BodyOf<N extends EndpointName> = InputOf<N, 'body'>;
+export type QueryOf<N extends EndpointName> = InputOf<N, 'query'>;
 
 export { endpointPath, matchPath } from './paths';

@@ -17,19 +17,23 @@ export abstract class PayctlError extends Error {
   abstract readonly kind: ErrorKind;
   /** Extra lines printed under the message (hints, the service's reason). */
   hints: string[] = [];
+  constructor(message: string, hint?: string) {
+    super(message);
+    if (hint) this.hints.push(hint);
+  }
   toJSON(): Record<string, unknown> {
     return { kind: this.kind, message: this.message, ...(this.hints.length ? { hints: this.hints } : {}) };
   }
 }
 
+/** A class of errors that differ only in their kind (and message and hints). */
+const ofKind = <K extends ErrorKind>(kind: K) =>
+  class extends PayctlError {
+    readonly kind = kind;
+  };
+
 /** Bad flags or input, caught before anything was sent. */
-export class UsageError extends PayctlError {
-  readonly kind = 'usage';
-  constructor(message: string, hint?: string) {
-    super(message);
-    if (hint) this.hints.push(hint);
-  }
-}
+export class UsageError extends ofKind('usage') {}
 
 interface ServiceErrorFields {
   code?: string | null;
@@ -55,26 +59,14 @@ export class ApiError extends PayctlError {
 }
 
 /** Any other failure: a malformed response to a read, a local file problem. */
-export class FailureError extends PayctlError {
-  readonly kind = 'failure';
-}
+export class FailureError extends ofKind('failure') {}
 
-export class AuthError extends PayctlError {
-  readonly kind = 'auth';
-}
+export class AuthError extends ofKind('auth') {}
 
-export class RateLimitError extends PayctlError {
-  readonly kind = 'rate_limit';
-}
+export class RateLimitError extends ofKind('rate_limit') {}
 
 /** Network failure, timeout or 5xx where the request is known not to have been applied. */
-export class NetworkError extends PayctlError {
-  readonly kind = 'network';
-  constructor(message: string, hint?: string) {
-    super(message);
-    if (hint) this.hints.push(hint);
-  }
-}
+export class NetworkError extends ofKind('network') {}
 
 /** A write may or may not have been applied; `check` says how to find out. */
 export class OutcomeUnknownError extends PayctlError {
@@ -85,14 +77,11 @@ export class OutcomeUnknownError extends PayctlError {
     /** What was (or was not) heard back, without the conclusion: "timed out", "HTTP 408 with an empty body". */
     readonly answer: string = message,
   ) {
-    super(message);
-    this.hints.push(check);
+    super(message, check);
   }
 }
 
-export class BulkIncompleteError extends PayctlError {
-  readonly kind = 'bulk_incomplete';
-}
+export class BulkIncompleteError extends ofKind('bulk_incomplete') {}
 
 export class InterruptedError extends PayctlError {
   readonly kind = 'interrupted';
@@ -101,17 +90,20 @@ export class InterruptedError extends PayctlError {
   }
 }
 
+/** What an aborted request rejects with: a stopped run's reason makes no error report of its own. */
+class AbortReason extends Error {
+  override name = 'AbortError';
+}
+
 /** Why a run was stopped when stdout could no longer be written (closed pipe, full disk). */
-export class OutputClosedError extends Error {
-  override name = 'AbortError'; // what an aborted request rejects with: no error report of its own
+export class OutputClosedError extends AbortReason {
   constructor(readonly code: string) {
     super(`stdout failed (${code})`);
   }
 }
 
 /** Why a run was stopped by the user: the abort reason requests in flight reject with. */
-export class Interrupt extends Error {
-  override name = 'AbortError';
+export class Interrupt extends AbortReason {
   constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
     super(`interrupted by ${signal}`);
   }

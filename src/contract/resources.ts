@@ -193,12 +193,6 @@ export const ErrorBody = z.lazy(() =>
   }),
 );
 
-export type OrderRecord = z.infer<typeof Order>;
 export type PaymentRecord = z.infer<typeof Payment>;
 export type RefundRecord = z.infer<typeof Refund>;
-export type PlanRecord = z.infer<typeof Plan>;
 export type SubscriptionRecord = z.infer<typeof Subscription>;
-export type TransferRecord = z.infer<typeof Transfer>;
-export type FundAccountRecord = z.infer<typeof FundAccount>;
-export type PayoutRecord = z.infer<typeof Payout>;
-export type CustomerTransactionRecord = z.infer<typeof CustomerTransaction>;

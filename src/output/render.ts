@@ -8,6 +8,9 @@ import type { TableStyle } from './table';
 const loadCsv = () => import('./csv');
 const loadTable = () => import('./table');
 
+/** The rows of a list: an array, or pages as they come. */
+export type Rows = AsyncIterable<unknown> | Iterable<unknown>;
+
 export interface RenderOptions {
   format: OutputFormat;
   fields?: string[];
@@ -79,11 +82,7 @@ export async function renderOne(kind: ResourceKind, obj: unknown, opts: RenderOp
   }
 }
 
-export async function renderMany(
-  kind: ResourceKind,
-  items: AsyncIterable<unknown> | Iterable<unknown>,
-  opts: RenderOptions,
-): Promise<number> {
+export async function renderMany(kind: ResourceKind, items: Rows, opts: RenderOptions): Promise<number> {
   let n = 0;
   if (opts.format === 'table') {
     const rows: unknown[] = [];
@@ -152,11 +151,7 @@ export function gathered(out: NodeJS.WritableStream): {
 }
 
 /** The header always comes first, also with no rows (sqlite `.import` and csvkit need it). */
-async function renderCsv(
-  kind: ResourceKind,
-  items: AsyncIterable<unknown> | Iterable<unknown>,
-  opts: RenderOptions,
-): Promise<number> {
+async function renderCsv(kind: ResourceKind, items: Rows, opts: RenderOptions): Promise<number> {
   const { csvHeader, csvRowWriter } = await loadCsv();
   const fixed = Boolean(opts.fields?.length) || columnsFor(kind).length > 0;
   let cols = fixed ? await exportColumns(kind, opts) : undefined;

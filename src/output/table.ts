@@ -144,13 +144,7 @@ export function tableOfMany(
 }
 
 /** One record as key/value rows, notes spelled out; long values are cut to the width (all of them with --wide). */
-export function tableOfOne(
-  row: unknown,
-  columns: Column[],
-  kind: ResourceKind,
-  tz: string,
-  style: TableStyle = {},
-): string {
+export function tableOfOne(row: unknown, columns: Column[], kind: ResourceKind, tz: string, style: TableStyle = {}) {
   const pairs: Array<[string, string, Column | undefined]> = columns.map((col) => [
     stripControl(col.header),
     display(row, col, kind, tz),

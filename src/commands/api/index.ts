@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Bind } from '../bind';
-import { collect, examples } from '../declare';
+import { collect, examples, lazy } from '../declare';
+
+const run = lazy(() => import('./handlers'));
 
 /** The `api` commands. */
 export function declareApi(program: Command, bind: Bind) {
@@ -37,17 +39,14 @@ export function declareApi(program: Command, bind: Bind) {
       ),
     )
     .action(
-      bind(
-        async () => (await import('./handlers')).callApi,
-        ({ args: [methodOrPath = '', path], opts }) => ({
-          methodOrPath,
-          path,
-          fields: opts.field ?? [],
-          rawFields: opts.rawField ?? [],
-          input: opts.input,
-          all: Boolean(opts.all),
-          limit: opts.limit,
-        }),
-      ),
+      bind(run('callApi'), ({ args: [methodOrPath = '', path], opts }) => ({
+        methodOrPath,
+        path,
+        fields: opts.field ?? [],
+        rawFields: opts.rawField ?? [],
+        input: opts.input,
+        all: Boolean(opts.all),
+        limit: opts.limit,
+      })),
     );
 }

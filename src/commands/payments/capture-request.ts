@@ -1,6 +1,10 @@
+import { captureSafely } from '../../client/capture';
 import type { ApiClient, Prepared } from '../../client/client';
 import { UsageError } from '../../contract/errors';
+import { stripControl } from '../../output/sanitize';
+import type { Context } from '../context';
 import { amountFlag, currencyFlag } from '../flags';
+import { one } from '../result';
 
 /** What a capture sends when given: both --amount and --currency, or neither (the payment's own figures). */
 export type CaptureMoney = { amount: number; currency: string } | { amount?: undefined; currency?: undefined };
@@ -28,4 +32,15 @@ export function captureRequest(api: ApiClient, id: string, money: CaptureMoney):
     url: api.http.url({ path }),
     body: { amount: `<amount of ${id}>`, currency: `<currency of ${id}>` },
   };
+}
+
+/** One capture, sent once; when its first answer was lost and the payment was read back, says so. */
+export async function captureOnce(ctx: Context, api: ApiClient, id: string, amount: number, currency: string) {
+  const outcome = await captureSafely(api, id, amount, currency);
+  if (outcome.reconciled)
+    ctx.notice(
+      "payctl: the capture's first answer was lost; confirmed by reading the payment back: " +
+        `${id} is ${stripControl(String(outcome.payment.status))}`,
+    );
+  return one('payment', outcome.payment);
 }

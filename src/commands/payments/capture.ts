@@ -1,15 +1,12 @@
-import { captureSafely } from '../../client/capture';
 import type { PaymentRecord } from '../../contract/resources';
 import { formatMoney } from '../../output/money';
-import { stripControl } from '../../output/sanitize';
 import { dryRun } from '../check';
 import type { Context } from '../context';
 import { idArg } from '../flags';
-import { one } from '../result';
 import type { CommandResult } from '../result';
 import type { BulkFlags } from './bulk-options';
-import { captureMoney, captureRequest } from './capture-request';
-import { guidable, modeOf } from './mode';
+import { captureMoney, captureOnce, captureRequest } from './capture-request';
+import { runInMode } from './mode';
 
 export interface CapturePaymentsOptions extends BulkFlags {
   ids: string[];
@@ -19,13 +16,8 @@ export interface CapturePaymentsOptions extends BulkFlags {
 
 /** One id: capture it; many, or --input/--recheck: a bulk run; none on a terminal: guided. */
 export async function capturePayments(opts: CapturePaymentsOptions, ctx: Context): Promise<CommandResult> {
-  const mode = modeOf(opts.ids, opts, guidable(ctx), 'capture');
-  if (mode === 'bulk') {
-    const run = { ...opts, op: 'capture' as const, notes: [], retryUnknown: false };
-    return (await import('./bulk')).runBulk(run, ctx);
-  }
-  if (mode === 'guided') return (await import('./guided')).guidedCapture(ctx);
-  return captureOne(opts.ids[0]!, opts, ctx);
+  const run = { ...opts, op: 'capture' as const, notes: [], retryUnknown: false };
+  return runInMode(run, ctx, (id) => captureOne(id, opts, ctx));
 }
 
 async function captureOne(rawId: string, opts: CapturePaymentsOptions, ctx: Context): Promise<CommandResult> {
@@ -49,11 +41,5 @@ async function captureOne(rawId: string, opts: CapturePaymentsOptions, ctx: Cont
     return `Capture ${formatMoney(amount, currency)} of payment ${id}?`;
   });
   const { amount, currency } = await read();
-  const outcome = await captureSafely(api, id, amount, currency);
-  if (outcome.reconciled)
-    ctx.notice(
-      "payctl: the capture's first answer was lost; confirmed by reading the payment back: " +
-        `${id} is ${stripControl(String(outcome.payment.status))}`,
-    );
-  return one('payment', outcome.payment);
+  return captureOnce(ctx, api, id, amount, currency);
 }

@@ -1,4 +1,3 @@
-import { captureSafely } from '../../client/capture';
 import type { ApiClient } from '../../client/client';
 import { ApiError, FailureError, PayctlError } from '../../contract/errors';
 import { refundBaseline } from '../../client/refund';
@@ -16,8 +15,8 @@ import { need } from '../flags';
 import { promptSession } from '../prompt';
 import { targetLabel } from '../target';
 import type { PromptSession as Session } from '../prompt';
+import { captureOnce } from './capture-request';
 import { refundOnce } from './refund-single';
-import { one } from '../result';
 import type { CommandResult } from '../result';
 
 type Payment = PaymentRecord;
@@ -219,11 +218,5 @@ export async function guidedCapture(ctx: Context): Promise<CommandResult> {
       'The customer is charged and it can then only be refunded.',
     ctx,
   );
-  const outcome = await captureSafely(api, id, amount, currency);
-  if (outcome.reconciled)
-    ctx.notice(
-      "payctl: the capture's first answer was lost; confirmed by reading the payment back: " +
-        `${id} is ${text(outcome.payment.status)}`,
-    );
-  return one('payment', outcome.payment);
+  return captureOnce(ctx, api, id, amount, currency);
 }

@@ -1,5 +1,7 @@
 import { UsageError } from '../../contract/errors';
 import type { Context } from '../context';
+import type { CommandResult } from '../result';
+import type { BulkRun } from './bulk-options';
 
 /** How a capture or refund runs: one payment, a bulk run (journal, concurrency, resume), or guided. */
 export type Mode = 'one' | 'bulk' | 'guided';
@@ -22,4 +24,19 @@ export function modeOf(
     `missing payment id: payctl payments ${op} PAY_ID (or --input FILE for many; ` +
       `on a terminal, no id starts a guided ${op})`,
   );
+}
+
+/** Runs a capture or refund as its ids and flags ask: a bulk run, guided, or `one` for the one id given. */
+export async function runInMode(
+  run: BulkRun,
+  ctx: Context,
+  one: (rawId: string) => Promise<CommandResult>,
+): Promise<CommandResult> {
+  const mode = modeOf(run.ids, run, guidable(ctx), run.op);
+  if (mode === 'bulk') return (await import('./bulk')).runBulk(run, ctx);
+  if (mode === 'guided') {
+    const guided = await import('./guided');
+    return run.op === 'capture' ? guided.guidedCapture(ctx) : guided.guidedRefund(ctx);
+  }
+  return one(run.ids[0]!);
 }

@@ -106,20 +106,11 @@ async function judged(
   const figures = `amount_refunded ${v.before} before, ${v.after ?? 'unreadable'} now`;
   if (v.result === 'applied')
     return { result: 'done', verdict: v.result, amount, reason: `answer lost; read back as applied (${figures})` };
-  if (v.result === 'not_applied') {
-    return {
-      result: 'unknown',
-      verdict: v.result,
-      amount,
-      reason: `not applied (${figures}): --retry-unknown sends it again`,
-    };
-  }
-  return {
-    result: 'unknown',
-    verdict: v.result,
-    amount,
-    reason: `${v.reason} (${figures}): check with \`payctl payments get ${id}\`; it is never resent automatically`,
-  };
+  const reason =
+    v.result === 'not_applied'
+      ? `not applied (${figures}): --retry-unknown sends it again`
+      : `${v.reason} (${figures}): check with \`payctl payments get ${id}\`; it is never resent automatically`;
+  return { result: 'unknown', verdict: v.result, amount, reason };
 }
 
 async function refund(
@@ -192,21 +183,13 @@ async function refund(
   if (baseline.status === 'captured' || baseline.status === 'refunded') {
     const left = remaining(baseline);
     const held = `amount_refunded ${baseline.amountRefunded} of ${baseline.amount}`;
-    if (left <= 0)
-      return {
-        result: 'failed',
-        status: baseline.status,
-        amount,
-        reason: `nothing left to refund (${held}); nothing sent`,
-      };
-    if (amount !== undefined && amount > left) {
-      return {
-        result: 'failed',
-        status: baseline.status,
-        amount,
-        reason: `${amount} is more than the ${left} that remains to refund (${held}); nothing sent`,
-      };
-    }
+    const refused =
+      left <= 0
+        ? `nothing left to refund (${held}); nothing sent`
+        : amount !== undefined && amount > left
+          ? `${amount} is more than the ${left} that remains to refund (${held}); nothing sent`
+          : undefined;
+    if (refused) return { result: 'failed', status: baseline.status, amount, reason: refused };
     amount ??= left; // "all that remains", fixed now so that an ambiguous answer can be judged
   }
   try {

@@ -6,7 +6,7 @@ import type { Context } from '../context';
 import { amountFlag, idArg, notesFlag } from '../flags';
 import type { CommandResult } from '../result';
 import type { BulkFlags } from './bulk-options';
-import { guidable, modeOf } from './mode';
+import { runInMode } from './mode';
 import { refundAmount, refundOnce } from './refund-single';
 import type { RefundRequest } from './refund-single';
 
@@ -21,10 +21,7 @@ export interface RefundPaymentsOptions extends BulkFlags {
 
 /** One id: refund it; many, or --input/--recheck: a bulk run; none on a terminal: guided. */
 export async function refundPayments(opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {
-  const mode = modeOf(opts.ids, opts, guidable(ctx), 'refund');
-  if (mode === 'bulk') return (await import('./bulk')).runBulk({ ...opts, op: 'refund' }, ctx);
-  if (mode === 'guided') return (await import('./guided')).guidedRefund(ctx);
-  return refundOne(opts.ids[0]!, opts, ctx);
+  return runInMode({ ...opts, op: 'refund' }, ctx, (id) => refundOne(id, opts, ctx));
 }
 
 async function refundOne(rawId: string, opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {

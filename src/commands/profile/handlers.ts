@@ -75,18 +75,22 @@ export async function listProfiles(_opts: object, ctx: Context): Promise<Command
   );
 }
 
-export async function useProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
-  const name = profileName(opts.name);
+/** The store, and the name of a profile it holds (a usage error if it holds none by that name). */
+async function storeWith(ctx: Context, rawName: string) {
+  const name = profileName(rawName);
   const store = await ctx.profiles();
   existing(store, name);
+  return { name, store };
+}
+
+export async function useProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
+  const { name, store } = await storeWith(ctx, opts.name);
   store.setDefault(name);
   return { type: 'done', message: `default profile is now ${name}` };
 }
 
 export async function removeProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
-  const name = profileName(opts.name);
-  const store = await ctx.profiles();
-  existing(store, name);
+  const { name, store } = await storeWith(ctx, opts.name);
   store.remove(name);
   return { type: 'done', message: `profile ${name} removed` };
 }

@@ -1,21 +1,25 @@
-import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { Bind } from '../bind';
-import { examples } from '../declare';
+import { group, lazy, pick, verb } from '../declare';
 import { PAYMENT_METHODS } from '../../contract/vocabulary';
 
-/** The `sandbox` commands. */
+const start = lazy(() => import('./start'));
+
 /** The group's line in `payctl --help`, which declares no more than that. */
 export const summary = 'the embedded local sandbox of the service';
 
-export function declareSandbox(program: Command, bind: Bind) {
-  const sandbox = program.command('sandbox').description(summary);
-  sandbox
-    .command('start')
-    .description(
-      'serve the sandbox on loopback; prints its URL, keys and webhook secret; ' +
-        'the default database also writes the "sandbox" profile',
-    )
+/** The `sandbox` commands. */
+export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => {
+  verb(
+    sandbox,
+    'start',
+    'serve the sandbox on loopback; prints its URL, keys and webhook secret; ' +
+      'the default database also writes the "sandbox" profile',
+    [
+      'payctl sandbox start',
+      'payctl sandbox start --port 0 --db :memory: -o json',
+      'payctl sandbox start --webhook http://127.0.0.1:9000/hooks --webhook-secret s3cret-hook',
+    ],
+  )
     .option('--port <n>', 'port (0 = any free port)', '4010')
     .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
     .option('--rate-limit <n>', 'answer 429 past N requests per second')
@@ -31,147 +35,78 @@ export function declareSandbox(program: Command, bind: Bind) {
       '--webhook-secret <secret>',
       'signs X-Razorpay-Signature (default: generated once and kept in the database)',
     )
-    .addHelpText(
-      'after',
-      examples(
-        'payctl sandbox start',
-        'payctl sandbox start --port 0 --db :memory: -o json',
-        'payctl sandbox start --webhook http://127.0.0.1:9000/hooks --webhook-secret s3cret-hook',
-      ),
-    )
     .action(
-      bind(
-        async () => (await import('./start')).startSandbox,
-        ({ opts }) => ({
-          port: opts.port,
-          db: opts.db,
-          rateLimit: opts.rateLimit,
-          faultRate: opts.faultRate,
-          latency: opts.latency,
-          seed: opts.seed,
-          captureWindow: opts.captureWindow,
-          webhook: opts.webhook,
-          webhookSecret: opts.webhookSecret,
-        }),
+      bind(start('startSandbox'), ({ opts }) =>
+        pick(
+          opts,
+          'port',
+          'db',
+          'rateLimit',
+          'faultRate',
+          'latency',
+          'seed',
+          'captureWindow',
+          'webhook',
+          'webhookSecret',
+        ),
       ),
     );
-  sandbox
-    .command('pay')
-    .description("simulate the customer's checkout for an order, or their authorisation of a subscription")
+  verb(sandbox, 'pay', "simulate the customer's checkout for an order, or their authorisation of a subscription", [
+    'payctl sandbox pay order_DBJOWzybf0sJbb',
+    'payctl sandbox pay order_DBJOWzybf0sJbb --method upi --fail',
+    'payctl sandbox pay sub_DBJOWzybf0sJbb',
+  ])
     .argument('<id>', 'order id (order_…) or subscription id (sub_…)')
     .addOption(new Option('--method <method>', 'payment method').choices(PAYMENT_METHODS).default('card'))
     .option('--fail', 'make the payment fail (a subscription: its authorisation, or its charges from now on)')
     .option('--email <email>', 'customer e-mail')
     .option('--contact <phone>', 'customer phone')
-    .addHelpText(
-      'after',
-      examples(
-        'payctl sandbox pay order_DBJOWzybf0sJbb',
-        'payctl sandbox pay order_DBJOWzybf0sJbb --method upi --fail',
-        'payctl sandbox pay sub_DBJOWzybf0sJbb',
-      ),
-    )
     .action(
-      bind(
-        async () => (await import('./handlers')).simulatePayment,
-        ({ args: [id = ''], opts }) => ({
-          id,
-          method: opts.method,
-          fail: Boolean(opts.fail),
-          email: opts.email,
-          contact: opts.contact,
-        }),
-      ),
+      bind(run('simulatePayment'), ({ args: [id = ''], opts }) => ({
+        id,
+        ...pick(opts, 'method', 'email', 'contact'),
+        fail: Boolean(opts.fail),
+      })),
     );
-  const clock = sandbox
-    .command('clock')
-    .description('show or move the sandbox clock')
-    .addHelpText('after', examples('payctl sandbox clock', 'payctl sandbox clock advance 6d'))
-    .action(
-      bind(
-        async () => (await import('./handlers')).showClock,
-        () => ({}),
-      ),
-    );
-  clock
-    .command('advance')
-    .description('move sandbox time forward; what falls due happens (auto-refunds, subscription cycles, payouts)')
+  const clock = verb(sandbox, 'clock', 'show or move the sandbox clock', [
+    'payctl sandbox clock',
+    'payctl sandbox clock advance 6d',
+  ]).action(bind(run('showClock'), () => ({})));
+  verb(
+    clock,
+    'advance',
+    'move sandbox time forward; what falls due happens (auto-refunds, subscription cycles, payouts)',
+    ['payctl sandbox clock advance 6d', 'payctl sandbox clock advance 3600'],
+  )
     .argument('<duration>', 'e.g. 6d, 24h, 90m, 3600')
-    .addHelpText('after', examples('payctl sandbox clock advance 6d', 'payctl sandbox clock advance 3600'))
-    .action(
-      bind(
-        async () => (await import('./handlers')).advanceClock,
-        ({ args: [duration = ''] }) => ({ duration }),
-      ),
-    );
-  sandbox
-    .command('reset')
-    .description('delete every sandbox resource and counter')
-    .addHelpText('after', examples('payctl sandbox reset', 'payctl sandbox reset && payctl sandbox seed 50'))
-    .action(
-      bind(
-        async () => (await import('./handlers')).resetSandbox,
-        () => ({}),
-      ),
-    );
-  sandbox
-    .command('seed')
-    .description('create sample data; prints the ids (payment ids with --authorized)')
+    .action(bind(run('advanceClock'), ({ args: [duration = ''] }) => ({ duration })));
+  verb(sandbox, 'reset', 'delete every sandbox resource and counter', [
+    'payctl sandbox reset',
+    'payctl sandbox reset && payctl sandbox seed 50',
+  ]).action(bind(run('resetSandbox'), () => ({})));
+  verb(sandbox, 'seed', 'create sample data; prints the ids (payment ids with --authorized)', [
+    'payctl sandbox seed',
+    'payctl sandbox seed 100',
+    "payctl sandbox seed --authorized 50 -o json | jq -r '.[]'",
+  ])
     .argument('[n]', 'orders in a realistic mix of states (default 20)')
     .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
-    .addHelpText(
-      'after',
-      examples(
-        'payctl sandbox seed',
-        'payctl sandbox seed 100',
-        "payctl sandbox seed --authorized 50 -o json | jq -r '.[]'",
-      ),
-    )
-    .action(
-      bind(
-        async () => (await import('./handlers')).seedSandbox,
-        ({ args: [orders], opts }) => ({ orders, authorized: opts.authorized }),
-      ),
-    );
-  sandbox
-    .command('stats')
-    .description('requests seen and writes applied (for tests)')
-    .addHelpText('after', examples('payctl sandbox stats', 'payctl sandbox stats -o json | jq .writes'))
-    .action(
-      bind(
-        async () => (await import('./handlers')).showStats,
-        () => ({}),
-      ),
-    );
-  sandbox
-    .command('events')
-    .description('events the sandbox emitted (newest first), with their webhook delivery state')
-    .addHelpText('after', examples('payctl sandbox events', 'payctl sandbox events -o ndjson | jq .event'))
-    .action(
-      bind(
-        async () => (await import('./handlers')).listEvents,
-        () => ({}),
-      ),
-    );
-  sandbox
-    .command('customer')
-    .description('sandbox customers')
-    .command('create')
-    .description('create a customer (the service has no create endpoint)')
+    .action(bind(run('seedSandbox'), ({ args: [orders], opts }) => ({ orders, authorized: opts.authorized })));
+  verb(sandbox, 'stats', 'requests seen and writes applied (for tests)', [
+    'payctl sandbox stats',
+    'payctl sandbox stats -o json | jq .writes',
+  ]).action(bind(run('showStats'), () => ({})));
+  verb(sandbox, 'events', 'events the sandbox emitted (newest first), with their webhook delivery state', [
+    'payctl sandbox events',
+    'payctl sandbox events -o ndjson | jq .event',
+  ]).action(bind(run('listEvents'), () => ({})));
+  const customer = sandbox.command('customer').description('sandbox customers');
+  verb(customer, 'create', 'create a customer (the service has no create endpoint)', [
+    'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',
+    'payctl sandbox customer create --contact 9123456780 --email vikram@example.com -o json',
+  ])
     .requiredOption('--contact <phone>', 'phone number, e.g. +919876543210')
     .option('--email <email>', 'e-mail')
     .option('--name <name>', 'name')
-    .addHelpText(
-      'after',
-      examples(
-        'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',
-        'payctl sandbox customer create --contact 9123456780 --email vikram@example.com -o json',
-      ),
-    )
-    .action(
-      bind(
-        async () => (await import('./handlers')).createCustomer,
-        ({ opts }) => ({ contact: opts.contact, email: opts.email, name: opts.name }),
-      ),
-    );
-}
+    .action(bind(run('createCustomer'), ({ opts }) => pick(opts, 'contact', 'email', 'name')));
+});

@@ -34,8 +34,9 @@ function narrationFlag(raw: string | undefined): string | undefined {
   return raw;
 }
 
-/** Where to look before sending a money movement again whose answer was lost. */
-const statementToday = (customer: string) => `payctl wallet statement ${customer} --from today`;
+/** What to do before sending a money movement again whose answer was lost: read today's statement. */
+const checkToday = (customer: string, what: string) =>
+  `check \`payctl wallet statement ${customer} --from today\` ${what}`;
 
 export interface TransferPaymentOptions {
   paymentId: string;
@@ -54,13 +55,8 @@ export async function transferPayment(opts: TransferPaymentOptions, ctx: Context
     params: { id: paymentId },
     body: { transfers: [{ customer, amount, currency: INR, notes: notesFlag(opts.notes) }] },
   });
-  return moveMoney(
-    ctx,
-    req,
-    'transfer',
-    `Transfer ${formatMoney(amount, INR)} from payment ${paymentId} into the wallet of ${customer}?`,
-    `check \`${statementToday(customer)}\` for the transfer before sending it again`,
-  );
+  const question = `Transfer ${formatMoney(amount, INR)} from payment ${paymentId} into the wallet of ${customer}?`;
+  return moveMoney(ctx, req, 'transfer', question, checkToday(customer, 'for the transfer before sending it again'));
 }
 
 export interface CreditWalletOptions {
@@ -77,13 +73,8 @@ export async function creditWallet(opts: CreditWalletOptions, ctx: Context): Pro
   const req = api.prepare('createDirectTransfer', {
     body: { customer_id: customer, amount, currency: INR, notes: notesFlag(opts.notes) },
   });
-  return moveMoney(
-    ctx,
-    req,
-    'transfer',
-    `Credit ${formatMoney(amount, INR)} (cashback) to the wallet of ${customer}?`,
-    `check \`${statementToday(customer)}\` before crediting again`,
-  );
+  const question = `Credit ${formatMoney(amount, INR)} (cashback) to the wallet of ${customer}?`;
+  return moveMoney(ctx, req, 'transfer', question, checkToday(customer, 'before crediting again'));
 }
 
 export interface PayFromWalletOptions {
@@ -114,13 +105,9 @@ export async function payFromWallet(opts: PayFromWalletOptions, ctx: Context): P
     notes: notesFlag(opts.notes),
   };
   const api = await ctx.api();
-  return moveMoney(
-    ctx,
-    api.prepare('createWalletPayment', { body }),
-    'wallet_payment',
-    `Pay ${formatMoney(amount, INR)} for order ${order} from the wallet of ${customer}?`,
-    `check \`${statementToday(customer)}\` and the order before paying again`,
-  );
+  const req = api.prepare('createWalletPayment', { body });
+  const question = `Pay ${formatMoney(amount, INR)} for order ${order} from the wallet of ${customer}?`;
+  return moveMoney(ctx, req, 'wallet_payment', question, checkToday(customer, 'and the order before paying again'));
 }
 
 export interface ShowBalanceOptions {
@@ -190,11 +177,7 @@ export async function createPayout(opts: CreatePayoutOptions, ctx: Context): Pro
     narration,
   };
   const api = await ctx.api();
-  return moveMoney(
-    ctx,
-    api.prepare('createPayout', { params: { id: customer }, body }),
-    'payout',
-    `Pay out ${formatMoney(amount, INR)} from the wallet of ${customer} to fund account ${fundAccount}?`,
-    `check \`${statementToday(customer)}\` for the payout before sending it again`,
-  );
+  const req = api.prepare('createPayout', { params: { id: customer }, body });
+  const question = `Pay out ${formatMoney(amount, INR)} from the wallet of ${customer} to fund account ${fundAccount}?`;
+  return moveMoney(ctx, req, 'payout', question, checkToday(customer, 'for the payout before sending it again'));
 }

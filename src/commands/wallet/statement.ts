@@ -4,7 +4,7 @@ import { summaryLines, zoneText } from '../../output/summary';
 import { dryRun } from '../check';
 import type { Context } from '../context';
 import { idArg } from '../flags';
-import { clearedAfter, exportProgress, listing, newSummary, pageQuery } from '../listing';
+import { exportProgress, listedRows, listing, newSummary, pageQuery } from '../listing';
 import type { Listed, PageOptions } from '../listing';
 import type { CommandResult } from '../result';
 
@@ -117,14 +117,5 @@ export async function statement(opts: StatementOptions, ctx: Context): Promise<C
     if (absent.size) lines.push(`skipped ${absent.size} customer(s) with no statement: ${named(absent)}`);
     return lines.length ? lines.join('\n') : undefined;
   };
-  return {
-    type: 'many',
-    kind: 'customer_transaction',
-    items: clearedAfter(rows, progress),
-    out: page.out?.path,
-    outFormat: page.out?.format,
-    tagged,
-    summary,
-    after,
-  };
+  return { type: 'many', kind: 'customer_transaction', ...listedRows(rows, page, progress), tagged, summary, after };
 }

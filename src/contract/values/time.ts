@@ -15,6 +15,15 @@ const RELATIVE: Record<string, 'minutes' | 'hours' | 'days' | 'weeks'> = {
   d: 'days',
   w: 'weeks',
 };
+/** Named days and months, from now (tomorrow and next-month are future points, for --start-at). */
+const NAMED_PERIODS = new Map<string, { unit: 'day' | 'month'; shift: { days?: number; months?: number } }>([
+  ['today', { unit: 'day', shift: {} }],
+  ['yesterday', { unit: 'day', shift: { days: -1 } }],
+  ['tomorrow', { unit: 'day', shift: { days: 1 } }],
+  ['this-month', { unit: 'month', shift: {} }],
+  ['last-month', { unit: 'month', shift: { months: -1 } }],
+  ['next-month', { unit: 'month', shift: { months: 1 } }],
+]);
 const seconds = (dt: DateTime) => Math.floor(dt.toSeconds());
 
 function period(start: DateTime, unit: 'day' | 'month', bound: 'start' | 'end'): number {
@@ -29,23 +38,9 @@ export function parseTimeInput(raw: string, opts: TimeOptions): Result<number> {
   if (/^\d+$/.test(text)) return ok(Number(text));
   const rel = /^(\d+)([mhdw])$/.exec(text);
   if (rel) return ok(seconds(now.minus({ [RELATIVE[rel[2]!]!]: Number(rel[1]) })));
-  switch (text.toLowerCase()) {
-    case 'now':
-      return ok(seconds(now));
-    case 'today':
-      return ok(period(now, 'day', opts.bound));
-    case 'yesterday':
-      return ok(period(now.minus({ days: 1 }), 'day', opts.bound));
-    // Future points, for --start-at.
-    case 'tomorrow':
-      return ok(period(now.plus({ days: 1 }), 'day', opts.bound));
-    case 'next-month':
-      return ok(period(now.plus({ months: 1 }), 'month', opts.bound));
-    case 'this-month':
-      return ok(period(now, 'month', opts.bound));
-    case 'last-month':
-      return ok(period(now.minus({ months: 1 }), 'month', opts.bound));
-  }
+  if (text.toLowerCase() === 'now') return ok(seconds(now));
+  const named = NAMED_PERIODS.get(text.toLowerCase());
+  if (named) return ok(period(now.plus(named.shift), named.unit, opts.bound));
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const day = DateTime.fromISO(text, { zone: opts.tz });
     if (day.isValid) return ok(period(day, 'day', opts.bound));

@@ -5,3 +5,13 @@ declare module 'exceljs/lib/stream/xlsx/workbook-writer.js' {
   const WorkbookWriter: typeof stream.xlsx.WorkbookWriter;
   export default WorkbookWriter;
 }
+
+// Two small parts of exceljs that the sheet's rows are written with (xlsx-rows.ts), as exceljs writes them.
+declare module 'exceljs/lib/doc/enums.js' {
+  const enums: { ValueType: Record<'Null' | 'Number' | 'String' | 'Date' | 'Boolean', number> };
+  export default enums;
+}
+declare module 'exceljs/lib/utils/utils.js' {
+  const utils: { xmlEncode(text: string): string; dateToExcel(d: Date, date1904?: boolean): number };
+  export default utils;
+}

@@ -5,6 +5,7 @@ import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
 import { minorDigits } from './money';
 import { zoneText } from './summary';
+import { rowXml } from './xlsx-rows';
 import type { ExportSummary } from './summary';
 
 const SHEET: Partial<Record<ResourceKind, string>> = {
@@ -50,8 +51,8 @@ function cellOf(
     value: (row) => {
       const v = read(row);
       if (v === null || v === undefined) return null;
-      if (numeric && /^-?\d+$/.test(String(v))) return Number(v);
       if (typeof v === 'number' || typeof v === 'boolean') return v;
+      if (numeric && /^-?\d+$/.test(String(v))) return Number(v);
       return typeof v === 'object' ? JSON.stringify(v) : String(v);
     },
     numFmt: numeric ? () => INTEGER : undefined,
@@ -66,13 +67,20 @@ function width(col: Column, cells: Cell[]): number {
   return Math.min(50, Math.max(col.header.length + 3, ...lengths.map((l) => l + 2)));
 }
 
-/** Lets the zip writer catch up: its deflate runs off the main thread and buffers whatever it is handed. */
-async function drain(sheet: Worksheet, out: NodeJS.WritableStream) {
+type Pipe = NodeJS.WritableStream & { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } };
+// archiver wraps the sheet's stream in readable-stream 2's PassThrough, which has no writableNeedDrain.
+const needsDrain = (s: Pipe) => s.writableNeedDrain ?? s._writableState?.needDrain ?? false;
+
+/**
+ * Lets the zip writer catch up: its deflate runs off the main thread, and the sheet's stream hands it
+ * whatever it is given without waiting (megabytes of XML when the rows come faster than deflate).
+ */
+async function drain(sheet: Worksheet, out: Pipe) {
   await new Promise((resolve) => setImmediate(resolve));
-  for (const pipe of (sheet as unknown as { stream: { pipes?: NodeJS.WritableStream[] } }).stream.pipes ?? []) {
-    if ((pipe as { writableNeedDrain?: boolean }).writableNeedDrain) await once(pipe as never, 'drain');
+  for (const pipe of (sheet as unknown as { stream: { pipes?: Pipe[] } }).stream.pipes ?? []) {
+    if (needsDrain(pipe)) await once(pipe, 'drain');
   }
-  if ((out as { writableNeedDrain?: boolean }).writableNeedDrain) await once(out as never, 'drain');
+  if (needsDrain(out)) await once(out, 'drain');
 }
 
 /**
@@ -104,16 +112,18 @@ export async function writeXlsx(
   // object it has seen, and works each new one out again (a third of the time, cell by cell).
   const styles = new Map<string, { numFmt?: string }>();
   const styleOf = (fmt = '') => styles.get(fmt) ?? styles.set(fmt, fmt ? { numFmt: fmt } : {}).get(fmt)!;
-  const plainRow = {};
+  const xml = rowXml((book as unknown as { styles: Parameters<typeof rowXml>[0] }).styles, columns.length);
+  // Rows go into the sheet's stream after the header (which exceljs writes), each as soon as it is made:
+  // batched, their strings outlived V8's young generation and piled up in the old one as garbage.
+  const stream = (sheet as unknown as { stream: NodeJS.WritableStream }).stream;
   const add = (row: unknown) => {
-    const r = sheet.addRow(cells.map((c) => c.value(row)));
-    // Each row gets a style object of its own, which the writer works out again row by row: one shared.
-    (r as unknown as { style: object }).style = plainRow;
-    cells.forEach((c, i) => {
-      r.getCell(i + 1).style = styleOf(c.numFmt?.(row));
-    });
-    r.commit();
     n++;
+    const text = xml(
+      n + 1,
+      cells.map((c) => c.value(row)),
+      (i) => styleOf(cells[i]!.numFmt?.(row)),
+    );
+    if (text) stream.write(text);
   };
   const start = () => {
     sheet.columns = columns.map((col, i) => ({
@@ -124,7 +134,9 @@ export async function writeXlsx(
         first.map((row) => cells[i]!.value(row)),
       ),
     }));
-    sheet.getRow(1).font = { bold: true };
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
     for (const row of first) add(row);
   };
   for await (const row of items) {

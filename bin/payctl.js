@@ -1,14 +1,11 @@
-#!/usr/bin/env -S node --max-semi-space-size=2 --heap-growing-percent=50
+#!/usr/bin/env -S node --max-semi-space-size=2
 // V8 flags live here and nowhere else (nothing sets them at run time), and the installed-package test
 // runs payctl through this line. --max-semi-space-size=2: V8 otherwise grows its young generation
 // towards 16 MB over a long run, so a 100,000-row export would end ~25 MB above a 10,000-row one for
-// no gain (the live data is one page). --heap-growing-percent=50: after a full collection V8 lets the
-// old generation grow to up to 4x what survived before the next one (it chose 4x at the collection
-// during the xlsx export's start, while exceljs loads); the response buffers and sheet chunks that
-// outlive a young collection wait there as garbage, so a 100,000-row xlsx export peaked ~35 MB above a
-// 10,000-row one with the same ~15 MB live. At 1.5x it stays within ~6%; CSV exports are unchanged in
-// memory and time. (--liftoff-only, kept on Node 20 so exits did not wait for V8's background
-// recompile of llhttp, costs ~18 ms per call on Node 24 and was dropped.)
+// no gain (the live data is one page). Not here: --heap-growing-percent=50 keeps a 100,000-row xlsx
+// export's peak within ~5% of a 10,000-row one (V8 otherwise lets garbage wait in the old generation),
+// but costs ~10 ms on every start (62.7 vs 53.0 ms for --version, Node 24, median of 41 interleaved);
+// --liftoff-only, kept on Node 20, costs ~18 ms per call on Node 24.
 import module from 'node:module';
 
 // npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.

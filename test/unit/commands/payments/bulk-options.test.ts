@@ -11,16 +11,12 @@ import {
   OutputClosedError,
   UsageError,
 } from '../../../../src/contract/errors';
-import { PAY, PAY2 } from './fixtures';
+import { PAY, PAY2, noRefundFlags } from './fixtures';
 
 const run = (o: Partial<BulkRun> = {}): BulkRun => ({
   op: 'refund',
   ids: [PAY, PAY2],
-  notes: [],
-  retryUnknown: false,
-  newRun: false,
-  recheck: false,
-  skipInvalid: false,
+  ...noRefundFlags,
   ...o,
 });
 

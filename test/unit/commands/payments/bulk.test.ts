@@ -7,7 +7,7 @@ import { refundPayments } from '../../../../src/commands/payments/refund';
 import type { RefundPaymentsOptions } from '../../../../src/commands/payments/refund';
 import { BulkIncompleteError, UsageError } from '../../../../src/contract/errors';
 import { fakeContext } from '../fake-context';
-import { PAY, PAY2, payment, refund, rowsOf } from './fixtures';
+import { PAY, PAY2, noRefundFlags, payment, refund, rowsOf } from './fixtures';
 
 const flags = { newRun: false, recheck: false, skipInvalid: false };
 const capture = (o: Partial<CapturePaymentsOptions> = {}): CapturePaymentsOptions => ({
@@ -17,9 +17,7 @@ const capture = (o: Partial<CapturePaymentsOptions> = {}): CapturePaymentsOption
 });
 const refunds = (o: Partial<RefundPaymentsOptions> = {}): RefundPaymentsOptions => ({
   ids: [PAY, PAY2],
-  notes: [],
-  retryUnknown: false,
-  ...flags,
+  ...noRefundFlags,
   ...o,
 });
 const routes = {

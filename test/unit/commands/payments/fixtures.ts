@@ -37,3 +37,6 @@ export async function rowsOf(result: CommandResult): Promise<unknown[]> {
 
 export const PAY = 'pay_29QQoUBi66xm2f';
 export const PAY2 = 'pay_29QQoUBi66xm2g';
+
+/** A refund run's flags as the command gives them when none is set. */
+export const noRefundFlags = { notes: [], retryUnknown: false, newRun: false, recheck: false, skipInvalid: false };

@@ -3,15 +3,11 @@ import { refundPayments } from '../../../../src/commands/payments/refund';
 import type { RefundPaymentsOptions } from '../../../../src/commands/payments/refund';
 import { UsageError } from '../../../../src/contract/errors';
 import { fakeContext } from '../fake-context';
-import { PAY, payment, refund } from './fixtures';
+import { PAY, noRefundFlags, payment, refund } from './fixtures';
 
 const opts = (o: Partial<RefundPaymentsOptions> = {}): RefundPaymentsOptions => ({
   ids: [PAY],
-  notes: [],
-  retryUnknown: false,
-  newRun: false,
-  recheck: false,
-  skipInvalid: false,
+  ...noRefundFlags,
   ...o,
 });
 /** A captured payment of ₹500.00 with ₹300.00 refunded already: ₹200.00 remains. */

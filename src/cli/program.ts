@@ -143,7 +143,8 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   declareGlobal(program);
   const word = argv && commandWord(argv);
   const noCommand = argv !== undefined && word === undefined;
-  for (const [name, group] of Object.entries(GROUPS)) {
+  // `__profiles` runs on every Tab after -p: it needs no command group at all.
+  for (const [name, group] of word === '__profiles' ? [] : Object.entries(GROUPS)) {
     if (noCommand && group.summary !== undefined) program.command(name).description(group.summary);
     else if (word === undefined || word === name || !Object.hasOwn(GROUPS, word)) group.declare(program, bind);
   }

@@ -61,7 +61,14 @@ function unwrapSingle(value: unknown): unknown {
  * typed error. Returned records are the JSON exactly as the service sent it.
  */
 export class ApiClient {
-  constructor(readonly http: HttpClient) {}
+  /**
+   * `onWrite` hears of every write to the service (named endpoint or `payctl api` path) when it is
+   * sent and returns what to call once its answer is in: a signal in between cannot leave it unsaid.
+   */
+  constructor(
+    readonly http: HttpClient,
+    private readonly onWrite?: (path: string, body: unknown) => () => void,
+  ) {}
 
   prepare<N extends EndpointName>(name: N, args: CallArgs<N> = {}): Prepared {
     const endpoint = endpoints[name];
@@ -129,6 +136,8 @@ export class ApiClient {
   ): Promise<{ status: number; value: unknown }> {
     let response: HttpResponse;
     const where = `${method} ${this.http.url({ path, fromOrigin })}`;
+    // The sandbox's own admin routes (fromOrigin) move no money and have no command to check them with.
+    const answered = method === 'POST' && !fromOrigin ? this.onWrite?.(path, body) : undefined;
     try {
       response = await this.http.send({ method, path, query, body, fromOrigin });
     } catch (err) {
@@ -153,6 +162,8 @@ export class ApiClient {
         'check the resource before sending it again',
         answer,
       );
+    } finally {
+      answered?.();
     }
     return { status: response.status, value: classify(method, where, response) };
   }

@@ -34,7 +34,14 @@ export async function* walk(
   let oldest = Infinity;
   let seenAtOldest = new Set<unknown>();
   const wanted = () => (opts.limit === undefined ? pageSize : Math.min(pageSize, opts.limit - counted));
-  const ask = (count: number) => ({ count, promise: fetchPage({ count, skip, from: opts.from, to }) });
+  const ask = (count: number) => {
+    const promise = fetchPage({ count, skip, from: opts.from, to });
+    // Asked ahead while the caller still writes the last page: if it fails before it is awaited, that
+    // is not an unhandled rejection (which would end the process with a stack trace); the await below
+    // still sees the failure.
+    promise.catch(() => undefined);
+    return { count, promise };
+  };
   let next: { count: number; promise: Promise<{ items: unknown[] }> } | undefined =
     wanted() > 0 ? ask(wanted()) : undefined;
   try {

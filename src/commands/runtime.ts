@@ -83,20 +83,8 @@ export function createRuntime(
       debug: settings.debug ? (line) => notice(`[debug] ${redact(line, secrets)}`) : undefined,
       onWait: (line) => notice(`payctl: ${line}`),
     });
-    const client = new ApiClient(http);
-    if (writes && !opts.uninterruptible) {
-      // A single command's write that a signal cuts off is reported with the command to check it.
-      const execute = client.execute.bind(client);
-      client.execute = async <T>(req: Parameters<ApiClient['execute']>[0]) => {
-        if (req.method !== 'POST') return execute<T>(req);
-        const done = writes.start(req.path, req.body);
-        try {
-          return await execute<T>(req);
-        } finally {
-          done();
-        }
-      };
-    }
+    // A single command's write that a signal cuts off is reported with the command to check it.
+    const client = new ApiClient(http, writes && !opts.uninterruptible ? (p, b) => writes.start(p, b) : undefined);
     clients.set(key, client);
     closers.unshift(() => http.close());
     return client;

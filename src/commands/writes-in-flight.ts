@@ -1,4 +1,5 @@
 import { matchPath } from '../contract/paths';
+import { checkCommand } from './check';
 
 interface Write {
   path: string;
@@ -19,8 +20,6 @@ function interruptedCheck(w: Write): string {
   if (refund) return `payctl payments get ${refund.id} --fields id,amount,amount_refunded,refund_status`;
   const capture = matchPath('/payments/:id/capture', w.path);
   if (capture) return `payctl payments get ${capture.id} --fields id,status,amount`;
-  const cancel = matchPath('/subscriptions/:id/cancel', w.path);
-  if (cancel) return `payctl subscriptions get ${cancel.id}`;
   const since = new Date(w.at - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
   if (w.path === '/orders') {
     const receipt = typeof body.receipt === 'string' ? ` --receipt ${quoted(body.receipt)}` : '';
@@ -28,8 +27,11 @@ function interruptedCheck(w: Write): string {
   }
   const payout = matchPath('/customers/:id/payouts', w.path);
   if (payout) return `payctl wallet statement ${payout.id} --from ${since}`;
-  if (typeof body.customer_id === 'string') return `payctl wallet statement ${body.customer_id} --from ${since}`;
-  return `payctl ${w.path.split('/')[1] ?? ''} list --from ${since}`;
+  if (w.path === '/transfers' && typeof body.customer_id === 'string')
+    return `payctl wallet statement ${body.customer_id} --from ${since}`;
+  // Everything else (payment transfers, cancels, fund accounts, any `payctl api` path): the same
+  // command a lost answer names.
+  return checkCommand('POST', w.path, w.body);
 }
 
 /**

@@ -34,10 +34,10 @@ export function walletPayment({ store, now, config, body }: RouteContext<'create
       method: 'wallet',
       email: body.email,
       contact: body.contact,
+      notes: body.notes,
+      description: body.description || undefined,
     });
     payment._wallet_customer = payer.id;
-    if (body.notes) payment.notes = body.notes;
-    if (body.description) payment.description = body.description;
     move(store, now, payer, {
       type: 'payment',
       source: payment.id,

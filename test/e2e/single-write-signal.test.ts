@@ -86,3 +86,19 @@ describe.each(['profile', 'env'] as const)(
     );
   },
 );
+
+it('a refund sent through `payctl api` and interrupted says so too, with the command to check', async () => {
+  sb = await startSandbox(['--latency', '2500']);
+  const {
+    payment_ids: [id],
+  } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
+  await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' });
+  proxy = await startFaultProxy(sb.baseUrl);
+  const env = { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl };
+  const res = await interrupted(['api', 'POST', `/payments/${id}/refund`, '-F', 'amount=1000', '--yes'], env, 'SIGINT');
+  expect(res.code, res.stderr).toBe(130);
+  const lines = res.stderr.trim().split('\n');
+  expect(lines, res.stderr).toHaveLength(1);
+  expect(lines[0]).toContain('interrupted after the request was sent: it may have been applied');
+  expect(lines[0]).toContain(`\`payctl payments get ${id} --fields id,amount,amount_refunded,refund_status\``);
+});

@@ -139,7 +139,7 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
   if (method === 'POST') await ctx.confirm(describeWrite(method, url, body));
 
   if (all) {
-    const { from, to } = { from: numberOr(query.from), to: numberOr(query.to) };
+    const { from, to } = { from: numberOr(query.from, 'from'), to: numberOr(query.to, 'to') };
     const rest = Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'from' && k !== 'to'));
     const rows = walk(
       async (page) => {
@@ -169,7 +169,12 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
   return { type: 'one', kind: kindOf(target.path, value), data: value, out };
 }
 
-const numberOr = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined);
+/** With --all, from/to bound the walk itself, so a value that is not Unix seconds cannot pass unread. */
+function numberOr(v: string | undefined, key: string): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new UsageError(`-F ${key}=${v}: with --all, ${key} must be Unix seconds`);
+  return Number(v);
+}
 
 /**
  * A capture whose answer was lost is read back, as `payments capture` does: captured means done.

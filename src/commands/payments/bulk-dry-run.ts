@@ -24,8 +24,11 @@ export async function bulkDryRun(
   const note = `${source.total} ${op}(s), total ${source.totals.describe()}`;
   if (table) {
     const all: Prepared[] = [];
-    for await (const item of source.items()) all.push(request(op, api, item));
-    source.cleanup();
+    try {
+      for await (const item of source.items()) all.push(request(op, api, item));
+    } finally {
+      source.cleanup();
+    }
     return { type: 'dry-run', requests: all, note };
   }
   // Made one at a time as they are written: a million rows never become a million request objects at once.

@@ -123,6 +123,11 @@ describe('api: usage errors, nothing sent', () => {
     ['--all with POST', call({ methodOrPath: 'POST', path: '/orders', all: true }), /--all walks the pages/],
     ['--limit without --all', call({ limit: '5' }), /--limit goes with --all/],
     ['--all with count', call({ methodOrPath: '/orders?count=5', all: true }), /leave count and skip out/],
+    [
+      '--all with a from not in Unix seconds',
+      call({ methodOrPath: '/orders?from=2024-04-01', all: true }),
+      /from must/,
+    ],
     ['a full URL', call({ methodOrPath: 'https://evil.example/v1/orders' }), /not a full URL/],
     ['a path that climbs out', call({ methodOrPath: '/orders/../admin' }), /\.\. segments/],
     ['a field without =', call({ fields: ['amount'] }), /-F takes key=value/],

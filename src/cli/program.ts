@@ -103,25 +103,14 @@ function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
   });
 }
 
-const VALUE_OPTIONS = new Set([
-  '-p',
-  '--profile',
-  '--base-url',
-  '-o',
-  '--output',
-  '--out',
-  '--fields',
-  '--timeout',
-  '--tz',
-]);
-
 /** The first word that is not a global option (or its value): the command group being run. */
-function commandWord(argv: string[]): string | undefined {
+function commandWord(program: Command, argv: string[]): string | undefined {
+  const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long]));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return argv[i + 1];
     if (!arg.startsWith('-')) return arg;
-    if (VALUE_OPTIONS.has(arg)) i++;
+    if (takesValue.has(arg)) i++;
   }
   return undefined;
 }
@@ -141,7 +130,7 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
     outputError: (s, write) => write(`payctl: ${s.trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
   });
   declareGlobal(program);
-  const word = argv && commandWord(argv);
+  const word = argv && commandWord(program, argv);
   const noCommand = argv !== undefined && word === undefined;
   // `__profiles` runs on every Tab after -p: it needs no command group at all.
   for (const [name, group] of word === '__profiles' ? [] : Object.entries(GROUPS)) {

@@ -45,7 +45,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   if (!io) {
     for (const sig of ['SIGINT', 'SIGTERM'] as const) {
       process.on(sig, () => {
-        if (signalName) process.exit(sig === 'SIGTERM' ? 143 : 130);
+        if (signalName) process.exit(exitCodeOf(undefined, sig));
         signalName = sig;
         if (!controller.signal.aborted) controller.abort(new Interrupt(sig));
         writes.onInterrupt(streams.stderr);

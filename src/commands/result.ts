@@ -38,9 +38,3 @@ export const many = (kind: ResourceKind, items: Rows): ManyResult => ({
   kind,
   items,
 });
-
-/** Positional arguments and options of one command, as commander parsed them. */
-export interface Input {
-  args: string[];
-  opts: Record<string, unknown>;
-}

@@ -3,8 +3,6 @@ import { bashScript } from './bash';
 import { fishScript } from './fish';
 import { zshScript } from './zsh';
 
-export { bashScript, fishScript, zshScript };
-
 export function completionScript(shell: string, program: Command): string | undefined {
   if (shell === 'bash') return bashScript(program);
   if (shell === 'zsh') return zshScript(program);

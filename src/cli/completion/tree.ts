@@ -68,7 +68,7 @@ export function commandTree(program: Command): Node[] {
   return nodes;
 }
 
-export const names = (o: Opt) => [o.long, o.short].filter((f): f is string => Boolean(f));
+const names = (o: Opt) => [o.long, o.short].filter((f): f is string => Boolean(f));
 const allOptions = (nodes: Node[]) => {
   const byName = new Map<string, Opt>();
   // A name that is a plain flag somewhere (orders list --authorized) never swallows the next word.

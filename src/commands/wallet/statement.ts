@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApiError, FailureError, UsageError } from '../../contract/errors';
+import { LIMITS } from '../../contract/limits';
 import { summaryLines, zoneText } from '../../output/summary';
 import { dryRun } from '../check';
 import type { Context } from '../context';
@@ -69,8 +70,9 @@ const named = (absent: Map<string, string>) => [...absent].map(([id, why]) => `$
 
 export async function statement(opts: StatementOptions, ctx: Context): Promise<CommandResult> {
   const customers = await customerIds(ctx, opts.customers, opts.input);
-  const page = await pageQuery(ctx, opts, 'customer_transaction');
-  if (customers.length > 1 && !page.all && page.count === undefined) page.all = true;
+  // Several customers are an export: every page of each, unless --count asks for one page.
+  const several = customers.length > 1 && !opts.all && opts.count === undefined;
+  const page = await pageQuery(ctx, several ? { ...opts, all: true } : opts, 'customer_transaction');
   const { oldestFirst } = opts;
   if (oldestFirst && !page.all)
     throw new UsageError('--oldest-first orders a whole statement: use it with --all or --out');
@@ -78,7 +80,7 @@ export async function statement(opts: StatementOptions, ctx: Context): Promise<C
   const tagged = customers.length > 1 || opts.input !== undefined;
   if (ctx.settings.dryRun) {
     const api = await ctx.api();
-    const query = { count: page.all ? 100 : page.count, skip: page.skip, from: page.from, to: page.to };
+    const query = { count: page.all ? LIMITS.count : page.count, skip: page.skip, from: page.from, to: page.to };
     return dryRun(...customers.map((id) => api.prepare('getWalletStatement', { params: { id }, query })));
   }
   const absent = await checkCustomers(ctx, customers);
@@ -98,8 +100,7 @@ export async function statement(opts: StatementOptions, ctx: Context): Promise<C
       continue;
     }
     const r = await listing(ctx, 'getWalletStatement', page, {}, { id }, progress);
-    if ('dryRun' in r) return r.dryRun;
-    listed.push({ id, listed: r });
+    if (!('dryRun' in r)) listed.push({ id, listed: r });
   }
   const { reversed } = oldestFirst ? await import('../../output/spool') : { reversed: undefined };
   const rows = (async function* () {

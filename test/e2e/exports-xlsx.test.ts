@@ -127,6 +127,25 @@ describe('xlsx', () => {
     expect(ids.jun!.csv).toHaveLength(1);
   });
 
+  it('a long statement, with full collections along the way: every row once, in order, and no warning line', async () => {
+    const c = await seedStatement({ wallet_entries: 12_000 });
+    const [csv, xlsx] = [file('long.csv'), file('long.xlsx')];
+    for (const out of [csv, xlsx]) {
+      const res = await run(['wallet', 'statement', c, '--tz', 'Asia/Kolkata', '--out', out], { env: sb.env });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toMatch(new RegExp(`\\nwrote 12000 rows to .*\\n${c}: 12000 rows, opening [^\\n]*\\n$`));
+      expect(res.stderr).not.toMatch(/warning/i);
+    }
+    const rows = sheetRows(readXlsx(xlsx).Statement as Sheet);
+    expect(rows.map((r) => String(r.id!.v))).toEqual(csvRows(csv).map((r) => r.id));
+    for (let i = 1; i < rows.length; i++) {
+      const [newer, older] = [rows[i - 1]!, rows[i]!];
+      expect(Number(newer.balance!.v)).toBe(
+        Number(older.balance!.v) + Number(newer.credit!.v) - Number(newer.debit!.v),
+      );
+    }
+  }, 60_000);
+
   it('orders workbook: amounts typed, text never a formula, Summary totals equal the sum of rows', async () => {
     await sb.admin('POST', '/seed', { orders: 30 });
     expect((await sb.api('POST', '/orders', { amount: 1200, currency: 'INR', receipt: '=1+2' })).status).toBe(200);

@@ -1,4 +1,3 @@
-import { checkOutTarget } from '../output/atomic-file';
 import type { IO, Settings } from '../commands/context';
 import type { CommandResult } from '../commands/result';
 import { renderMany, renderOne } from '../output/render';
@@ -23,26 +22,27 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       return settings.tz;
     },
     out,
-    // A table written to a file is neither cut to the terminal nor coloured.
-    table:
-      out !== io.stdout
-        ? { wide: true, color: false }
-        : {
-            ...settings.table,
-            dropped: async (headers) => {
-              const { shorten } = await import('../output/layout');
-              const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
-              io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
-            },
-          },
+    // A table written to a file is neither cut to the terminal nor coloured. Read only by tables: what
+    // the terminal can show is not looked up for JSON.
+    get table() {
+      if (out !== io.stdout) return { wide: true, color: false };
+      return {
+        ...settings.table,
+        dropped: async (headers: string[]) => {
+          const { shorten } = await import('../output/layout');
+          const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
+          io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
+        },
+      };
+    },
   });
   const opts = to(io.stdout, settings.fields);
   switch (result.type) {
     case 'one': {
       const file = result.out ?? settings.out;
       if (file) {
+        const { checkOutTarget, writeAtomically } = await import('../output/atomic-file');
         await checkOutTarget(file);
-        const { writeAtomically } = await import('../output/atomic-file');
         await writeAtomically(
           file,
           async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1),
@@ -74,8 +74,8 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       }
       if (settings.out) {
         const file = settings.out;
+        const { checkOutTarget, writeAtomically } = await import('../output/atomic-file');
         await checkOutTarget(file);
-        const { writeAtomically } = await import('../output/atomic-file');
         const rows = await writeAtomically(file, (out) =>
           renderMany(result.kind, result.items, to(out, settings.fields)),
         );
@@ -110,8 +110,8 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       const asJson = result.json !== undefined && settings.formatChosen && settings.format === 'json';
       const lines = asJson ? [JSON.stringify(result.json, null, 2)] : result.lines;
       if (settings.out) {
+        const { checkOutTarget, writeAtomically } = await import('../output/atomic-file');
         await checkOutTarget(settings.out);
-        const { writeAtomically } = await import('../output/atomic-file');
         await writeAtomically(settings.out, async (out) => {
           for (const line of lines) await write(out, `${line}\n`);
           return lines.length;

@@ -100,15 +100,23 @@ export async function renderMany(kind: ResourceKind, items: Rows, opts: RenderOp
   }
   if (opts.format === 'csv') return renderCsv(kind, items, opts);
   const pick = await picker(kind, opts);
-  for await (const item of items) {
-    // Streamed element by element, yet the same text as JSON.stringify(array, null, 2).
-    const text =
-      opts.format === 'json'
-        ? `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n  ')}`
-        : `${JSON.stringify(pick(item))}\n`;
-    n++;
-    await write(opts.out, text);
+  const text = gathered(opts.out);
+  try {
+    for await (const item of items) {
+      // Streamed element by element, yet the same text as JSON.stringify(array, null, 2).
+      const wait = text.add(
+        opts.format === 'json'
+          ? `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n  ')}`
+          : `${JSON.stringify(pick(item))}\n`,
+      );
+      n++;
+      if (wait) await wait;
+    }
+  } catch (err) {
+    void text.end();
+    throw err;
   }
+  await text.end();
   if (opts.format === 'json') await write(opts.out, n === 0 ? '[]\n' : '\n]\n');
   return n;
 }

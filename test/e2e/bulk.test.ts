@@ -232,6 +232,28 @@ describe('bulk refund', () => {
   });
 });
 
+describe("one payment with a bulk run's flags", () => {
+  it('one id with --journal is a journaled run of one: run twice, refunded once, the second run says so', async () => {
+    sb = await startSandbox();
+    const [id] = await seedAuthorized(1);
+    expect((await run(['payments', 'capture', id!, '--yes'], { env: sb.env })).code).toBe(0);
+    const journal = join(sb.home, 'one-refund.ndjson');
+    const refund = () =>
+      run(['payments', 'refund', id!, '--amount', '700', '--journal', journal, '--yes', '-o', 'ndjson'], {
+        env: sb!.env,
+      });
+    const first = await refund();
+    expect(first.code, first.stderr).toBe(0);
+    expect(rowsOf(first.stdout)).toMatchObject([{ payment_id: id, result: 'done', amount: 700 }]);
+    const second = await refund();
+    expect(second.code, second.stderr).toBe(0);
+    expect(rowsOf(second.stdout)).toMatchObject([{ payment_id: id, result: 'skipped' }]);
+    expect(second.stderr).toMatch(/0 done, 1 skipped \(already done\)/);
+    const stats = await sb.admin<Stats>('GET', '/stats');
+    expect(stats.applied.refunds[id!]).toEqual({ count: 1, amount: 700 });
+  });
+});
+
 describe('bulk input', () => {
   it('reports every bad row with its line number and sends nothing', async () => {
     sb = await startSandbox();

@@ -10,14 +10,22 @@ export type Mode = 'one' | 'bulk' | 'guided';
 export const guidable = (ctx: Context) =>
   ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && !ctx.settings.yes && !ctx.settings.dryRun;
 
-/** Pure: many ids, --input or --recheck is a bulk run; one id is one payment; none asks, or is a usage error. */
-export function modeOf(
-  ids: string[],
-  flags: { input?: string; recheck: boolean },
-  canGuide: boolean,
-  op: 'capture' | 'refund',
-): Mode {
+type ModeFlags = Pick<BulkRun, 'recheck'> &
+  Partial<
+    Pick<BulkRun, 'input' | 'journal' | 'concurrency' | 'newRun' | 'skipInvalid' | 'retryUnknown' | 'confirmLive'>
+  >;
+
+/** Flags that only a bulk run has: given with one id, they make it a bulk run of one rather than being ignored. */
+const BULK_ONLY = ['journal', 'concurrency', 'newRun', 'skipInvalid', 'retryUnknown', 'confirmLive'] as const;
+
+/**
+ * Pure: many ids, --input or --recheck is a bulk run, and so is one id with a flag only a bulk run has
+ * (--journal and the rest: a journaled refund of one payment is safe to run again); one id alone is
+ * one payment; none asks, or is a usage error.
+ */
+export function modeOf(ids: string[], flags: ModeFlags, canGuide: boolean, op: 'capture' | 'refund'): Mode {
   if (ids.length > 1 || flags.input !== undefined || flags.recheck) return 'bulk';
+  if (ids.length === 1 && BULK_ONLY.some((k) => flags[k] !== undefined && flags[k] !== false)) return 'bulk';
   if (ids.length === 1) return 'one';
   if (canGuide) return 'guided';
   throw new UsageError(

@@ -27,6 +27,11 @@ describe('mode: one payment, a bulk run, or guided', () => {
     [[PAY], { recheck: true }, false, 'bulk'],
     [[], {}, true, 'guided'],
     [[PAY], {}, true, 'one'],
+    [[PAY], { journal: 'one.ndjson' }, false, 'bulk'],
+    [[PAY], { concurrency: '2' }, false, 'bulk'],
+    [[PAY], { newRun: true }, false, 'bulk'],
+    [[PAY], { retryUnknown: true }, true, 'bulk'],
+    [[PAY], { newRun: false, skipInvalid: false, retryUnknown: false }, false, 'one'],
   ] as const)('%j %j on a terminal=%s: %s', (ids, flags, canGuide, mode) => {
     expect(modeOf([...ids], { recheck: false, ...flags }, canGuide, 'capture')).toBe(mode);
   });

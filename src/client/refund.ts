@@ -1,4 +1,4 @@
-import { refundable } from '../contract/rules';
+import { amountOf, refundable } from '../contract/rules';
 import { INR } from '../contract/vocabulary';
 import type { ApiClient } from './client';
 
@@ -19,17 +19,26 @@ export type RefundVerdict =
   /** Anything else (grew by another amount, could not be read): a person must look. */
   | { result: 'unknown'; before: number; after: number | undefined; reason: string };
 
-const figure = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
 export const remaining = (b: RefundBaseline) => refundable({ amount: b.amount, amount_refunded: b.amountRefunded });
+
+/**
+ * A refund is judged by these figures, so one that cannot be read is an error, never 0: a read-back
+ * whose amount_refunded is missing would otherwise look like "not applied" and allow a resend.
+ */
+function figureOf(p: Record<string, unknown>, key: 'amount' | 'amount_refunded'): number {
+  const n = amountOf(p[key]);
+  if (n === undefined)
+    throw new Error(`the payment's ${key} is not an amount (${JSON.stringify(p[key]) ?? 'missing'})`);
+  return n;
+}
 
 export async function refundBaseline(api: ApiClient, paymentId: string): Promise<RefundBaseline> {
   const p = await api.call<Record<string, unknown>>('getPayment', { params: { id: paymentId } });
   return {
     paymentId,
     status: String(p.status),
-    amount: figure(p.amount),
-    amountRefunded: figure(p.amount_refunded),
+    amount: figureOf(p, 'amount'),
+    amountRefunded: figureOf(p, 'amount_refunded'),
     currency: String(p.currency ?? INR),
   };
 }

@@ -14,10 +14,11 @@ interface PaymentFigures {
 export const isCaptured = (p: PaymentFigures): boolean =>
   p.status === 'captured' || (p.status === 'refunded' && p.captured === true);
 
-const figure = (value: unknown) => {
+/** An amount as the service sends it (a number, or a string of digits on some payloads); undefined if neither. */
+export const amountOf = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 };
 
-/** What can still be refunded, in the smallest currency unit. */
-export const refundable = (p: PaymentFigures): number => figure(p.amount) - figure(p.amount_refunded);
+/** What can still be refunded, in the smallest currency unit (a missing figure counts as 0). */
+export const refundable = (p: PaymentFigures): number => (amountOf(p.amount) ?? 0) - (amountOf(p.amount_refunded) ?? 0);

@@ -2,9 +2,8 @@
 // V8 flags live here and nowhere else (nothing sets them at run time), and the installed-package test
 // runs payctl through this line. --max-semi-space-size=2: V8 otherwise grows its young generation
 // towards 16 MB over a long run, so a 100,000-row export would end ~25 MB above a 10,000-row one for
-// no gain (the live data is one page). Not here: --heap-growing-percent=50 keeps a 100,000-row xlsx
-// export's peak within ~5% of a 10,000-row one (V8 otherwise lets garbage wait in the old generation),
-// but costs ~10 ms on every start (62.7 vs 53.0 ms for --version, Node 24, median of 41 interleaved);
+// no gain (the live data is one page). Not here: --heap-growing-percent=50 (dead buffers in a long xlsx
+// export; the export asks for full collections itself instead) cost ~10 ms on every start, and
 // --liftoff-only, kept on Node 20, costs ~18 ms per call on Node 24.
 import module from 'node:module';
 

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { measureMemory } from 'node:vm';
 import type { Worksheet } from 'exceljs';
 import { wallClockDate } from './time';
 import { cellReader, currencyReader } from './cells';
@@ -21,7 +20,6 @@ const moneyFormat = (currency: string) =>
   currency === 'INR' ? RUPEES : `"${currency.replace(/"/g, '')} "#,##0.${'0'.repeat(minorDigits(currency) ?? 2)}`;
 
 type Cell = string | number | boolean | Date | null;
-const COLLECT_EVERY = 10_000;
 
 /** A column of the sheet: how its cell is typed and formatted (readers compiled once per export). */
 function cellOf(
@@ -83,29 +81,6 @@ async function drain(sheet: Worksheet, out: Pipe) {
     if (needsDrain(pipe)) await once(pipe, 'drain');
   }
   if (needsDrain(out)) await once(out, 'drain');
-}
-
-/**
- * Asks V8 for a full collection now (vm.measureMemory's eager mode starts one; without a V8 flag Node
- * has no other way). The zip writer's buffers and the sockets' are dead within milliseconds, but some
- * outlive two young collections and are promoted, and V8 times its next full collection by the growth
- * of the JS heap, which hardly grows here: 100,000 rows piled up ~35 MB of dead buffers, a peak 40%
- * above 10,000 rows'. One collection every 10,000 rows (~10 ms each) keeps it within a few percent.
- * The V8 flag that does the same (--heap-growing-percent) cost every start of payctl ~10 ms.
- */
-async function collectGarbage() {
-  const emitWarning = process.emitWarning;
-  // Node calls measureMemory experimental, once, as it starts; that line is not for payctl's users.
-  process.emitWarning = () => undefined;
-  let done: Promise<unknown>;
-  try {
-    done = measureMemory({ execution: 'eager' });
-  } catch {
-    return; // only memory is at stake: a Node without it keeps V8's own timing
-  } finally {
-    process.emitWarning = emitWarning;
-  }
-  await done.catch(() => undefined);
 }
 
 /**
@@ -171,7 +146,6 @@ export async function writeXlsx(
     } else {
       add(row);
       if (n % 100 === 0) await drain(sheet, out);
-      if (n % COLLECT_EVERY === 0) await collectGarbage();
     }
   }
   if (first.length < 100) start();

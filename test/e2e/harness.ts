@@ -154,10 +154,12 @@ export async function startSandbox(
       PAYCTL_KEY_SECRET: info.key_secret,
       PAYCTL_TZ: 'Asia/Kolkata',
     },
+    // A fresh connection per call: a test that blocks its event loop (a synchronous read-back) can
+    // otherwise reuse a keep-alive socket the sandbox has just closed as idle ("other side closed").
     async admin(method, path, body) {
       const res = await fetch(`${origin}/_sandbox${path}`, {
         method,
-        headers: { authorization: auth, 'content-type': 'application/json' },
+        headers: { authorization: auth, 'content-type': 'application/json', connection: 'close' },
         body: body === undefined ? (method === 'POST' ? '{}' : undefined) : JSON.stringify(body),
       });
       return (await res.json()) as never;
@@ -165,7 +167,7 @@ export async function startSandbox(
     async api(method, path, body) {
       const res = await fetch(`${info.base_url}${path}`, {
         method,
-        headers: { authorization: auth, 'content-type': 'application/json' },
+        headers: { authorization: auth, 'content-type': 'application/json', connection: 'close' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as never };

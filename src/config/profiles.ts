@@ -15,8 +15,6 @@ interface Store {
   profiles: Record<string, Profile>;
 }
 
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
-
 /** Stored key profiles. The file is created 0600 because it holds key secrets. */
 export class ProfileStore {
   private readonly conf: Conf<Store>;
@@ -122,10 +120,4 @@ function damaged<T>(path: string, read: () => T): T {
     if ((err as Error)?.name === 'SyntaxError') throw damagedFile(path, 'it is not valid JSON');
     throw err;
   }
-}
-
-/** `rzp_test_abcd…wxyz` style: enough to recognise a key, never enough to use it. */
-export function maskSecret(secret: string): string {
-  if (!secret) return '';
-  return secret.length <= 8 ? '****' : `****${secret.slice(-4)}`;
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN } from './harness';
 
 const HOOK = fileURLToPath(new URL('./fixtures/import-trace.mjs', import.meta.url));
+const SIGNALS = fileURLToPath(new URL('./fixtures/signal-listeners.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HEAVY = [
   'undici',
@@ -78,5 +79,47 @@ describe('startup loads only what the command needs', () => {
     expect(heavyIn(loaded)).toEqual(expect.arrayContaining(['undici', 'zod', 'src/client/']));
     expect(heavyIn(loaded)).not.toContain('src/sandbox/store');
     expect(heavyIn(loaded)).not.toContain('luxon');
+  });
+});
+
+/**
+ * conf's dependencies listen for SIGINT when first loaded and send it again "to exit cleanly", which
+ * payctl would read as a second Ctrl-C: conf must load only with those listeners removed, from any
+ * command that reads profiles.
+ */
+describe('signals belong to payctl', () => {
+  it.each([
+    [['profile', 'list']],
+    [['profile', 'show', 'main']],
+    [['-p', 'main', 'payments', 'get', 'pay_00000000000001', '--dry-run']],
+  ])("%j ends with only payctl's own SIGINT and SIGTERM listeners", (args) => {
+    const dir = mkdtempSync(join(tmpdir(), 'payctl-signals-'));
+    const trace = join(dir, 'signals.json');
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, PAYCTL_HOME: dir, PAYCTL_SIGNAL_TRACE: trace };
+      for (const k of ['PAYCTL_BASE_URL', 'PAYCTL_KEY_ID', 'PAYCTL_KEY_SECRET', 'PAYCTL_PROFILE']) delete env[k];
+      const add = spawnSync(
+        process.execPath,
+        [
+          BIN,
+          'profile',
+          'add',
+          'main',
+          '--key-id',
+          'rzp_test_signals',
+          '--base-url',
+          'http://127.0.0.1:9/v1',
+          '--key-secret-stdin',
+        ],
+        { env, input: 'not-a-real-secret', encoding: 'utf8' },
+      );
+      expect(add.status, add.stderr).toBe(0);
+      rmSync(trace, { force: true });
+      const res = spawnSync(process.execPath, ['--import', SIGNALS, BIN, ...args], { env, encoding: 'utf8' });
+      expect(res.status, res.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(trace, 'utf8'))).toEqual({ SIGINT: 1, SIGTERM: 1, SIGHUP: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

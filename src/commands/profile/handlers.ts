@@ -1,6 +1,6 @@
 import { UsageError } from '../../contract/errors';
 import { checkBaseUrl } from '../../config/base-url';
-import { PROFILE_NAME, maskSecret } from '../../config/profiles';
+import { PROFILE_NAME, maskSecret } from '../../config/profile-text';
 import type { Profile, ProfileStore } from '../../config/profiles';
 import type { Context } from '../context';
 import { promptSession } from '../prompt';

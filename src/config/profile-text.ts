@@ -1,0 +1,10 @@
+// What the profile commands show and check, apart from the store: loading the store loads conf, whose
+// dependencies hook signals (see signal-hooks.ts), so it comes only through the runtime.
+
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+
+/** `rzp_test_abcd…wxyz` style: enough to recognise a key, never enough to use it. */
+export function maskSecret(secret: string): string {
+  if (!secret) return '';
+  return secret.length <= 8 ? '****' : `****${secret.slice(-4)}`;
+}

@@ -41,8 +41,7 @@ export async function renderResult(result: CommandResult, settings: Settings, io
     case 'one': {
       const file = result.out ?? settings.out;
       if (file) {
-        const { checkOutTarget, writeAtomically } = await import('../output/atomic-file');
-        await checkOutTarget(file);
+        const { writeAtomically } = await import('../output/atomic-file');
         await writeAtomically(
           file,
           async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1),
@@ -74,8 +73,7 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       }
       if (settings.out) {
         const file = settings.out;
-        const { checkOutTarget, writeAtomically } = await import('../output/atomic-file');
-        await checkOutTarget(file);
+        const { writeAtomically } = await import('../output/atomic-file');
         const rows = await writeAtomically(file, (out) =>
           renderMany(result.kind, result.items, to(out, settings.fields)),
         );
@@ -110,8 +108,7 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       const asJson = result.json !== undefined && settings.formatChosen && settings.format === 'json';
       const lines = asJson ? [JSON.stringify(result.json, null, 2)] : result.lines;
       if (settings.out) {
-        const { checkOutTarget, writeAtomically } = await import('../output/atomic-file');
-        await checkOutTarget(settings.out);
+        const { writeAtomically } = await import('../output/atomic-file');
         await writeAtomically(settings.out, async (out) => {
           for (const line of lines) await write(out, `${line}\n`);
           return lines.length;

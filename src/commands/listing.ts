@@ -44,10 +44,7 @@ export async function pageQuery(ctx: Context, opts: PageOptions, kind: ResourceK
   let out: PageQuery['out'];
   if (ctx.settings.out !== undefined) {
     const path = ctx.settings.out;
-    const [{ fileFormat }, { checkOutTarget }] = await Promise.all([
-      import('../output/export'),
-      import('../output/atomic-file'),
-    ]);
+    const { fileFormat } = await import('../output/export');
     out = {
       path,
       format: fileFormat(
@@ -56,7 +53,6 @@ export async function pageQuery(ctx: Context, opts: PageOptions, kind: ResourceK
         ctx.settings.formatSource ?? (ctx.settings.formatChosen ? 'flag' : 'default'),
       ),
     };
-    await checkOutTarget(path);
   }
   const all = opts.all || out !== undefined;
   if (all && (opts.count !== undefined || opts.skip !== undefined)) {

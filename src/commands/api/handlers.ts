@@ -5,7 +5,6 @@ import { walk } from '../../client/paginate';
 import type { ResourceKind } from '../../output/columns';
 import { formatMoney } from '../../output/money';
 import { isCaptured } from '../../contract/rules';
-import { checkOutTarget } from '../../output/atomic-file';
 import { fieldsToBody, parseApiPath, parseField } from './request';
 import type { Field } from './request';
 import type { EndpointName } from '../../contract';
@@ -135,7 +134,6 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
     const req = { endpoint: '' as EndpointName, method, path: target.path, url, body } satisfies Prepared;
     return { type: 'dry-run', requests: [req], note: all ? 'the first page; --all walks the rest' : undefined };
   }
-  if (out !== undefined) await checkOutTarget(out);
   if (method === 'POST') await ctx.confirm(describeWrite(method, url, body));
 
   if (all) {

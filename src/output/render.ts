@@ -83,7 +83,6 @@ export async function renderOne(kind: ResourceKind, obj: unknown, opts: RenderOp
 }
 
 export async function renderMany(kind: ResourceKind, items: Rows, opts: RenderOptions): Promise<number> {
-  let n = 0;
   if (opts.format === 'table') {
     const rows: unknown[] = [];
     for await (const item of items) rows.push(item);
@@ -100,23 +99,12 @@ export async function renderMany(kind: ResourceKind, items: Rows, opts: RenderOp
   }
   if (opts.format === 'csv') return renderCsv(kind, items, opts);
   const pick = await picker(kind, opts);
-  const text = gathered(opts.out);
-  try {
-    for await (const item of items) {
-      // Streamed element by element, yet the same text as JSON.stringify(array, null, 2).
-      const wait = text.add(
-        opts.format === 'json'
-          ? `${n === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n  ')}`
-          : `${JSON.stringify(pick(item))}\n`,
-      );
-      n++;
-      if (wait) await wait;
-    }
-  } catch (err) {
-    void text.end();
-    throw err;
-  }
-  await text.end();
+  // Streamed element by element, yet the same text as JSON.stringify(array, null, 2).
+  const n = await writeEach(opts.out, items, (item, i) =>
+    opts.format === 'json'
+      ? `${i === 0 ? '[\n' : ',\n'}  ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n  ')}`
+      : `${JSON.stringify(pick(item))}\n`,
+  );
   if (opts.format === 'json') await write(opts.out, n === 0 ? '[]\n' : '\n]\n');
   return n;
 }
@@ -158,31 +146,43 @@ export function gathered(out: NodeJS.WritableStream): {
   };
 }
 
-/** The header always comes first, also with no rows (sqlite `.import` and csvkit need it). */
-async function renderCsv(kind: ResourceKind, items: Rows, opts: RenderOptions): Promise<number> {
-  const { csvHeader, csvRowWriter } = await loadCsv();
-  const fixed = Boolean(opts.fields?.length) || columnsFor(kind).length > 0;
-  let cols = fixed ? await exportColumns(kind, opts) : undefined;
-  let row = cols && csvRowWriter(cols);
-  if (cols) await write(opts.out, csvHeader(cols));
-  const text = gathered(opts.out);
+/**
+ * Each item's text, gathered (below); returns how many. The text made before a failure still goes out
+ * before the failure is told, as it did row by row.
+ */
+async function writeEach(
+  out: NodeJS.WritableStream,
+  items: Rows,
+  textOf: (item: unknown, index: number) => string | Promise<string>,
+): Promise<number> {
+  const text = gathered(out);
   let n = 0;
   try {
     for await (const item of items) {
-      if (!cols || !row) {
-        cols = await exportColumns(kind, opts, item);
-        row = csvRowWriter(cols);
-        await text.add(csvHeader(cols));
-      }
-      n++;
-      const wait = text.add(row(item));
+      const made = textOf(item, n++);
+      const wait = text.add(typeof made === 'string' ? made : await made);
       if (wait) await wait;
     }
   } catch (err) {
-    // The rows made before a failure go out before it is told, as they did row by row.
     void text.end();
     throw err;
   }
   await text.end();
   return n;
+}
+
+/** The header always comes first, also with no rows (sqlite `.import` and csvkit need it). */
+async function renderCsv(kind: ResourceKind, items: Rows, opts: RenderOptions): Promise<number> {
+  const { csvHeader, csvRowWriter } = await loadCsv();
+  const fixed = Boolean(opts.fields?.length) || columnsFor(kind).length > 0;
+  const cols = fixed ? await exportColumns(kind, opts) : undefined;
+  let row = cols && csvRowWriter(cols);
+  if (cols) await write(opts.out, csvHeader(cols));
+  // Without fixed columns, the first row decides them (and comes with the header).
+  const first = async (item: unknown) => {
+    const found = await exportColumns(kind, opts, item);
+    row = csvRowWriter(found);
+    return csvHeader(found) + row(item);
+  };
+  return writeEach(opts.out, items, (item) => (row ? row(item) : first(item)));
 }

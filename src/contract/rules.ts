@@ -16,8 +16,8 @@ export const isCaptured = (p: PaymentFigures): boolean =>
 
 /** An amount as the service sends it (a number, or a string of digits on some payloads); undefined if neither. */
 export const amountOf = (value: unknown): number | undefined => {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : undefined;
 };
 
 /** What can still be refunded, in the smallest currency unit (a missing figure counts as 0). */

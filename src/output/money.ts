@@ -1,3 +1,4 @@
+import { amountOf } from '../contract/rules';
 import { minorUnitName } from '../contract/values/amount';
 
 interface Formatter {
@@ -69,16 +70,10 @@ function formatter(currency: string): Formatter | null {
   return formatters.get(currency) ?? null;
 }
 
-const asInteger = (amount: unknown): number | undefined => {
-  if (typeof amount === 'number' && Number.isFinite(amount)) return amount;
-  if (typeof amount === 'string' && /^-?\d+$/.test(amount.trim())) return Number(amount);
-  return undefined;
-};
-
 /** `₹500.00` from 50000 paise; '' for no amount; the raw text when it is not a number. */
 export function formatMoneyShort(amount: unknown, currency?: unknown): string {
   if (amount === null || amount === undefined || amount === '') return '';
-  const n = asInteger(amount);
+  const n = amountOf(amount);
   if (n === undefined) return String(amount);
   const code = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
   const f = code ? formatter(code) : null;
@@ -90,7 +85,7 @@ export function formatMoneyShort(amount: unknown, currency?: unknown): string {
 /** `₹500.00 (50000 paise)`: what a person reads, and what the service counts. */
 export function formatMoney(amount: unknown, currency?: unknown): string {
   const short = formatMoneyShort(amount, currency);
-  const n = asInteger(amount);
+  const n = amountOf(amount);
   if (!short || n === undefined || short.endsWith('minor units') || /minor units \w+$/.test(short)) return short;
   return `${short} (${n} ${minorUnitName(String(currency))})`;
 }

@@ -1,4 +1,5 @@
 import { measureMemory } from 'node:vm';
+import { withoutExperimentalWarning } from '../contract/node-warnings';
 
 const EVERY = 10_000;
 
@@ -12,16 +13,13 @@ const EVERY = 10_000;
  * (--heap-growing-percent) cost every start of payctl ~10 ms.
  */
 async function collectGarbage(): Promise<void> {
-  const emitWarning = process.emitWarning;
-  // Node calls measureMemory experimental, once, as it starts; that line is not for payctl's users.
-  process.emitWarning = () => undefined;
   let done: Promise<unknown>;
   try {
-    done = measureMemory({ execution: 'eager' });
+    done = withoutExperimentalWarning(/measureMemory is an experimental feature/, () =>
+      measureMemory({ execution: 'eager' }),
+    );
   } catch {
     return; // only memory is at stake: a Node without it keeps V8's own timing
-  } finally {
-    process.emitWarning = emitWarning;
   }
   await done.catch(() => undefined);
 }

@@ -1,24 +1,14 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
+import { withoutExperimentalWarning } from '../contract/node-warnings';
 
 type Sqlite = typeof import('node:sqlite');
 
-/**
- * node:sqlite is built into Node (nothing compiles on install). Node 22 announces it with an
- * ExperimentalWarning when first loaded; that line is for developers of Node, not for payctl's users,
- * so it is held back while the module loads and every other warning passes through.
- */
+/** node:sqlite is built into Node (nothing compiles on install); Node 22 calls it experimental when loaded. */
 export function loadSqlite(): Sqlite {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    if (/SQLite is an experimental feature/.test(text)) return;
-    return (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
-  } as typeof process.emitWarning;
-  try {
-    return process.getBuiltinModule('node:sqlite') as Sqlite;
-  } finally {
-    process.emitWarning = emitWarning;
-  }
+  return withoutExperimentalWarning(
+    /SQLite is an experimental feature/,
+    () => process.getBuiltinModule('node:sqlite') as Sqlite,
+  );
 }
 
 /** The database holds the sandbox keys and payment data: readable by its owner only. */

@@ -7,15 +7,6 @@ import { INR } from './vocabulary';
 const codePoints = (s: string) => [...s].length;
 
 /**
- * Request schemas are built on first use: zod makes every instance of a schema when it is declared
- * (~5 ms for this file's), and a command that sends no body (a get, a list) needs none of them.
- */
-const once = <T>(make: () => T) => {
-  let built: T | undefined;
-  return () => (built ??= make());
-};
-
-/**
  * Integers as the real service sends them: usually numbers, sometimes numeric strings
  * (`"amount": "500000"` in eligibility payloads). Kept as given; renderers coerce.
  */
@@ -24,24 +15,27 @@ export const looseInt = z.union([z.number(), z.string().check(z.regex(/^-?\d+$/)
 /** `notes` in responses: `{}` normally, `[]` when empty on older records, sometimes absent or null. */
 export const responseNotes = z.nullish(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]));
 
+// Request inputs below are z.lazy: zod makes every instance of a schema when it is declared (~5 ms for
+// these), and a command that sends no body (a get, a list) needs none of them.
+
 /** A positive integer amount in the smallest currency unit; digit strings are accepted from foreign clients. */
-export const amountInput = once(() =>
+export const amountInput = z.lazy(() =>
   z.pipe(
     z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))]),
     z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
   ),
 );
 
-export const currencyInput = once(() =>
+export const currencyInput = z.lazy(() =>
   z.string().check(z.regex(/^[A-Z]{3}$/, { message: 'must be a 3-letter ISO 4217 code' })),
 );
-export const inrOnly = once(() => z.literal(INR, { message: 'must be INR, the only currency this flow accepts' }));
+export const inrOnly = z.lazy(() => z.literal(INR, { message: 'must be INR, the only currency this flow accepts' }));
 
 /**
  * Request `notes`: at most 15 pairs of strings up to 256 characters each. Numbers and booleans
  * are turned into strings and `[]` means none, because clients written for the real service send both.
  */
-export const notesInput = once(() =>
+export const notesInput = z.lazy(() =>
   z
     .pipe(
       z.union([
@@ -88,7 +82,7 @@ export const queryInt = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   );
 
 /** Booleans in query strings: `true`/`false`/`1`/`0` as the real service takes them. */
-export const queryBool = once(() =>
+export const queryBool = z.lazy(() =>
   z.union([
     z.boolean(),
     z.pipe(
@@ -99,7 +93,7 @@ export const queryBool = once(() =>
 );
 
 /** `customer_notify`-style flags: real clients send `1`, `0`, `"1"`, `"0"` or booleans. */
-export const flagInt = once(() =>
+export const flagInt = z.lazy(() =>
   z.union([
     z.literal(0),
     z.literal(1),
@@ -111,6 +105,6 @@ export const flagInt = once(() =>
   ]),
 );
 
-export const resourceId = once(() =>
+export const resourceId = z.lazy(() =>
   z.string().check(z.regex(/^[A-Za-z0-9_]{1,60}$/, { message: 'is not a valid id' })),
 );

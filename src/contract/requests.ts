@@ -25,7 +25,7 @@ const page = () => ({
 export const OrderListQuery = z.lazy(() =>
   z.object({
     ...page(),
-    authorized: z.optional(queryBool()),
+    authorized: z.optional(queryBool),
     receipt: z.optional(z.string()),
   }),
 );
@@ -35,19 +35,19 @@ export const StatementQuery = z.lazy(() => z.object(page()));
 
 export const OrderCreateBody = z.lazy(() =>
   z.object({
-    amount: amountInput(),
-    currency: currencyInput(),
+    amount: amountInput,
+    currency: currencyInput,
     receipt: z.optional(maxChars(LIMITS.receiptChars)),
     payment_capture: z.optional(
       z.union([
         z.boolean(),
         z.pipe(
-          flagInt(),
+          flagInt,
           z.transform((v) => v === 1),
         ),
       ]),
     ),
-    notes: z.optional(notesInput()),
+    notes: z.optional(notesInput),
   }),
 );
 
@@ -57,45 +57,45 @@ export const PlanCreateBody = z.lazy(() =>
     interval: queryInt(1, 10_000),
     item: z.object({
       name: z.string().check(z.minLength(1), z.maxLength(255)),
-      amount: amountInput(),
-      currency: currencyInput(),
+      amount: amountInput,
+      currency: currencyInput,
       description: z.optional(z.string()),
     }),
-    notes: z.optional(notesInput()),
+    notes: z.optional(notesInput),
   }),
 );
 
 export const SubscriptionCreateBody = z.lazy(() =>
   z.object({
-    plan_id: resourceId(),
+    plan_id: resourceId,
     total_count: queryInt(1, 10_000),
-    customer_notify: z.optional(flagInt()),
+    customer_notify: z.optional(flagInt),
     start_at: z.optional(queryInt(0)),
     quantity: z.optional(queryInt(1)),
-    notes: z.optional(notesInput()),
+    notes: z.optional(notesInput),
   }),
 );
 
 /** Every field optional: clients of the real service POST an empty body to cancel now. */
-export const SubscriptionCancelBody = z.lazy(() => z.object({ cancel_at_cycle_end: z.optional(flagInt()) }));
+export const SubscriptionCancelBody = z.lazy(() => z.object({ cancel_at_cycle_end: z.optional(flagInt) }));
 
-export const CaptureBody = z.lazy(() => z.object({ amount: amountInput(), currency: currencyInput() }));
+export const CaptureBody = z.lazy(() => z.object({ amount: amountInput, currency: currencyInput }));
 
 export const RefundBody = z.lazy(() =>
   z.object({
-    amount: z.optional(amountInput()),
+    amount: z.optional(amountInput),
     receipt: z.optional(maxChars(LIMITS.receiptChars)),
-    notes: z.optional(notesInput()),
+    notes: z.optional(notesInput),
     speed: z.optional(z.enum(['normal', 'optimum'])),
   }),
 );
 
 const transferEntry = z.lazy(() =>
   z.object({
-    customer: resourceId(),
-    amount: amountInput(),
-    currency: inrOnly(),
-    notes: z.optional(notesInput()),
+    customer: resourceId,
+    amount: amountInput,
+    currency: inrOnly,
+    notes: z.optional(notesInput),
   }),
 );
 
@@ -116,29 +116,29 @@ export const WalletPaymentBody = z.lazy(() =>
   z.object({
     method: z.literal('wallet'),
     wallet: z.literal('openwallet'),
-    customer_id: resourceId(),
-    order_id: resourceId(),
-    amount: amountInput(),
-    currency: inrOnly(),
+    customer_id: resourceId,
+    order_id: resourceId,
+    amount: amountInput,
+    currency: inrOnly,
     contact: z.string().check(z.minLength(1)),
     email: z.string().check(z.minLength(1)),
     description: z.optional(maxChars(LIMITS.descriptionChars)),
-    notes: z.optional(notesInput()),
+    notes: z.optional(notesInput),
   }),
 );
 
 export const DirectTransferBody = z.lazy(() =>
   z.object({
-    customer_id: resourceId(),
-    amount: amountInput(),
-    currency: inrOnly(),
-    notes: z.optional(notesInput()),
+    customer_id: resourceId,
+    amount: amountInput,
+    currency: inrOnly,
+    notes: z.optional(notesInput),
   }),
 );
 
 export const FundAccountBody = z.lazy(() =>
   z.object({
-    customer_id: resourceId(),
+    customer_id: resourceId,
     account_type: z.literal('bank_account'),
     bank_account: z.object({
       name: z.string().check(z.minLength(1), z.maxLength(120)),
@@ -152,11 +152,11 @@ export const NARRATION_PATTERN = /^[A-Za-z0-9 ]*$/;
 
 export const PayoutBody = z.lazy(() =>
   z.object({
-    fund_account_id: resourceId(),
+    fund_account_id: resourceId,
     purpose: z.string().check(z.minLength(1), z.maxLength(60)),
-    amount: amountInput(),
-    currency: inrOnly(),
-    notes: z.optional(notesInput()),
+    amount: amountInput,
+    currency: inrOnly,
+    notes: z.optional(notesInput),
     reference_id: z.optional(maxChars(LIMITS.referenceIdChars)),
     narration: z.optional(
       maxChars(LIMITS.narrationChars).check(

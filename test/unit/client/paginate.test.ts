@@ -28,7 +28,16 @@ describe('walk', () => {
     const s = service(250);
     const got = await collect(walk(s.fetchPage));
     expect(got).toHaveLength(250);
-    expect(s.queries.map((q) => q.skip)).toEqual([0, 100, 200]);
+    // The page at 300 was asked ahead, before the short page at 200 showed the end: empty, dropped.
+    expect(s.queries.map((q) => q.skip)).toEqual([0, 100, 200, 300]);
+  });
+
+  it('asks for the first page when the walk is made, before anything reads it', async () => {
+    const s = service(50);
+    const rows = walk(s.fetchPage);
+    expect(s.queries).toEqual([{ count: 100, skip: 0, from: undefined, to: undefined }]);
+    expect(await collect(rows)).toHaveLength(50);
+    expect(s.queries).toHaveLength(1);
   });
 
   it('stops at --limit', async () => {
@@ -79,8 +88,8 @@ describe('walk', () => {
     expect(ids).toHaveLength(450);
     expect(new Set(ids)).toEqual(new Set(Array.from({ length: 450 }, (_, i) => `r${i}`)));
   });
-  it('asks for the next page while the current one is used, one request at a time and one page ahead', async () => {
-    const s = service(350);
+  const watched = (rows: number) => {
+    const s = service(rows);
     let inFlight = 0;
     let most = 0;
     const fetchPage = async (q: PageQuery) => {
@@ -90,17 +99,27 @@ describe('walk', () => {
       inFlight--;
       return page;
     };
-    const asked: number[] = [];
+    return { s, fetchPage, most: () => most };
+  };
+
+  it.each([
+    // A whole walk: two pages ahead once `to` is pinned by the first page, so the service never waits.
+    [undefined, 350, 2, [3, 4, 5, 5]],
+    // With a limit each page's size depends on the rows kept: one page ahead, one request at a time.
+    [340, 340, 1, [2, 3, 4, 4]],
+  ])('limit %s: %i rows, at most %i requests at once', async (limit, total, most, asked) => {
+    const w = watched(350);
+    const seenAsked: number[] = [];
     const seen: string[] = [];
-    for await (const row of walk(fetchPage)) {
-      const { id } = row as { id: string };
-      if (seen.length % 100 === 0) asked.push(s.queries.length);
-      seen.push(id);
+    for await (const row of walk(w.fetchPage, { limit })) {
+      if (seen.length % 100 === 0) seenAsked.push(w.s.queries.length);
+      seen.push((row as { id: string }).id);
     }
-    expect(seen).toHaveLength(350);
-    expect(most).toBe(1);
-    // At the first row of page N, page N+1 has been asked for already (and never page N+2).
-    expect(asked).toEqual([2, 3, 4, 4]);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(w.most()).toBe(most);
+    // How many pages had been asked for at the first row of each page.
+    expect(seenAsked).toEqual(asked);
   });
 
   it('a caller that stops early ends the walk quietly, even if the page asked ahead fails', async () => {

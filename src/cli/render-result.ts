@@ -57,7 +57,7 @@ export async function renderResult(result: CommandResult, settings: Settings, io
         const { writeExport } = await import('../output/export');
         const job = {
           kind: result.kind,
-          items: toAsync(result.items),
+          items: result.items,
           target: result.out,
           format: result.outFormat ?? 'json',
           fields: settings.fields,
@@ -129,8 +129,4 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       await result.until;
     }
   }
-}
-
-async function* toAsync<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
-  yield* items;
 }

@@ -1,3 +1,5 @@
+import { paged } from '../contract/pages';
+import type { PagedRows } from '../contract/pages';
 import type { PageWindow } from '../contract/requests';
 
 interface WalkOptions {
@@ -7,11 +9,13 @@ interface WalkOptions {
   /** Items to pass over first (the service's own offset). */
   skip?: number;
   pageSize?: number;
+  /**
+   * Pages asked for ahead of the one being read when no limit is set: 2 by default, 1 for a walk
+   * likely to stop early (a filter that needs only a page of rows).
+   */
+  ahead?: 1 | 2;
   onPage?: (info: { page: number; items: number }) => void;
 }
-
-/** Pages asked for ahead of the one being read, when every page is wanted whole (no --limit). */
-const AHEAD = 2;
 
 const idOf = (item: unknown) => (item as { id?: unknown } | null)?.id;
 const createdAt = (item: unknown) => Number((item as { created_at?: unknown } | null)?.created_at);
@@ -22,7 +26,7 @@ interface Asked {
 }
 
 /**
- * Walks every page (most recent first) and yields items as pages arrive. The first page is asked for
+ * Walks every page (most recent first): its rows, page by page as they arrive. The first page is asked for
  * at once, when the walk is made, so the service works while the caller gets ready to write.
  * Without a caller's `to`, the walk pins it to the newest item it saw first, using the service's own
  * clock (the sandbox's may run ahead of ours), so items created during a long export do not join it.
@@ -37,7 +41,7 @@ interface Asked {
 export function walk(
   fetchPage: (query: PageWindow) => Promise<{ items: unknown[] }>,
   opts: WalkOptions = {},
-): AsyncGenerator<unknown> {
+): PagedRows {
   const pageSize = opts.pageSize ?? 100;
   let to = opts.to;
   /** The offset of the next page to ask for (pages asked ahead are assumed full). */
@@ -58,45 +62,47 @@ export function walk(
   };
   if (wanted() > 0) ask(wanted());
 
-  return (async function* () {
-    try {
-      for (let page = 1; queue.length > 0; page++) {
-        const { count: want, promise } = queue.shift()!;
-        const { items } = await promise;
-        opts.onPage?.({ page, items: items.length });
-        if (to === undefined && items.length > 0 && Number.isFinite(createdAt(items[0]))) to = createdAt(items[0]);
-        // The page is sifted whole first, so the count for the next request is known before any item is yielded.
-        const kept: unknown[] = [];
-        for (const item of items) {
-          if (opts.limit !== undefined && counted >= opts.limit) break;
-          const id = idOf(item);
-          const at = createdAt(item);
-          if (to !== undefined && at > to) continue;
-          if (Number.isFinite(at)) {
-            if (at > oldest || (at === oldest && seenAtOldest.has(id))) continue;
-            if (at < oldest) {
-              oldest = at;
-              seenAtOldest = new Set();
+  return paged(
+    (async function* () {
+      try {
+        for (let page = 1; queue.length > 0; page++) {
+          const { count: want, promise } = queue.shift()!;
+          const { items } = await promise;
+          opts.onPage?.({ page, items: items.length });
+          if (to === undefined && items.length > 0 && Number.isFinite(createdAt(items[0]))) to = createdAt(items[0]);
+          // The page is sifted whole first, so the count for the next request is known before any item is yielded.
+          const kept: unknown[] = [];
+          for (const item of items) {
+            if (opts.limit !== undefined && counted >= opts.limit) break;
+            const id = idOf(item);
+            const at = createdAt(item);
+            if (to !== undefined && at > to) continue;
+            if (Number.isFinite(at)) {
+              if (at > oldest || (at === oldest && seenAtOldest.has(id))) continue;
+              if (at < oldest) {
+                oldest = at;
+                seenAtOldest = new Set();
+              }
+              seenAtOldest.add(id);
             }
-            seenAtOldest.add(id);
+            kept.push(item);
+            counted++;
           }
-          kept.push(item);
-          counted++;
+          if (items.length < want || wanted() <= 0) {
+            // The end (or the limit): pages asked ahead have nothing the walk wants.
+            for (const ahead of queue.splice(0)) ahead.promise.catch(() => undefined);
+          } else if (opts.limit !== undefined) {
+            skip -= want - items.length; // a service that answered more than asked moves the offset on by what it sent
+            if (queue.length === 0) ask(wanted());
+          } else {
+            while (queue.length < (opts.ahead ?? 2)) ask(pageSize);
+          }
+          if (kept.length) yield kept;
         }
-        if (items.length < want || wanted() <= 0) {
-          // The end (or the limit): pages asked ahead have nothing the walk wants.
-          for (const ahead of queue.splice(0)) ahead.promise.catch(() => undefined);
-        } else if (opts.limit !== undefined) {
-          skip -= want - items.length; // a service that answered more than asked moves the offset on by what it sent
-          if (queue.length === 0) ask(wanted());
-        } else {
-          while (queue.length < AHEAD) ask(pageSize);
-        }
-        yield* kept;
+      } finally {
+        // A caller that stops early leaves the pages asked ahead unread: their failures are nobody's concern.
+        for (const ahead of queue) ahead.promise.catch(() => undefined);
       }
-    } finally {
-      // A caller that stops early leaves the pages asked ahead unread: their failures are nobody's concern.
-      for (const ahead of queue) ahead.promise.catch(() => undefined);
-    }
-  })();
+    })(),
+  );
 }

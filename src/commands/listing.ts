@@ -1,6 +1,7 @@
 import { LIMITS } from '../contract/limits';
 import { UsageError } from '../contract/errors';
 import { walk } from '../client/paginate';
+import { mapPages, paged, pagesOf } from '../contract/pages';
 import type { ResourceKind } from '../output/columns';
 import { ExportProgress } from '../output/export-progress';
 import type { FileFormat } from '../output/export';
@@ -121,21 +122,28 @@ export async function listing(
     to: page.to,
     skip: page.skip,
     limit: keep ? undefined : want,
+    // A filter wanting one page of rows may find them in the first pages: no page asked past those.
+    ahead: page.all ? 2 : 1,
     onPage: () => progress?.page(),
   });
   let kept = 0;
   return {
-    items: (async function* () {
-      for await (const row of rows) {
-        if (keep && !keep(row)) continue;
-        progress?.row();
-        yield row;
-        if (want !== undefined && ++kept >= want) {
-          stopped = true;
-          return;
+    // A page at a time (see contract/pages): the filter, the limit and the progress line per page.
+    items: paged(
+      (async function* () {
+        for await (const page of pagesOf(rows)) {
+          let out = keep ? page.filter(keep) : page;
+          if (want !== undefined && kept + out.length >= want) {
+            out = out.slice(0, want - kept);
+            stopped = true;
+          }
+          kept += out.length;
+          progress?.row(out.length);
+          if (out.length) yield out;
+          if (stopped) return;
         }
-      }
-    })(),
+      })(),
+    ),
     more: (noun) => {
       if (!stopped) return undefined;
       if (page.limit !== undefined) return `stopped at --limit ${page.limit}: more ${noun} may exist`;
@@ -152,12 +160,17 @@ export function exportProgress(ctx: Context, page: { all: boolean }, customers =
   return page.all && ctx.io.stderrIsTTY ? new ExportProgress(ctx.io.stderr, customers) : undefined;
 }
 
-async function* clearedAfter<T>(items: AsyncIterable<T>, progress?: ExportProgress): AsyncGenerator<T> {
-  try {
-    yield* items;
-  } finally {
-    progress?.clear();
-  }
+function clearedAfter<T>(items: AsyncIterable<T>, progress?: ExportProgress): AsyncIterable<T> {
+  if (!progress) return items;
+  return paged(
+    (async function* () {
+      try {
+        yield* pagesOf(items);
+      } finally {
+        progress.clear();
+      }
+    })(),
+  );
 }
 
 /** A list's rows as its result carries them: the progress line cleared after the last, --out where they go. */
@@ -188,11 +201,9 @@ export function listResult(
   progress?: ExportProgress,
 ): ManyResult {
   const summary = newSummary(ctx, kind, page);
-  const items = (async function* () {
-    for await (const row of listed.items) {
-      summary.note(row);
-      yield row;
-    }
-  })();
+  const items = mapPages(listed.items, (rows) => {
+    for (const row of rows) summary.note(row);
+    return rows;
+  });
   return { type: 'many', kind, ...listedRows(items, page, progress), summary, after: () => listed.more(noun) };
 }

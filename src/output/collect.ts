@@ -1,5 +1,7 @@
 import { measureMemory } from 'node:vm';
 import { withoutExperimentalWarning } from '../contract/node-warnings';
+import { paged, pagesOf } from '../contract/pages';
+import type { PagedRows } from '../contract/pages';
 
 const EVERY = 10_000;
 
@@ -24,11 +26,17 @@ async function collectGarbage(): Promise<void> {
   await done.catch(() => undefined);
 }
 
-/** The rows of a long export, with a full collection after every 10,000th. */
-export async function* collecting<T>(rows: AsyncIterable<T>): AsyncGenerator<T> {
-  let n = 0;
-  for await (const row of rows) {
-    yield row;
-    if (++n % EVERY === 0) await collectGarbage();
-  }
+/** The rows of a long export, with a full collection once every 10,000 rows, between pages. */
+export function collecting<T>(rows: AsyncIterable<T> | Iterable<T>): PagedRows<T> {
+  return paged(
+    (async function* () {
+      let n = 0;
+      for await (const page of pagesOf(rows)) {
+        yield page;
+        const before = n;
+        n += page.length;
+        if (Math.floor(n / EVERY) > Math.floor(before / EVERY)) await collectGarbage();
+      }
+    })(),
+  );
 }

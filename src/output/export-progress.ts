@@ -19,8 +19,8 @@ export class ExportProgress {
     this.draw();
   }
 
-  row() {
-    this.rows++;
+  row(n = 1) {
+    this.rows += n;
     this.draw();
   }
 

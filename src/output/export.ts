@@ -6,6 +6,7 @@ import { collecting } from './collect';
 import type { ResourceKind } from './columns';
 import type { OutputFormat } from './format';
 import { exportColumns, renderMany } from './render';
+import type { Rows } from './render';
 import { summaryLines, zoneText } from './summary';
 import type { ExportSummary } from './summary';
 
@@ -42,7 +43,7 @@ export function fileFormat(path: string, format: OutputFormat, source: 'flag' | 
 
 export interface ExportJob {
   kind: ResourceKind;
-  items: AsyncIterable<unknown>;
+  items: Rows;
   target: string;
   format: FileFormat;
   fields?: string[];

@@ -1,3 +1,4 @@
+import { pagesOf } from '../contract/pages';
 import { cellValue, columnsFor, fieldColumn } from './columns';
 import type { Column, ResourceKind } from './columns';
 import type { OutputFormat } from './format';
@@ -158,9 +159,13 @@ async function writeEach(
   const text = gathered(out);
   let n = 0;
   try {
-    for await (const item of items) {
-      const made = textOf(item, n++);
-      const wait = text.add(typeof made === 'string' ? made : await made);
+    for await (const page of pagesOf(items)) {
+      let chunk = '';
+      for (const item of page) {
+        const made = textOf(item, n++);
+        chunk += typeof made === 'string' ? made : await made;
+      }
+      const wait = text.add(chunk);
       if (wait) await wait;
     }
   } catch (err) {

@@ -5,6 +5,8 @@ import type { Entities, Entity, StoredRecord } from './records';
 import { SCHEMA, loadSqlite, ownerOnly } from './sqlite';
 
 export interface ListQuery extends PageWindow {
+  /** Only the records of this parent (a customer's statement), read through the index that has it. */
+  parent?: string;
   /** An extra SQL condition on the records table, with its arguments. */
   where?: string;
   args?: SQLInputValue[];
@@ -171,22 +173,28 @@ export class Store {
 
   /** A page of records, newest first. */
   list<E extends Entity>(entity: E, q: ListQuery): Array<Entities[E]> {
-    const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...(q.args ?? [])];
-    const where = q.where ? `AND ${q.where}` : '';
-    const filter = `records WHERE entity = ? AND created_at >= ? AND created_at <= ? ${where}`;
+    // Without statistics SQLite reads a parent's records through records_list, stepping over every
+    // other parent's: a 50-row statement's first page took ~190 ms beside 260,000 other entries.
+    const [table, byParent, parentArg] =
+      q.parent === undefined
+        ? ['records', '', []]
+        : ['records INDEXED BY records_parent_list', 'AND parent = ?', [q.parent]];
+    const extra = [...parentArg, ...(q.args ?? [])];
+    const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...extra];
+    const where = `${byParent} ${q.where ? `AND ${q.where}` : ''}`;
+    const filter = `${table} WHERE entity = ? AND created_at >= ? AND created_at <= ? ${where}`;
     const version = this.version;
     const key = (skip: number) => `${version}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
     const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
-    const after = 'AND (created_at < ? OR (created_at = ? AND seq < ?))';
+    // From a cursor, the row value is the upper bound (the cursor's row was within `to`): SQLite seeks
+    // the index to it. With `created_at <= to` beside it, or written as an OR, SQLite bounds the scan by
+    // `to` instead and steps over every earlier row: ~25 ms a page 50,000 rows deep instead of ~0.2.
     const rows = (
       cursor
-        ? this.sql(`SELECT seq, created_at, data FROM ${filter} ${after} ${PAGE_ORDER} LIMIT ?`).all(
-            ...args,
-            cursor.created_at,
-            cursor.created_at,
-            cursor.seq,
-            q.count,
-          )
+        ? this.sql(
+            `SELECT seq, created_at, data FROM ${table} WHERE entity = ? AND created_at >= ? ${where} ` +
+              `AND (created_at, seq) < (?, ?) ${PAGE_ORDER} LIMIT ?`,
+          ).all(entity, q.from ?? 0, ...extra, cursor.created_at, cursor.seq, q.count)
         : this.sql(`SELECT seq, created_at, data FROM ${filter} ${PAGE_ORDER} LIMIT ? OFFSET ?`).all(
             ...args,
             q.count,

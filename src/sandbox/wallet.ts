@@ -57,6 +57,5 @@ export const walletBalance = ({ store, params }: RouteContext<'getWalletBalance'
 
 export function statement({ store, params, query }: RouteContext<'getWalletStatement'>) {
   if (!store.get('customer', params.id!)) throw notFound();
-  const where = { where: 'parent = ?', args: [params.id!] };
-  return collection(store.list('customer_transaction', { ...pageWindow(query), ...where }));
+  return collection(store.list('customer_transaction', { ...pageWindow(query), parent: params.id! }));
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApiError, FailureError, UsageError } from '../../contract/errors';
+import { paged, pagesOf } from '../../contract/pages';
 import { LIMITS } from '../../contract/limits';
 import { summaryLines, zoneText } from '../../output/summary';
 import { dryRun } from '../check';
@@ -101,18 +102,20 @@ export async function statement(opts: StatementOptions, ctx: Context): Promise<C
   for (const [id, why] of absent) summary.customer(id).missing = why;
   const listed: Listed[] = [];
   const { reversed } = oldestFirst ? await import('../../output/spool') : { reversed: undefined };
-  const rows = (async function* () {
-    for (const [i, id] of customers.entries()) {
-      if (absent.has(id)) continue;
-      const l = await (i === 0 ? first : walkOf(id));
-      listed.push(l);
-      for await (const entry of reversed ? reversed(l.items) : l.items) {
-        summary.note(entry, id);
-        yield tagged ? { customer_id: id, ...(entry as object) } : entry;
+  const rows = paged(
+    (async function* () {
+      for (const [i, id] of customers.entries()) {
+        if (absent.has(id)) continue;
+        const l = await (i === 0 ? first : walkOf(id));
+        listed.push(l);
+        for await (const page of pagesOf(reversed ? reversed(l.items) : l.items)) {
+          for (const entry of page) summary.note(entry, id);
+          yield tagged ? page.map((entry) => ({ customer_id: id, ...(entry as object) })) : page;
+        }
+        progress?.customerDone();
       }
-      progress?.customerDone();
-    }
-  })();
+    })(),
+  );
   const after = () => {
     const lines = page.all && !page.out ? [zoneText(summary.zone), ...summaryLines(summary)] : [];
     lines.push(...new Set(listed.map((l) => l.more('entries')).filter((m) => m !== undefined)));

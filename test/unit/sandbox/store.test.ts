@@ -34,4 +34,34 @@ describe('sandbox list paging', () => {
     b.insert(order(7));
     expect(ids(a.list('order', { count: 2, skip: 2 }))).toEqual(['order_5', 'order_4']);
   });
+
+  it.each<[string, { from?: number; to?: number }]>([
+    ['the whole list', {}],
+    ['from and to', { from: 1_700_000_040, to: 1_700_000_170 }],
+    ['only to', { to: 1_700_000_111 }],
+  ])("walked page by page, a parent's rows with %s are exactly what offset paging gives", (_, range) => {
+    const [a] = twoProcessesOneFile();
+    // Three parents interleaved, two rows a second (ties on created_at are broken by insertion order).
+    const rows = Array.from({ length: 600 }, (_, n) => ({
+      id: `txn_${n}`,
+      entity: 'customer_transaction',
+      parent: `cust_${n % 3}`,
+      amount: n,
+      created_at: 1_700_000_000 + Math.floor(n / 2),
+    }));
+    for (const r of rows) a.insert(r, { parent: r.parent });
+    const want = rows
+      .map((r, seq) => ({ ...r, seq }))
+      .filter((r) => r.parent === 'cust_1')
+      .filter((r) => r.created_at >= (range.from ?? 0) && r.created_at <= (range.to ?? Infinity))
+      .sort((x, y) => y.created_at - x.created_at || y.seq - x.seq)
+      .map((r) => r.id);
+    const got: string[] = [];
+    for (let skip = 0; ; skip += 7) {
+      const page = a.list('customer_transaction', { count: 7, skip, ...range, parent: 'cust_1' });
+      got.push(...ids(page));
+      if (page.length < 7) break;
+    }
+    expect(got).toEqual(want);
+  });
 });

@@ -15,11 +15,12 @@ export function formatTime(value: unknown, tz: string): string {
 
 /**
  * A zone's UTC offset in minutes at `s`. Exports ask for every row (twice in CSV), and asking the
- * zone database costs more than the rest of the row, so offsets are kept per hour: an hour with the
- * same offset at both ends has it throughout (zones change offset at most a few times a year, never
- * twice within an hour), and one with a change in it is asked about second by second.
+ * zone database costs more than the rest of the row, so it is asked once per hour start: an hour whose
+ * start and the next hour's start have the same offset has it throughout (zones change offset at most
+ * a few times a year, never twice within an hour), and one with a change in it is asked about second
+ * by second. Neighbouring hours share the probe between them.
  */
-const hours = new Map<string, Map<number, number | null>>();
+const starts = new Map<string, Map<number, number>>();
 // The zone object luxon would make for `tz` on every DateTime, made once: the offset it gives is the DateTime's.
 const zones = new Map<string, Zone>();
 const zoneOffset = (s: number, tz: string) => {
@@ -28,17 +29,19 @@ const zoneOffset = (s: number, tz: string) => {
   return zone.offset(s * 1000);
 };
 function offsetAt(s: number, tz: string): number {
-  let zone = hours.get(tz);
-  if (!zone) hours.set(tz, (zone = new Map()));
+  let known = starts.get(tz);
+  if (!known) starts.set(tz, (known = new Map()));
   const h = Math.floor(s / 3600);
-  let off = zone.get(h);
-  if (off === undefined) {
-    const start = zoneOffset(h * 3600, tz);
-    off = start === zoneOffset(h * 3600 + 3599, tz) ? start : null;
-    if (zone.size > 50_000) zone.clear();
-    zone.set(h, off);
-  }
-  return off ?? zoneOffset(s, tz);
+  const at = (hour: number) => {
+    let off = known.get(hour);
+    if (off === undefined) {
+      if (known.size > 100_000) known.clear();
+      known.set(hour, (off = zoneOffset(hour * 3600, tz)));
+    }
+    return off;
+  };
+  const start = at(h);
+  return start === at(h + 1) ? start : zoneOffset(s, tz);
 }
 
 const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));

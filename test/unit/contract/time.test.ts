@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { formatTime, isoTime } from '../../../src/output/time';
 import { parseTimeInput } from '../../../src/contract/values/time';
-import { resolveZone } from '../../../src/contract/values/zone';
+import { LISTED_AS, resolveZone } from '../../../src/contract/values/zone';
 
 const at = (iso: string, zone: string) => Math.floor(DateTime.fromISO(iso, { zone }).toSeconds());
 const parse = (raw: string, tz: string, bound: 'start' | 'end', now = '2024-05-15T12:00:00') =>
@@ -71,6 +71,21 @@ describe('zones and formatting', () => {
     expect(resolveZone('Mars/Olympus').ok).toBe(false);
     expect(resolveZone().ok).toBe(true);
   });
+
+  it.each(Object.entries(LISTED_AS))('%s is accepted without a formatter, and ICU knows it as %s', (name, listed) => {
+    expect(resolveZone(name)).toEqual({ ok: true, value: name });
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone).toBe(listed);
+  });
+
+  it.each([
+    ['UTC', true],
+    ['Etc/UTC', true],
+    ['GMT', true],
+    ['asia/kolkata', true], // not listed: ICU is asked
+    ['Asia/Kolkatta', false],
+    ['Asia/Calcutta', true],
+    ['../etc/passwd', false],
+  ])('zone %s valid: %s', (name, ok) => expect(resolveZone(name).ok).toBe(ok));
 
   it('shows times in the zone with their offset', () => {
     expect(formatTime(1714501799, 'Asia/Kolkata')).toBe('2024-04-30 23:59:59 +05:30');

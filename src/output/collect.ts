@@ -26,16 +26,24 @@ async function collectGarbage(): Promise<void> {
   await done.catch(() => undefined);
 }
 
-/** The rows of a long export, with a full collection once every 10,000 rows, between pages. */
-export function collecting<T>(rows: AsyncIterable<T> | Iterable<T>): PagedRows<T> {
+/**
+ * The rows of a long export, with a full collection once every 10,000 rows, made when the next page
+ * is in (an export that ends on the 10,000th row has nothing left to collect for).
+ */
+export function collecting<T>(
+  rows: AsyncIterable<T> | Iterable<T>,
+  collect: () => Promise<void> = collectGarbage,
+): PagedRows<T> {
   return paged(
     (async function* () {
       let n = 0;
+      let due = false;
       for await (const page of pagesOf(rows)) {
+        if (due) await collect();
         yield page;
         const before = n;
         n += page.length;
-        if (Math.floor(n / EVERY) > Math.floor(before / EVERY)) await collectGarbage();
+        due = Math.floor(n / EVERY) > Math.floor(before / EVERY);
       }
     })(),
   );

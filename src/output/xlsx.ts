@@ -5,6 +5,7 @@ import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
 import { minorDigits } from './money';
 import { zoneText } from './summary';
+import { pagesOf } from '../contract/pages';
 import { rowXml } from './xlsx-rows';
 import type { ExportSummary } from './summary';
 
@@ -139,14 +140,15 @@ export async function writeXlsx(
     header.commit();
     for (const row of first) add(row);
   };
-  for await (const row of items) {
-    if (first.length < 100) {
-      first.push(row);
-      if (first.length === 100) start();
-    } else {
-      add(row);
-      if (n % 100 === 0) await drain(sheet, out);
+  for await (const page of pagesOf(items)) {
+    const before = n;
+    for (const row of page) {
+      if (first.length < 100) {
+        first.push(row);
+        if (first.length === 100) start();
+      } else add(row);
     }
+    if (Math.floor(n / 100) > Math.floor(before / 100)) await drain(sheet, out);
   }
   if (first.length < 100) start();
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: n + 1, column: Math.max(columns.length, 1) } };

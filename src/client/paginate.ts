@@ -54,9 +54,9 @@ export function walk(
   const ask = (count: number) => {
     const promise = fetchPage({ count, skip, from: opts.from, to });
     skip += count;
-    // Asked ahead while the caller still writes the last page: if it fails before it is awaited, that
-    // is not an unhandled rejection (which would end the process with a stack trace); the await below
-    // still sees the failure.
+    // Asked ahead while the caller still writes the last page: if it fails before it is awaited, or is
+    // never awaited (the caller stopped early, or the walk ended), that is not an unhandled rejection
+    // (which would end the process with a stack trace); the await below still sees the failure.
     promise.catch(() => undefined);
     queue.push({ count, promise });
   };
@@ -64,44 +64,39 @@ export function walk(
 
   return paged(
     (async function* () {
-      try {
-        for (let page = 1; queue.length > 0; page++) {
-          const { count: want, promise } = queue.shift()!;
-          const { items } = await promise;
-          opts.onPage?.({ page, items: items.length });
-          if (to === undefined && items.length > 0 && Number.isFinite(createdAt(items[0]))) to = createdAt(items[0]);
-          // The page is sifted whole first, so the count for the next request is known before any item is yielded.
-          const kept: unknown[] = [];
-          for (const item of items) {
-            if (opts.limit !== undefined && counted >= opts.limit) break;
-            const id = idOf(item);
-            const at = createdAt(item);
-            if (to !== undefined && at > to) continue;
-            if (Number.isFinite(at)) {
-              if (at > oldest || (at === oldest && seenAtOldest.has(id))) continue;
-              if (at < oldest) {
-                oldest = at;
-                seenAtOldest = new Set();
-              }
-              seenAtOldest.add(id);
+      for (let page = 1; queue.length > 0; page++) {
+        const { count: want, promise } = queue.shift()!;
+        const { items } = await promise;
+        opts.onPage?.({ page, items: items.length });
+        if (to === undefined && items.length > 0 && Number.isFinite(createdAt(items[0]))) to = createdAt(items[0]);
+        // The page is sifted whole first, so the count for the next request is known before any item is yielded.
+        const kept: unknown[] = [];
+        for (const item of items) {
+          if (opts.limit !== undefined && counted >= opts.limit) break;
+          const id = idOf(item);
+          const at = createdAt(item);
+          if (to !== undefined && at > to) continue;
+          if (Number.isFinite(at)) {
+            if (at > oldest || (at === oldest && seenAtOldest.has(id))) continue;
+            if (at < oldest) {
+              oldest = at;
+              seenAtOldest = new Set();
             }
-            kept.push(item);
-            counted++;
+            seenAtOldest.add(id);
           }
-          if (items.length < want || wanted() <= 0) {
-            // The end (or the limit): pages asked ahead have nothing the walk wants.
-            for (const ahead of queue.splice(0)) ahead.promise.catch(() => undefined);
-          } else if (opts.limit !== undefined) {
-            skip -= want - items.length; // a service that answered more than asked moves the offset on by what it sent
-            if (queue.length === 0) ask(wanted());
-          } else {
-            while (queue.length < (opts.ahead ?? 2)) ask(pageSize);
-          }
-          if (kept.length) yield kept;
+          kept.push(item);
+          counted++;
         }
-      } finally {
-        // A caller that stops early leaves the pages asked ahead unread: their failures are nobody's concern.
-        for (const ahead of queue) ahead.promise.catch(() => undefined);
+        if (items.length < want || wanted() <= 0) {
+          queue.length = 0; // the end (or the limit): pages asked ahead have nothing the walk wants
+        } else {
+          // A service that sent more than asked moves the offset on by what it sent, unless a page was
+          // asked ahead from the old offset: moving past it would skip rows; overlapping is sifted out.
+          if (queue.length === 0) skip += items.length - want;
+          const ahead = opts.limit === undefined ? (opts.ahead ?? 2) : 1;
+          while (queue.length < ahead) ask(wanted());
+        }
+        if (kept.length) yield kept;
       }
     })(),
   );

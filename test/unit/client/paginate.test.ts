@@ -122,6 +122,20 @@ describe('walk', () => {
     expect(seenAsked).toEqual(asked);
   });
 
+  it.each([undefined, 340])(
+    'a service sending more than asked (limit %s): every row once, none skipped',
+    async (limit) => {
+      const s = service(350);
+      // The second page comes with 3 rows more than asked (the third is asked for already by then).
+      const generous = async (q: PageQuery) => s.fetchPage({ ...q, count: q.skip === 100 ? q.count + 3 : q.count });
+      const ids = (await collect(walk(generous, { limit }))).map((r) => r.id);
+      const want = limit ?? 350;
+      expect(ids).toHaveLength(want);
+      expect(new Set(ids).size).toBe(want);
+      expect(ids).toEqual(Array.from({ length: want }, (_, i) => `r${349 - i}`));
+    },
+  );
+
   it('a caller that stops early ends the walk quietly, even if the page asked ahead fails', async () => {
     const s = service(250);
     const fetchPage = async (q: PageQuery) => {

@@ -179,27 +179,23 @@ export class Store {
       q.parent === undefined
         ? ['records', '', []]
         : ['records INDEXED BY records_parent_list', 'AND parent = ?', [q.parent]];
-    const extra = [...parentArg, ...(q.args ?? [])];
-    const args = [entity, q.from ?? 0, q.to ?? Number.MAX_SAFE_INTEGER, ...extra];
-    const where = `${byParent} ${q.where ? `AND ${q.where}` : ''}`;
-    const filter = `${table} WHERE entity = ? AND created_at >= ? AND created_at <= ? ${where}`;
+    const from = `${table} WHERE entity = ? AND created_at >= ? ${byParent} ${q.where ? `AND ${q.where}` : ''}`;
+    const args = [entity, q.from ?? 0, ...parentArg, ...(q.args ?? [])];
+    const to = q.to ?? Number.MAX_SAFE_INTEGER;
     const version = this.version;
-    const key = (skip: number) => `${version}\0${filter}\0${JSON.stringify(args)}\0${skip}`;
+    const key = (skip: number) => `${version}\0${from}\0${JSON.stringify([...args, to])}\0${skip}`;
     const cursor = q.skip > 0 ? this.cursors.get(key(q.skip)) : undefined;
     // From a cursor, the row value is the upper bound (the cursor's row was within `to`): SQLite seeks
     // the index to it. With `created_at <= to` beside it, or written as an OR, SQLite bounds the scan by
     // `to` instead and steps over every earlier row: ~25 ms a page 50,000 rows deep instead of ~0.2.
-    const rows = (
-      cursor
-        ? this.sql(
-            `SELECT seq, created_at, data FROM ${table} WHERE entity = ? AND created_at >= ? ${where} ` +
-              `AND (created_at, seq) < (?, ?) ${PAGE_ORDER} LIMIT ?`,
-          ).all(entity, q.from ?? 0, ...extra, cursor.created_at, cursor.seq, q.count)
-        : this.sql(`SELECT seq, created_at, data FROM ${filter} ${PAGE_ORDER} LIMIT ? OFFSET ?`).all(
-            ...args,
-            q.count,
-            q.skip,
-          )
+    const [bound, boundArgs, offset] = cursor
+      ? ['(created_at, seq) < (?, ?)', [cursor.created_at, cursor.seq], 0]
+      : ['created_at <= ?', [to], q.skip];
+    const rows = this.sql(`SELECT seq, created_at, data FROM ${from} AND ${bound} ${PAGE_ORDER} LIMIT ? OFFSET ?`).all(
+      ...args,
+      ...boundArgs,
+      q.count,
+      offset,
     ) as Array<{ seq: number; created_at: number; data: string }>;
     const last = rows.at(-1);
     if (last) {

@@ -4,6 +4,7 @@ import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
 import { Interrupt, OutputClosedError } from '../contract/errors';
+import { moveProcessTo } from '../contract/values/zone';
 import { exitCodeOf } from './exit-codes';
 import { createProgram } from './program';
 import { failedOutput, report } from './report';
@@ -80,6 +81,8 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
         load(),
       ]);
       const settings = settingsFrom(flags, env, streams);
+      // The process runs in the zone asked for: its times are then worked out by Date, not an ICU formatter.
+      if (!io && settings.tzChosen) moveProcessTo(settings.tz, process.env);
       wantJson = settings.formatChosen && settings.format === 'json';
       const runtime = createRuntime(settings, env, streams, controller.signal, writes);
       try {

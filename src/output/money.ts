@@ -2,69 +2,121 @@ import { amountOf } from '../contract/rules';
 import { minorUnitName } from '../contract/values/amount';
 
 interface Formatter {
-  format: Intl.NumberFormat;
+  /** Intl's formatter, made on first need: the first one a process makes costs ~25 ms of ICU set-up. */
+  intl: () => Intl.NumberFormat;
   digits: number;
   /** The same text by arithmetic, for whole amounts below 10^13 minor units; null where it would differ. */
   fast: ((minor: number) => string) | null;
 }
 
+/** How Intl writes a currency amount: what stands around the number, group sizes and separators. */
+interface Shape {
+  plus: { before: string; after: string };
+  minus: { before: string; after: string };
+  group: string;
+  decimal: string;
+  /** Digits in the last group, and in each group before it (3 and 2 in India: 12,34,567). */
+  primary: number;
+  secondary: number;
+}
+
 /**
- * Intl's currency text rebuilt from its parts (sign and symbol around the number, group sizes,
- * separators), so an export does not pay Intl's formatting per cell. Trusted only if it gives Intl's
- * own text for a set of probes; else null and Intl formats every amount.
+ * Shapes known without asking Intl, for the currency the wallet and almost every order is in: an
+ * export that formats only these never starts ICU. The money unit test holds each to Intl's own text.
  */
-function arithmetic(format: Intl.NumberFormat, digits: number): ((minor: number) => string) | null {
+const KNOWN: Record<string, { digits: number; shape: Shape }> = {
+  INR: {
+    digits: 2,
+    shape: {
+      plus: { before: '₹', after: '' },
+      minus: { before: '-₹', after: '' },
+      group: ',',
+      decimal: '.',
+      primary: 3,
+      secondary: 2,
+    },
+  },
+};
+
+/** Intl's currency text rebuilt from its parts, or null where the parts do not say enough. */
+function shapeOf(format: Intl.NumberFormat, digits: number): Shape | null {
   const scale = 10 ** digits;
-  const shape = (parts: Intl.NumberFormatPart[]) => {
+  const around = (parts: Intl.NumberFormatPart[]) => {
     const first = parts.findIndex((p) => p.type === 'integer');
     const last = parts.findLastIndex((p) => p.type === 'integer' || p.type === 'fraction');
     const text = (ps: Intl.NumberFormatPart[]) => ps.map((p) => p.value).join('');
     return { before: text(parts.slice(0, first)), after: text(parts.slice(last + 1)) };
   };
-  try {
-    const probe = format.formatToParts(1234567890123 / scale);
-    const ints = probe.filter((p) => p.type === 'integer').map((p) => p.value.length);
-    const group = probe.find((p) => p.type === 'group')?.value ?? '';
-    const decimal = probe.find((p) => p.type === 'decimal')?.value ?? '';
-    const primary = ints.at(-1) ?? 0;
-    const secondary = ints.length > 2 ? ints.at(-2)! : primary;
-    const plus = shape(probe);
-    const minus = shape(format.formatToParts(-1234567890123 / scale));
-    if (!group || !primary || !secondary || (digits > 0 && !decimal)) return null;
-    const fast = (minor: number) => {
-      const sign = minor < 0 ? minus : plus;
-      const abs = Math.abs(minor);
-      let int = String(Math.floor(abs / scale));
-      let grouped = '';
-      if (int.length > primary) {
-        grouped = group + int.slice(-primary);
-        int = int.slice(0, -primary);
-        while (int.length > secondary) {
-          grouped = group + int.slice(-secondary) + grouped;
-          int = int.slice(0, -secondary);
-        }
+  const probe = format.formatToParts(1234567890123 / scale);
+  const ints = probe.filter((p) => p.type === 'integer').map((p) => p.value.length);
+  const group = probe.find((p) => p.type === 'group')?.value ?? '';
+  const decimal = probe.find((p) => p.type === 'decimal')?.value ?? '';
+  const primary = ints.at(-1) ?? 0;
+  const secondary = ints.length > 2 ? ints.at(-2)! : primary;
+  if (!group || !primary || !secondary || (digits > 0 && !decimal)) return null;
+  return {
+    plus: around(probe),
+    minus: around(format.formatToParts(-1234567890123 / scale)),
+    group,
+    decimal,
+    primary,
+    secondary,
+  };
+}
+
+/** Text for whole minor units by arithmetic, in the shape given. */
+function arithmetic(shape: Shape, digits: number): (minor: number) => string {
+  const { group, decimal, primary, secondary } = shape;
+  const scale = 10 ** digits;
+  return (minor) => {
+    const sign = minor < 0 ? shape.minus : shape.plus;
+    const abs = Math.abs(minor);
+    let int = String(Math.floor(abs / scale));
+    let grouped = '';
+    if (int.length > primary) {
+      grouped = group + int.slice(-primary);
+      int = int.slice(0, -primary);
+      while (int.length > secondary) {
+        grouped = group + int.slice(-secondary) + grouped;
+        int = int.slice(0, -secondary);
       }
-      const fraction = digits ? decimal + String(abs % scale).padStart(digits, '0') : '';
-      return sign.before + int + grouped + fraction + sign.after;
-    };
-    const probes = [0, 1, -1, 7, 99, -100, 12345, 999999, 100000, -123456789, 1234567890123, -9999999999999];
-    return probes.every((n) => fast(n) === format.format(n / scale)) ? fast : null;
+    }
+    const fraction = digits ? decimal + String(abs % scale).padStart(digits, '0') : '';
+    return sign.before + int + grouped + fraction + sign.after;
+  };
+}
+
+const PROBES = [0, 1, -1, 7, 99, -100, 12345, 999999, 100000, -123456789, 1234567890123, -9999999999999];
+
+/** Arithmetic trusted only if it gives Intl's own text for a set of probes; else null and Intl formats every amount. */
+function checkedArithmetic(format: Intl.NumberFormat, digits: number): ((minor: number) => string) | null {
+  try {
+    const shape = shapeOf(format, digits);
+    const fast = shape && arithmetic(shape, digits);
+    return fast && PROBES.every((n) => fast(n) === format.format(n / 10 ** digits)) ? fast : null;
   } catch {
     return null;
   }
 }
+
+const localeOf = (currency: string) => (currency === 'INR' ? 'en-IN' : 'en-US');
 
 // Built once per currency: constructing a formatter (or asking its options) costs more than formatting.
 const formatters = new Map<string, Formatter | null>();
 
 function formatter(currency: string): Formatter | null {
   if (!formatters.has(currency)) {
-    try {
-      const format = new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency });
-      const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-      formatters.set(currency, { format, digits, fast: arithmetic(format, digits) });
-    } catch {
-      formatters.set(currency, null);
+    const known = KNOWN[currency];
+    let made: Intl.NumberFormat | undefined;
+    const intl = () => (made ??= new Intl.NumberFormat(localeOf(currency), { style: 'currency', currency }));
+    if (known) formatters.set(currency, { intl, digits: known.digits, fast: arithmetic(known.shape, known.digits) });
+    else {
+      try {
+        const digits = intl().resolvedOptions().maximumFractionDigits ?? 2;
+        formatters.set(currency, { intl, digits, fast: checkedArithmetic(intl(), digits) });
+      } catch {
+        formatters.set(currency, null);
+      }
     }
   }
   return formatters.get(currency) ?? null;
@@ -79,7 +131,7 @@ export function formatMoneyShort(amount: unknown, currency?: unknown): string {
   const f = code ? formatter(code) : null;
   if (!f) return `${n} minor units${code ? ` ${code}` : ''}`;
   if (f.fast && Number.isInteger(n) && Math.abs(n) < 1e13 && !Object.is(n, -0)) return f.fast(n);
-  return f.format.format(n / 10 ** f.digits);
+  return f.intl().format(n / 10 ** f.digits);
 }
 
 /** `₹500.00 (50000 paise)`: what a person reads, and what the service counts. */

@@ -6,6 +6,15 @@ type Read = (row: unknown) => unknown;
 /** getPath for one path, compiled: the same lookups (a key sent with a trailing space too), no split per row. */
 export function pathReader(path: string): Read {
   const steps = path.split('.').map((key) => ({ key, spaced: `${key} ` }));
+  if (steps.length === 1) {
+    const { key, spaced } = steps[0]!;
+    return (value) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+      const obj = value as Record<string, unknown>;
+      const v = obj[key];
+      return v !== undefined || key in obj ? v : obj[spaced];
+    };
+  }
   return (value) => {
     let cur = value;
     for (const { key, spaced } of steps) {

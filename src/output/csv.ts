@@ -38,11 +38,17 @@ export function expandColumns(columns: Column[], kind: ResourceKind, at: ColumnC
   });
 }
 
+// A formula start or a character that needs quoting: most cells have neither, and one test says so.
+const NEEDS_CARE = /^[=+\-@\t\r]|[",;\t\r\n]/;
+
+const textField = (text: string) => (NEEDS_CARE.test(text) ? quoteField(guardFormula(text)) : text);
+
 /** A cell as CSV text, quoted where needed (a number or boolean never needs it). */
 function field(value: unknown): string {
-  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return textField(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return quoteField(guardFormula(typeof value === 'object' ? JSON.stringify(value) : String(value)));
+  if (value === null || value === undefined) return '';
+  return textField(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
 /**
@@ -57,10 +63,11 @@ export const csvHeader = (cols: Column[]) => `${cols.map((c) => quoteField(c.hea
 
 /** The CSV line of a row, with each column's reader compiled once for a whole export. */
 export function csvRowWriter(cols: Column[]): (row: unknown) => string {
-  const readers = cols.map(cellReader);
+  const [first, ...rest] = cols.map(cellReader);
+  if (!first) return () => '\n';
   return (row) => {
-    let text = '';
-    for (let i = 0; i < readers.length; i++) text += i === 0 ? field(readers[i]!(row)) : `,${field(readers[i]!(row))}`;
+    let text = field(first(row));
+    for (const read of rest) text += `,${field(read(row))}`;
     return `${text}\n`;
   };
 }

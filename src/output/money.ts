@@ -68,10 +68,13 @@ function shapeOf(format: Intl.NumberFormat, digits: number): Shape | null {
 function arithmetic(shape: Shape, digits: number): (minor: number) => string {
   const { group, decimal, primary, secondary } = shape;
   const scale = 10 ** digits;
+  // Every fraction's text, made once (100 of them for two digits).
+  const fractions = Array.from({ length: scale }, (_, i) => (digits ? decimal + String(i).padStart(digits, '0') : ''));
   return (minor) => {
     const sign = minor < 0 ? shape.minus : shape.plus;
     const abs = Math.abs(minor);
-    let int = String(Math.floor(abs / scale));
+    const whole = Math.floor(abs / scale);
+    let int = String(whole);
     let grouped = '';
     if (int.length > primary) {
       grouped = group + int.slice(-primary);
@@ -81,8 +84,7 @@ function arithmetic(shape: Shape, digits: number): (minor: number) => string {
         int = int.slice(0, -secondary);
       }
     }
-    const fraction = digits ? decimal + String(abs % scale).padStart(digits, '0') : '';
-    return sign.before + int + grouped + fraction + sign.after;
+    return sign.before + int + grouped + fractions[abs - whole * scale]! + sign.after;
   };
 }
 
@@ -122,13 +124,23 @@ function formatter(currency: string): Formatter | null {
   return formatters.get(currency) ?? null;
 }
 
+// The currency of the last amount formatted, as given, and its formatter: an export asks for the same one every time.
+let lastCurrency: unknown;
+let lastCode = '';
+let lastFormatter: Formatter | null = null;
+
 /** `₹500.00` from 50000 paise; '' for no amount; the raw text when it is not a number. */
 export function formatMoneyShort(amount: unknown, currency?: unknown): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const n = amountOf(amount);
   if (n === undefined) return String(amount);
-  const code = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
-  const f = code ? formatter(code) : null;
+  if (currency !== lastCurrency) {
+    lastCurrency = currency;
+    lastCode = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
+    lastFormatter = lastCode ? formatter(lastCode) : null;
+  }
+  const code = lastCode;
+  const f = lastFormatter;
   if (!f) return `${n} minor units${code ? ` ${code}` : ''}`;
   if (f.fast && Number.isInteger(n) && Math.abs(n) < 1e13 && !Object.is(n, -0)) return f.fast(n);
   return f.intl().format(n / 10 ** f.digits);

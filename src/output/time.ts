@@ -52,28 +52,64 @@ function offsetAt(s: number, tz: string): number {
 }
 
 const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const TWO = Array.from({ length: 60 }, (_, i) => p2(i));
 
-/** The last wall-clock fields worked out: a row's `_iso` and `_local` columns ask for the same time in turn. */
-let last: { s: number; tz: string; fields: { text: string; offset: number } | undefined } | undefined;
-
-/** Wall-clock fields in `tz`, or undefined where luxon's own formatting is kept (before 1970, fractions). */
-function wall(s: number, tz: string): { text: string; offset: number } | undefined {
-  if (last?.s === s && last.tz === tz) return last.fields;
-  const fields = wallFields(s, tz);
-  last = { s, tz, fields };
-  return fields;
+interface Wall {
+  /** `2024-04-30` and `23:59:59`, wall-clock in the zone. */
+  date: string;
+  clock: string;
+  /** `+05:30`; `Z` for UTC itself, as luxon writes it. */
+  zone: string;
 }
 
-function wallFields(s: number, tz: string): { text: string; offset: number } | undefined {
-  if (s < 0 || !Number.isInteger(s)) return undefined;
-  const offset = offsetAt(s, tz);
-  if (!Number.isInteger(offset)) return undefined;
-  const d = new Date((s + offset * 60) * 1000);
-  const text = `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
-  return { text, offset };
+// Rows come in time order, many to a day: the day's text is made once for all of them.
+let day = NaN;
+let dayText = '';
+function dateText(d: number): string {
+  if (d !== day) {
+    const at = new Date(d * 86_400_000);
+    day = d;
+    dayText = `${at.getUTCFullYear()}-${TWO[at.getUTCMonth() + 1]}-${TWO[at.getUTCDate()]}`;
+  }
+  return dayText;
 }
 
 const isUtc = (tz: string) => /^(utc|gmt|z)$/i.test(tz);
+
+const zoneTexts = new Map<number, string>();
+function zoneText(offset: number, tz: string): string {
+  if (offset === 0 && isUtc(tz)) return 'Z';
+  let text = zoneTexts.get(offset);
+  if (text === undefined) {
+    const a = Math.abs(offset);
+    zoneTexts.set(offset, (text = `${offset < 0 ? '-' : '+'}${p2(Math.floor(a / 60))}:${p2(a % 60)}`));
+  }
+  return text;
+}
+
+// The last time worked out: a row's `_iso` and `_local` columns ask for the same one in turn.
+let lastS = NaN;
+let lastTz = '';
+let lastWall: Wall | undefined;
+
+/** Wall-clock fields in `tz`, or undefined where luxon's own formatting is kept (before 1970, fractions). */
+function wall(s: number, tz: string): Wall | undefined {
+  if (s === lastS && tz === lastTz) return lastWall;
+  lastS = s;
+  lastTz = tz;
+  return (lastWall = wallFields(s, tz));
+}
+
+function wallFields(s: number, tz: string): Wall | undefined {
+  if (s < 0 || !Number.isInteger(s)) return undefined;
+  const offset = offsetAt(s, tz);
+  if (!Number.isInteger(offset)) return undefined;
+  const local = s + offset * 60;
+  const d = Math.floor(local / 86_400);
+  const inDay = local - d * 86_400;
+  const clock = `${TWO[Math.floor(inDay / 3600)]}:${TWO[Math.floor(inDay / 60) % 60]}:${TWO[inDay % 60]}`;
+  return { date: dateText(d), clock, zone: zoneText(offset, tz) };
+}
 
 /** ISO 8601 with the zone's offset, no milliseconds (`Z` for UTC itself, as luxon writes it). */
 export function isoTime(value: unknown, tz: string): string {
@@ -81,9 +117,7 @@ export function isoTime(value: unknown, tz: string): string {
   if (s === undefined) return '';
   const w = wall(s, tz);
   if (!w) return DateTime.fromSeconds(s, { zone: tz }).toISO({ suppressMilliseconds: true }) ?? '';
-  if (w.offset === 0 && isUtc(tz)) return `${w.text}Z`;
-  const a = Math.abs(w.offset);
-  return `${w.text}${w.offset < 0 ? '-' : '+'}${p2(Math.floor(a / 60))}:${p2(a % 60)}`;
+  return `${w.date}T${w.clock}${w.zone}`;
 }
 
 /** `2024-04-30 23:59:59`: the wall-clock time in `tz`, the form spreadsheets read as a date-time. */
@@ -91,7 +125,7 @@ export function localTime(value: unknown, tz: string): string {
   const s = toSeconds(value);
   if (s === undefined) return '';
   const w = wall(s, tz);
-  return w ? w.text.replace('T', ' ') : DateTime.fromSeconds(s, { zone: tz }).toFormat('yyyy-LL-dd HH:mm:ss');
+  return w ? `${w.date} ${w.clock}` : DateTime.fromSeconds(s, { zone: tz }).toFormat('yyyy-LL-dd HH:mm:ss');
 }
 
 /**

@@ -124,21 +124,23 @@ function formatter(currency: string): Formatter | null {
   return formatters.get(currency) ?? null;
 }
 
-// The currency of the last amount formatted, as given, and its formatter: an export asks for the same one every time.
+// The currency of the last amount asked about, as given, and its formatter: an export asks for the same one every time.
 let lastCurrency: unknown;
 let lastCode = '';
 let lastFormatter: Formatter | null = null;
+function lookUp(currency: unknown): void {
+  if (currency === lastCurrency) return;
+  lastCurrency = currency;
+  lastCode = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
+  lastFormatter = lastCode ? formatter(lastCode) : null;
+}
 
 /** `₹500.00` from 50000 paise; '' for no amount; the raw text when it is not a number. */
 export function formatMoneyShort(amount: unknown, currency?: unknown): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const n = amountOf(amount);
   if (n === undefined) return String(amount);
-  if (currency !== lastCurrency) {
-    lastCurrency = currency;
-    lastCode = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
-    lastFormatter = lastCode ? formatter(lastCode) : null;
-  }
+  lookUp(currency);
   const code = lastCode;
   const f = lastFormatter;
   if (!f) return `${n} minor units${code ? ` ${code}` : ''}`;
@@ -158,6 +160,6 @@ export { minorUnitName };
 
 /** Digits after the decimal point in `currency` (2 for INR, 0 for JPY); undefined for an unknown code. */
 export function minorDigits(currency: unknown): number | undefined {
-  const code = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
-  return code ? formatter(code)?.digits : undefined;
+  lookUp(currency);
+  return lastFormatter?.digits;
 }

@@ -81,6 +81,55 @@ const undiciAssert = {
 };
 
 /**
+ * exceljs's zip writer (archiver) is bundled too: loaded from node_modules its ~200 small CommonJS files
+ * cost ~50 ms of resolving and compiling on every xlsx export. One of them (archiver-utils 2) still
+ * calls the deprecated `new Buffer()`, which Node lets pass quietly only inside node_modules: bundled,
+ * every export would print DEP0005. Its three calls become the calls Node's own warning names, with the
+ * same results (a zero-filled buffer of a size; a string's bytes); a build that finds other than
+ * those three fails below.
+ */
+const BUFFER_CALLS = [
+  ['new Buffer(size)', 'Buffer.alloc(size)'],
+  ['new Buffer(0)', 'Buffer.alloc(0)'],
+  ['new Buffer(source)', 'Buffer.from(source)'],
+];
+const modernBuffers = {
+  name: 'modern-buffers',
+  setup(b) {
+    b.onLoad({ filter: /node_modules[\\/]archiver-utils[\\/]index\.js$/ }, async (args) => {
+      let text = await readFile(args.path, 'utf8');
+      if (!text.includes('new Buffer(')) return undefined; // archiver-utils 3 (under zip-stream) has none
+      for (const [old, now] of BUFFER_CALLS) {
+        if (!text.includes(old)) throw new Error(`${args.path}: "${old}" not found (archiver-utils changed?)`);
+        text = text.replaceAll(old, now);
+      }
+      return { contents: text, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * Parts of the zip writer payctl never runs: archiver's directory and glob inputs (readdir-glob;
+ * archiver-utils' file.expand through glob) and its tar format (tar-stream). exceljs only appends
+ * in-memory entries to a zip. They become stand-ins that refuse (a seventh of the xlsx chunk).
+ */
+const xlsxTrimmed = {
+  name: 'xlsx-trimmed',
+  setup(b) {
+    b.onResolve({ filter: /^(glob|readdir-glob|tar-stream)$/ }, (args) =>
+      /node_modules[\\/]archiver(-utils)?[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: 'xlsx-unused' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'xlsx-unused' }, (args) => ({
+      contents: `const refuse = () => { throw new Error('${args.path} is not part of payctl'); };
+        module.exports = Object.assign(refuse, { sync: refuse, pack: refuse });`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * Node's own modules come from `process.getBuiltinModule()`, never through the ESM loader: an ESM
  * `import` of a built-in builds a namespace of all its exports, which runs every lazy getter. On
  * Node 24 `import 'node:http'` then loads Node's internal undici for `http.WebSocket` (~40 ms),
@@ -141,7 +190,7 @@ const result = await build({
   external: Object.keys(pkg.dependencies),
   sourcemap: 'linked',
   metafile: true,
-  plugins: [unusedBuiltins, undiciTrimmed, undiciAssert, builtinRequires],
+  plugins: [unusedBuiltins, undiciTrimmed, undiciAssert, modernBuffers, xlsxTrimmed, builtinRequires],
   banner: { js: BANNER },
   write: false,
   // Less source for V8 to scan on every start; names are kept for readable stack traces.
@@ -158,6 +207,7 @@ for (const out of result.outputFiles) {
   else if (!out.text.startsWith(BANNER)) throw new Error(`${out.path} does not start with the banner`);
   // Every require() of bundled CommonJS resolved to a built-in above: no chunk defines require().
   else if (/__require\(/.test(out.text)) throw new Error(`${out.path} calls require() at run time`);
+  else if (/new Buffer\(/.test(out.text)) throw new Error(`${out.path} calls the deprecated new Buffer()`);
   else await writeFile(out.path, builtinsDirect(out.path, out.text));
 }
 await writeFile(new URL('../dist/meta.json', import.meta.url), JSON.stringify(result.metafile));

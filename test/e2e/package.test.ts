@@ -15,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readXlsx } from './exports-workbook';
+import type { Sheet } from './exports-workbook';
 
 /**
  * The package as a user gets it: `npm pack` from a checkout with no dist/ (prepack must build), the
@@ -158,5 +160,13 @@ describe('the packed package, installed', () => {
     expect(csv[0]).toMatch(/^id,/);
     expect(csv.length).toBeGreaterThan(30);
     expect(exported.stderr).not.toMatch(/ExperimentalWarning/);
+    // The xlsx writer is bundled into dist/ (nothing of it comes from node_modules): a workbook of the same rows, no warning.
+    const book = join(work, 'orders.xlsx');
+    const workbook = payctl(['--sandbox', 'orders', 'list', '--all', '--out', book]);
+    expect(workbook.code, workbook.stderr).toBe(0);
+    expect(workbook.stderr).not.toMatch(/warning/i);
+    const read = readXlsx(book) as unknown as { sheets: string[]; Orders: Sheet };
+    expect(read.sheets).toEqual(['Orders', 'Summary']);
+    expect(read.Orders.rows).toHaveLength(csv.length);
   });
 });

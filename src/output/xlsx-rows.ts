@@ -54,7 +54,8 @@ export function rowXml(styles: Styles, count: number) {
       else if (type === STRING) xml += ` t="str"><v>${utils.xmlEncode(v as string)}</v></c>`;
       else {
         const num = type === DATE ? utils.dateToExcel(v as Date) : (v as number);
-        xml += `><v>${utils.xmlEncode(text(num))}</v></c>`;
+        // A number's text (digits, `.`, `-`, `e+`, NaN, Infinity) has nothing XML would escape.
+        xml += `><v>${text(num)}</v></c>`;
       }
     }
     return any ? `<row r="${r}${spans}${xml}</row>` : '';

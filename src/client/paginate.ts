@@ -22,6 +22,9 @@ const createdAt = (item: unknown) => Number((item as { created_at?: unknown } | 
 
 interface Asked {
   count: number;
+  /** The offset it was asked at, and whether it overlaps the page asked before it by a row. */
+  at: number;
+  overlaps: boolean;
   promise: Promise<{ items: unknown[] }>;
 }
 
@@ -37,6 +40,11 @@ interface Asked {
  * every page is wanted (each page asked for while the service is still answering the one before, so
  * it never waits for the caller), one when a limit makes each page's size depend on the rows kept.
  * A page asked ahead past the end comes back empty and is dropped.
+ * Two pages asked at once can be answered in either order, and a row created between the two answers
+ * pushes the earlier page down while the later one was read before it: the row between them is on
+ * neither. So pages asked ahead overlap the page before by one row, whose first row must then be one
+ * the walk has already passed (or a newer one); a page that starts on a row the walk would keep is
+ * asked for again, now that the page before it is answered, and that answer starts where it should.
  */
 export function walk(
   fetchPage: (query: PageWindow) => Promise<{ items: unknown[] }>,
@@ -51,38 +59,47 @@ export function walk(
   let seenAtOldest = new Set<unknown>();
   const wanted = () => (opts.limit === undefined ? pageSize : Math.min(pageSize, opts.limit - counted));
   const queue: Asked[] = [];
+  // Only a whole walk has two requests out at once (one ahead asks for the next page once the last is in).
+  const ahead = opts.limit === undefined ? (opts.ahead ?? 2) : 1;
+  let asked = 0;
   const ask = (count: number) => {
     const promise = fetchPage({ count, skip, from: opts.from, to });
-    skip += count;
+    queue.push({ count, at: skip, overlaps: ahead > 1 && asked++ > 0, promise });
+    skip += ahead > 1 && count > 1 ? count - 1 : count;
     // Asked ahead while the caller still writes the last page: if it fails before it is awaited, or is
     // never awaited (the caller stopped early, or the walk ended), that is not an unhandled rejection
     // (which would end the process with a stack trace); the await below still sees the failure.
     promise.catch(() => undefined);
-    queue.push({ count, promise });
   };
   if (wanted() > 0) ask(wanted());
+  /** Whether the walk keeps `item`: within `to`, and neither passed already nor newer than what it passed. */
+  const isNew = (item: unknown) => {
+    const at = createdAt(item);
+    if (to !== undefined && at > to) return false;
+    return !Number.isFinite(at) || at < oldest || (at === oldest && !seenAtOldest.has(idOf(item)));
+  };
 
   return paged(
     (async function* () {
       for (let page = 1; queue.length > 0; page++) {
-        const { count: want, promise } = queue.shift()!;
-        const { items } = await promise;
+        const { count: want, at: offset, overlaps, promise } = queue.shift()!;
+        let { items } = await promise;
+        if (overlaps && items.length > 0 && isNew(items[0]))
+          ({ items } = await fetchPage({ count: want, skip: offset, from: opts.from, to }));
         opts.onPage?.({ page, items: items.length });
         if (to === undefined && items.length > 0 && Number.isFinite(createdAt(items[0]))) to = createdAt(items[0]);
         // The page is sifted whole first, so the count for the next request is known before any item is yielded.
         const kept: unknown[] = [];
         for (const item of items) {
           if (opts.limit !== undefined && counted >= opts.limit) break;
-          const id = idOf(item);
+          if (!isNew(item)) continue;
           const at = createdAt(item);
-          if (to !== undefined && at > to) continue;
           if (Number.isFinite(at)) {
-            if (at > oldest || (at === oldest && seenAtOldest.has(id))) continue;
             if (at < oldest) {
               oldest = at;
               seenAtOldest = new Set();
             }
-            seenAtOldest.add(id);
+            seenAtOldest.add(idOf(item));
           }
           kept.push(item);
           counted++;
@@ -93,7 +110,6 @@ export function walk(
           // A service that sent more than asked moves the offset on by what it sent, unless a page was
           // asked ahead from the old offset: moving past it would skip rows; overlapping is sifted out.
           if (queue.length === 0) skip += items.length - want;
-          const ahead = opts.limit === undefined ? (opts.ahead ?? 2) : 1;
           while (queue.length < ahead) ask(wanted());
         }
         if (kept.length) yield kept;

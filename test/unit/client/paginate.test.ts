@@ -28,9 +28,37 @@ describe('walk', () => {
     const s = service(250);
     const got = await collect(walk(s.fetchPage));
     expect(got).toHaveLength(250);
-    // The page at 300 was asked ahead, before the short page at 200 showed the end: empty, dropped.
-    expect(s.queries.map((q) => q.skip)).toEqual([0, 100, 200, 300]);
+    // Each page overlaps the one before by a row; the page at 297 was asked ahead, before the short
+    // page at 198 showed the end: empty, dropped.
+    expect(s.queries.map((q) => q.skip)).toEqual([0, 99, 198, 297]);
   });
+
+  it.each([
+    [1, 'row'],
+    [150, 'rows'],
+  ])(
+    'two pages answered out of order around %i new %s: nothing skipped, the later page asked again',
+    async (created) => {
+      const s = service(500);
+      const answered: number[] = [];
+      // The second page (asked together with the third) is answered last, after rows were created on top.
+      const fetchPage = async (q: PageQuery) => {
+        if (s.queries.length === 1) {
+          s.queries.push(q);
+          await new Promise((r) => setTimeout(r, 20));
+          for (let i = 0; i < created; i++) s.rows.push({ id: `new${i}`, created_at: 2000 });
+          s.queries.pop();
+        }
+        answered.push(q.skip);
+        return s.fetchPage(q);
+      };
+      const ids = (await collect(walk(fetchPage, { to: 9999 }))).map((r) => r.id);
+      expect(answered.slice(1, 3)).toEqual([198, 99]);
+      expect(answered.filter((skip) => skip === 198)).toHaveLength(2);
+      expect(ids).toHaveLength(500);
+      expect(new Set(ids)).toEqual(new Set(Array.from({ length: 500 }, (_, i) => `r${i}`)));
+    },
+  );
 
   it('asks for the first page when the walk is made, before anything reads it', async () => {
     const s = service(50);

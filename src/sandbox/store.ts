@@ -197,10 +197,12 @@ export class Store {
       q.count,
       offset,
     ) as Array<{ seq: number; created_at: number; data: string }>;
-    const last = rows.at(-1);
-    if (last) {
-      if (this.cursors.size > 1000) this.cursors.clear();
-      this.cursors.set(key(q.skip + rows.length), { created_at: last.created_at, seq: last.seq });
+    // Where the next page starts, and one row earlier: payctl's walk asks each page from the last row
+    // of the one before (the overlap proves no row fell between two pages answered out of order).
+    if (this.cursors.size > 1000) this.cursors.clear();
+    for (const back of [1, 2]) {
+      const row = rows.at(-back);
+      if (row) this.cursors.set(key(q.skip + rows.length - back + 1), { created_at: row.created_at, seq: row.seq });
     }
     return rows.map((r) => JSON.parse(r.data) as Entities[E]);
   }

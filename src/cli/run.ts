@@ -4,7 +4,6 @@ import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
 import { Interrupt, OutputClosedError } from '../contract/errors';
-import { moveProcessTo } from '../contract/values/zone';
 import { exitCodeOf } from './exit-codes';
 import { createProgram } from './program';
 import { failedOutput, report } from './report';
@@ -74,8 +73,9 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       const args = (command.processedArgs as unknown[])
         .flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a]))
         .map(String);
-      const [{ settingsFrom }, { createRuntime }, { renderResult }, handler] = await Promise.all([
+      const [{ settingsFrom }, { moveProcessTo }, { createRuntime }, { renderResult }, handler] = await Promise.all([
         import('./settings'),
+        import('../contract/values/zone'),
         import('../commands/runtime'),
         import('./render-result'),
         load(),

@@ -61,10 +61,9 @@ export function walk(
   const queue: Asked[] = [];
   // Only a whole walk has two requests out at once (one ahead asks for the next page once the last is in).
   const ahead = opts.limit === undefined ? (opts.ahead ?? 2) : 1;
-  let asked = 0;
   const ask = (count: number) => {
     const promise = fetchPage({ count, skip, from: opts.from, to });
-    queue.push({ count, at: skip, overlaps: ahead > 1 && asked++ > 0, promise });
+    queue.push({ count, at: skip, overlaps: ahead > 1 && skip > (opts.skip ?? 0), promise });
     skip += ahead > 1 && count > 1 ? count - 1 : count;
     // Asked ahead while the caller still writes the last page: if it fails before it is awaited, or is
     // never awaited (the caller stopped early, or the walk ended), that is not an unhandled rejection

@@ -30,18 +30,20 @@ function isPlainObject(v: unknown): boolean {
   return isObject(proto) && Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf');
 }
 
-/** A string's checks as one test, if every one is a pattern (the only kind response schemas use). */
-function patterns(def: Def): Accepts | undefined {
+/** A string schema as one test, if each of its checks is a pattern (the only kind response schemas use). */
+function stringTest(def: Def): Accepts | undefined {
   const found: RegExp[] = [];
   for (const check of def.checks ?? []) {
     const d = check._zod.def;
     if (d.check !== 'string_format' || d.format !== 'regex' || !d.pattern) return undefined;
     found.push(d.pattern);
   }
+  if (!found.length) return (v) => typeof v === 'string';
   return (v) =>
+    typeof v === 'string' &&
     found.every((p) => {
       p.lastIndex = 0;
-      return p.test(v as string);
+      return p.test(v);
     });
 }
 
@@ -75,11 +77,8 @@ function build(schema: z.ZodMiniType): Accepts {
   const byZod: Accepts = (v) => schema.safeParse(v).success;
   if (def.checks?.length && def.type !== 'string') return byZod;
   switch (def.type) {
-    case 'string': {
-      const checked = def.checks?.length ? patterns(def) : undefined;
-      if (def.checks?.length && !checked) return byZod;
-      return checked ? (v) => typeof v === 'string' && checked(v) : (v) => typeof v === 'string';
-    }
+    case 'string':
+      return stringTest(def) ?? byZod;
     case 'number':
       return (v) => typeof v === 'number' && Number.isFinite(v);
     case 'boolean':

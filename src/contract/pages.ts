@@ -39,3 +39,7 @@ export function mapPages<T, U>(rows: AsyncIterable<T> | Iterable<T>, f: (page: T
     })(),
   );
 }
+
+/** Whether a count going from `before` to `after` passed a multiple of `every` (work due every N rows). */
+export const crossed = (before: number, after: number, every: number): boolean =>
+  Math.floor(after / every) > Math.floor(before / every);

@@ -1,6 +1,6 @@
 import { measureMemory } from 'node:vm';
 import { withoutExperimentalWarning } from '../contract/node-warnings';
-import { paged, pagesOf } from '../contract/pages';
+import { crossed, paged, pagesOf } from '../contract/pages';
 import type { PagedRows } from '../contract/pages';
 
 const EVERY = 10_000;
@@ -43,7 +43,7 @@ export function collecting<T>(
         yield page;
         const before = n;
         n += page.length;
-        due = Math.floor(n / EVERY) > Math.floor(before / EVERY);
+        due = crossed(before, n, EVERY);
       }
     })(),
   );

@@ -125,14 +125,13 @@ function formatter(currency: string): Formatter | null {
 }
 
 // The currency of the last amount asked about, as given, and its formatter: an export asks for the same one every time.
-let lastCurrency: unknown;
-let lastCode = '';
-let lastFormatter: Formatter | null = null;
-function lookUp(currency: unknown): void {
-  if (currency === lastCurrency) return;
-  lastCurrency = currency;
-  lastCode = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
-  lastFormatter = lastCode ? formatter(lastCode) : null;
+let last: { currency: unknown; code: string; f: Formatter | null } = { currency: undefined, code: '', f: null };
+function lookUp(currency: unknown): { code: string; f: Formatter | null } {
+  if (currency !== last.currency) {
+    const code = typeof currency === 'string' && currency ? currency.toUpperCase() : '';
+    last = { currency, code, f: code ? formatter(code) : null };
+  }
+  return last;
 }
 
 /** `₹500.00` from 50000 paise; '' for no amount; the raw text when it is not a number. */
@@ -140,9 +139,7 @@ export function formatMoneyShort(amount: unknown, currency?: unknown): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const n = amountOf(amount);
   if (n === undefined) return String(amount);
-  lookUp(currency);
-  const code = lastCode;
-  const f = lastFormatter;
+  const { code, f } = lookUp(currency);
   if (!f) return `${n} minor units${code ? ` ${code}` : ''}`;
   if (f.fast && Number.isInteger(n) && Math.abs(n) < 1e13 && !Object.is(n, -0)) return f.fast(n);
   return f.intl().format(n / 10 ** f.digits);
@@ -160,6 +157,5 @@ export { minorUnitName };
 
 /** Digits after the decimal point in `currency` (2 for INR, 0 for JPY); undefined for an unknown code. */
 export function minorDigits(currency: unknown): number | undefined {
-  lookUp(currency);
-  return lastFormatter?.digits;
+  return lookUp(currency).f?.digits;
 }

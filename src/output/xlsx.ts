@@ -5,7 +5,7 @@ import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
 import { minorDigits } from './money';
 import { zoneText } from './summary';
-import { pagesOf } from '../contract/pages';
+import { crossed, pagesOf } from '../contract/pages';
 import { rowXml } from './xlsx-rows';
 import type { ExportSummary } from './summary';
 
@@ -148,7 +148,7 @@ export async function writeXlsx(
         if (first.length === 100) start();
       } else add(row);
     }
-    if (Math.floor(n / 100) > Math.floor(before / 100)) await drain(sheet, out);
+    if (crossed(before, n, 100)) await drain(sheet, out);
   }
   if (first.length < 100) start();
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: n + 1, column: Math.max(columns.length, 1) } };

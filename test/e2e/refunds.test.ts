@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx, sheetRows } from './exports-workbook';
@@ -184,5 +186,46 @@ describe('payctl refunds get', () => {
     const bad = await run(['refunds', 'get', 'pay_AAAAAAAAAAAAAA'], { env: sb.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/refund id must look like rfnd_/);
+  });
+});
+
+describe('completion of refunds', () => {
+  const script = (name: string) => fileURLToPath(new URL(`../../completions/${name}`, import.meta.url));
+  const lines = (res: { status: number | null; stdout: string; stderr: string }) => {
+    expect(res.status, res.stderr).toBe(0);
+    return res.stdout.split('\n').filter(Boolean);
+  };
+
+  it('bash: the group, its commands and --payment', () => {
+    const bash = (words: string) =>
+      lines(
+        spawnSync(
+          'bash',
+          [
+            '-c',
+            `source "$0"; COMP_WORDS=(${words}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _payctl; printf '%s\\n' "\${COMPREPLY[@]}"`,
+            script('payctl.bash'),
+          ],
+          { encoding: 'utf8' },
+        ),
+      );
+    expect(bash('payctl refu')).toEqual(['refunds']);
+    expect(bash("payctl refunds ''").slice(0, 2)).toEqual(['list', 'get']);
+    expect(bash('payctl refunds list --pay')).toEqual(['--payment']);
+  });
+
+  it('fish: the commands and --payment', () => {
+    const fish = (line: string) =>
+      lines(
+        spawnSync(
+          'fish',
+          ['--no-config', '-c', `source ${script('payctl.fish')}; complete -C ${JSON.stringify(line)}`],
+          {
+            encoding: 'utf8',
+          },
+        ),
+      );
+    expect(fish('payctl refunds ')).toEqual(['get', 'list']);
+    expect(fish('payctl refunds list --pay').map((l) => l.split('\t')[0])).toEqual(['--payment']);
   });
 });

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 import { run, runJson, startSandbox } from './harness';
+import { sdkFor } from './sdk';
+import type { Json } from './sdk';
 import type { SandboxProcess } from './harness';
 
 // `payctl refunds list|get` as users run them: the built bin against a sandbox on a loopback port.
@@ -186,6 +188,19 @@ describe('payctl refunds get', () => {
     const bad = await run(['refunds', 'get', 'pay_AAAAAAAAAAAAAA'], { env: sb.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/refund id must look like rfnd_/);
+  });
+});
+
+describe('the official SDK against the same endpoints', () => {
+  it('refunds.all, refunds.all({ payment_id }), payments.fetchMultipleRefund and refunds.fetch', async () => {
+    const rzp = sdkFor(sb);
+    const all: Json = await rzp.refunds.all();
+    expect(ids(all.items)).toEqual(ids(newestFirst()));
+    const ofA: Json = await rzp.refunds.all({ payment_id: a });
+    expect(ids(ofA.items)).toEqual([made[2]!.id, made[0]!.id]);
+    const multiple: Json = await rzp.payments.fetchMultipleRefund(b, { count: 5 });
+    expect(ids(multiple.items)).toEqual([made[1]!.id]);
+    expect(await rzp.refunds.fetch(made[1]!.id)).toEqual(made[1]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBulk } from '../../src/commands/payments/bulk';
 import type { BulkRun } from '../../src/commands/payments/bulk-options';
@@ -130,6 +130,7 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
         kills++;
         proc.dead = true;
         m.disk.crash();
+        dropLocks(m.state, m.disk); // its process is gone: payctl takes such a lock over; the simulation shares one pid
         log(
           `killed process ${proc.id} (${what}) before ${onDisk ? `disk operation ${at}` : `step ${at}`}; the disk keeps what was synced`,
         );
@@ -244,6 +245,13 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
   await world.drain();
   oracle.finish();
   return { seed, plan, violations: oracle.violations, trace, steps: world.steps };
+}
+
+function dropLocks(state: string, disk: SimDisk) {
+  for (const path of [...disk.files.keys()]) if (path.endsWith('.lock')) disk.files.delete(path);
+  const dir = join(state, 'journals');
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) if (name.endsWith('.lock')) rmSync(join(dir, name), { force: true });
 }
 
 function scheduleOtherOperator(

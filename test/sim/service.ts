@@ -70,6 +70,18 @@ const error = (status: number, code: string, description: string, field?: string
   },
 });
 
+/** A request's identity under a key: its payment and body, whatever the order of the body's keys. */
+const canonical = (value: unknown): string =>
+  value === null || typeof value !== 'object'
+    ? JSON.stringify(value)
+    : Array.isArray(value)
+      ? `[${value.map(canonical).join(',')}]`
+      : `{${Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+          .join(',')}}`;
+
 const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /** The payments service in memory, with the rules of the spec and of the documented idempotency header. */
@@ -169,9 +181,9 @@ export class SimService {
   private refund(p: SimPayment, req: Arrival, respond: (a: Answer) => void) {
     const body = req.body ?? {};
     const key = this.opts.idempotency ? req.key : undefined;
-    const text = JSON.stringify(body);
+    const text = canonical({ payment: p.id, body });
     if (key !== undefined) {
-      if (key.length < 10)
+      if (!/^[A-Za-z0-9_-]{10,}$/.test(key))
         return respond(error(400, 'BAD_REQUEST_ERROR', 'The idempotency key is too short', 'X-Refund-Idempotency'));
       const seen = this.keys.get(key);
       if (seen?.processing)

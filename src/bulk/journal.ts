@@ -1,87 +1,107 @@
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../contract/errors';
-import { isJsonObject, parseJson } from '../contract/values/json';
-import type { BulkOp } from './input';
-import { describeHolder, Lock } from './lock';
+import { realDisk } from './disk';
+import type { Disk, DiskFile } from './disk';
+import type { BulkItem, BulkOp } from './input';
+import { itemOf, lines, parseRecord, rowRecord, tornId } from './journal-records';
+import type { JournalRecord, OutcomeResult, RowRecord, SentRecord } from './journal-records';
+import { takeLock } from './lock';
 
-type OutcomeResult = 'done' | 'failed' | 'unknown';
+export type { JournalRecord, SentRecord } from './journal-records';
 
 /** What the journal says about one payment when a run starts. */
 export type ItemState = 'new' | 'done' | 'failed' | 'unknown' | 'in_flight';
 
-/** A refund's `sent` record keeps the payment's amount_refunded read just before sending. */
-export interface SentRecord {
-  type: 'sent';
-  id: string;
-  line: number;
-  amount?: number;
-  currency?: string;
-  amount_refunded?: number;
-  at: string;
-}
-
-type JournalRecord =
-  | { type: 'run'; op: BulkOp; at: string; pid: number; items: number }
-  | SentRecord
-  | {
-      type: 'outcome';
-      id: string;
-      result: OutcomeResult;
-      status?: string;
-      refund_id?: string;
-      reason?: string;
-      verdict?: string;
-      at: string;
-    }
-  | { type: 'end'; at: string; done: number; skipped: number; failed: number; unknown: number; not_started: number };
-
-const TYPES = new Set(['run', 'sent', 'outcome', 'end']);
+/** The largest journal payctl reads (a million rows with their records fit well within it). */
+export const MAX_JOURNAL_BYTES = 2 * 1024 ** 3;
 
 /**
- * The record of a bulk run, one JSON object per line, appended with a synchronous write before each
- * request is sent and after each outcome is known, so a process killed at any instant leaves a
- * journal that says exactly which payments might have been touched. A lock beside it (see lock.ts)
- * keeps two runs from ever working from the same journal at once.
+ * Seams of the journal: the Disk its file goes through, the clock its records are stamped with, how
+ * a group of records waits for its one fsync (`defer`, setImmediate by default: every record appended
+ * by the workers in one turn of the event loop shares it), and the lock beside it.
+ */
+export interface JournalDeps {
+  disk?: Disk;
+  now?: () => number;
+  defer?: (fn: () => void) => void;
+  /** Throws UsageError when another run holds it. */
+  lock?: (path: string) => { release(): void };
+}
+
+/** The journal could not be written (ENOSPC, EIO, a short write that would not finish): the run stops. */
+export class JournalWriteError extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: string,
+    cause: unknown,
+  ) {
+    super(`cannot write the journal ${path} (${code})`, { cause });
+  }
+}
+
+interface Plan {
+  digest: string;
+  runId: string;
+  total: number;
+  /** Offset of the first row record. */
+  start: number;
+}
+
+/**
+ * The record of a bulk run, one JSON object per line: first the frozen plan (every row as it will be
+ * sent, and the input's digest), then a `sent` record made durable before each request goes out and
+ * an `outcome` once its answer is in. A record is written whole or the run stops; a torn last record
+ * makes its payment's state unknown, never "not sent". A lock beside it (lock.ts) keeps two runs from
+ * ever working from the same journal at once.
  */
 export class Journal {
-  private fd = -1;
+  private file: DiskFile | undefined;
   private readonly states = new Map<string, ItemState>();
   private readonly reasons = new Map<string, string>();
   private readonly verdicts = new Map<string, string>();
   private readonly sentRecords = new Map<string, SentRecord>();
   private recordedOp: BulkOp | undefined;
-  private lock: Lock | undefined;
-  /** Bytes cut off the end: the record a kill interrupted. */
+  private lock: { release(): void } | undefined;
+  private size = 0;
+  private syncing: Promise<void> | undefined;
+  private pendingPlan: Omit<Plan, 'start'> | undefined;
+  private completePlan: Plan | undefined;
+  private readonly disk: Disk;
+  private readonly now: () => number;
+  private readonly defer: (fn: () => void) => void;
+  /** Bytes cut off the end: the record a kill or a failed write interrupted. */
   repaired = 0;
+  /** The payment the cut record was about, when its start survived; undefined: it could be any row not done. */
+  repairedId: string | undefined;
+  /** Set once a write failed: nothing more is sent. */
+  failure: JournalWriteError | undefined;
 
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    deps: JournalDeps,
+  ) {
+    this.disk = deps.disk ?? realDisk;
+    this.now = deps.now ?? Date.now;
+    this.defer = deps.defer ?? setImmediate;
+  }
 
   /** `op` undefined: whatever operation the journal holds (a recheck). */
-  static open(path: string, op: BulkOp | undefined, opts: { mustExist?: boolean } = {}): Journal {
-    const journal = new Journal(path);
-    mkdirSync(dirname(path), { recursive: true });
-    const lock = Lock.take(`${path}.lock`);
-    if (!(lock instanceof Lock))
-      throw new UsageError(
-        `journal ${path} is in use by another payctl run (${describeHolder(lock)}); wait for it to finish, or stop it`,
-      );
-    journal.lock = lock;
+  static open(
+    path: string,
+    op: BulkOp | undefined,
+    opts: { mustExist?: boolean } = {},
+    deps: JournalDeps = {},
+  ): Journal {
+    const journal = new Journal(path, deps);
+    const { disk } = journal;
+    if (disk.kind(path) === 'other') throw new UsageError(`--journal ${path} is not a regular file`);
+    disk.mkdirp(dirname(path));
+    journal.lock = (deps.lock ?? takeLock)(`${path}.lock`);
     try {
-      if (opts.mustExist && !existsSync(path)) throw new UsageError(`journal ${path} does not exist`);
+      const exists = disk.kind(path) === 'file';
+      if (opts.mustExist && !exists) throw new UsageError(`journal ${path} does not exist`);
+      journal.file = disk.open(path, 'append');
       journal.load(op);
-      journal.fd = openSync(path, 'a', 0o600);
-      chmodSync(path, 0o600);
     } catch (err) {
       journal.close();
       throw err;
@@ -90,62 +110,86 @@ export class Journal {
   }
 
   private load(op: BulkOp | undefined) {
-    if (!existsSync(this.path)) return;
-    const text = readFileSync(this.path, 'utf8');
-    const lines = text.split('\n');
-    lines.forEach((line, i) => {
-      if (!line.trim()) return;
-      const last = i === lines.length - 1; // no newline after it: a write a kill cut short
-      const parsed = parseJson(line);
-      const record = parsed.ok && isJsonObject(parsed.value) ? (parsed.value as unknown as JournalRecord) : undefined;
-      if (
-        !record ||
-        !TYPES.has(record.type) ||
-        (record.type !== 'run' && record.type !== 'end' && typeof record.id !== 'string')
-      ) {
-        if (last) return this.truncate(Buffer.byteLength(text) - Buffer.byteLength(line), Buffer.byteLength(line));
-        throw new UsageError(
-          `journal ${this.path} line ${i + 1} is damaged (${JSON.stringify(line.slice(0, 40))}); ` +
-            'it cannot be used to resume safely: keep it for the record and check its payments by hand',
-        );
+    const file = this.file!;
+    const end = file.size();
+    if (end > MAX_JOURNAL_BYTES)
+      throw new UsageError(`journal ${this.path} is larger than ${MAX_JOURNAL_BYTES / 1024 ** 3} GiB: not a journal`);
+    let n = 0;
+    for (const l of lines((p, len) => file.read(p, len), 0, end)) {
+      n++;
+      this.size = l.next;
+      if (!l.text.trim()) continue;
+      const record = parseRecord(l.text);
+      if (!record || !l.whole) {
+        if (l.whole && record === undefined && l.next < end)
+          throw new UsageError(
+            `journal ${this.path} line ${n} is damaged (${JSON.stringify(l.text.slice(0, 40))}); ` +
+              'it cannot be used to resume safely: keep it for the record and check its payments by hand',
+          );
+        if (!l.whole || record === undefined) {
+          // The last record, cut short: whatever it announced may have been sent.
+          this.repairTail(l.start, l.text);
+          return;
+        }
       }
-      this.apply(record, op);
-    });
+      this.apply(record, op, l.next);
+    }
   }
 
-  /** Cuts the torn last record off, durably, so the next resume finds a clean file too. */
-  private truncate(keep: number, cut: number) {
-    const fd = openSync(this.path, 'r+');
-    try {
-      ftruncateSync(fd, keep);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    this.repaired = cut;
+  /** Cuts a torn last record off, durably; its payment (if it can be told) is in flight from now on. */
+  private repairTail(keep: number, fragment: string) {
+    this.file!.truncate(keep);
+    this.file!.sync();
+    this.size = keep;
+    this.repaired = Buffer.byteLength(fragment);
+    this.repairedId = tornId(fragment);
+    if (this.repairedId && this.stateOf(this.repairedId) !== 'done') this.states.set(this.repairedId, 'in_flight');
   }
 
-  private apply(record: JournalRecord, op: BulkOp | undefined) {
-    if (record.type === 'run') {
-      if (op && record.op !== op)
-        throw new UsageError(`journal ${this.path} belongs to a bulk ${record.op}, not a ${op}: use another --journal`);
-      this.recordedOp ??= record.op;
-    }
-    if (record.type === 'sent') {
-      this.states.set(record.id, 'in_flight');
-      this.sentRecords.set(record.id, record);
-      this.verdicts.delete(record.id);
-    }
-    if (record.type === 'outcome') {
-      this.states.set(record.id, record.result);
-      if (record.reason) this.reasons.set(record.id, record.reason);
-      if (record.verdict) this.verdicts.set(record.id, record.verdict);
-      else this.verdicts.delete(record.id);
+  private apply(record: JournalRecord, op: BulkOp | undefined, next: number) {
+    switch (record.type) {
+      case 'plan':
+        if (op && record.op !== op)
+          throw new UsageError(
+            `journal ${this.path} belongs to a bulk ${record.op}, not a ${op}: use another --journal`,
+          );
+        this.pendingPlan = { digest: record.digest, runId: record.run_id, total: record.total };
+        this.planStart = next;
+        break;
+      case 'planned':
+        if (this.pendingPlan?.digest === record.digest)
+          this.completePlan = { ...this.pendingPlan, start: this.planStart };
+        break;
+      case 'run':
+        if (op && record.op !== op)
+          throw new UsageError(
+            `journal ${this.path} belongs to a bulk ${record.op}, not a ${op}: use another --journal`,
+          );
+        this.recordedOp ??= record.op;
+        break;
+      case 'sent':
+        this.states.set(record.id, 'in_flight');
+        this.sentRecords.set(record.id, record);
+        this.verdicts.delete(record.id);
+        break;
+      case 'outcome':
+        this.states.set(record.id, record.result);
+        if (record.reason) this.reasons.set(record.id, record.reason);
+        if (record.verdict) this.verdicts.set(record.id, record.verdict);
+        else this.verdicts.delete(record.id);
+        break;
     }
   }
+
+  private planStart = 0;
 
   get op(): BulkOp | undefined {
     return this.recordedOp;
+  }
+
+  /** The frozen plan, once written whole: its digest, run identity and row count. */
+  get plan(): Omit<Plan, 'start'> | undefined {
+    return this.completePlan;
   }
 
   stateOf(id: string): ItemState {
@@ -156,20 +200,21 @@ export class Journal {
     return this.reasons.get(id);
   }
 
-  /** How the last reconciliation judged an unknown refund (`not_applied` lets --retry-unknown resend it). */
+  /** How the last reconciliation judged an unknown refund. */
   verdictOf(id: string): string | undefined {
     return this.verdicts.get(id);
   }
 
-  /** The last `sent` record of a payment: what was sent, and what its payment said just before. */
+  /** The last `sent` record of a payment: what was sent, its key, and what its payment said just before. */
   sentOf(id: string): SentRecord | undefined {
     return this.sentRecords.get(id);
   }
 
   /** Payments sent and not known to be done or failed, in the order they were sent. */
   unresolved(): SentRecord[] {
-    return [...this.sentRecords.values()]
-      .filter((r) => ['in_flight', 'unknown'].includes(this.stateOf(r.id)))
+    const ids = [...this.states].filter(([, s]) => s === 'in_flight' || s === 'unknown').map(([id]) => id);
+    return ids
+      .map((id) => this.sentRecords.get(id) ?? ({ id, type: 'sent', line: 0, at: '' } as SentRecord))
       .sort((a, b) => a.line - b.line);
   }
 
@@ -184,36 +229,120 @@ export class Journal {
     return this.states.size > 0;
   }
 
+  /** Appends one record whole: a short write is continued, and one that writes nothing stops the run. */
   write(record: JournalRecord) {
-    writeSync(this.fd, `${JSON.stringify(record)}\n`);
-    this.apply(record, undefined);
+    this.appendWhole(Buffer.from(`${JSON.stringify(record)}\n`));
+    this.apply(record, undefined, this.size);
   }
 
-  sent(id: string, line: number, amount?: number, currency?: string, amountRefunded?: number) {
-    this.write({
-      type: 'sent',
-      id,
-      line,
-      amount,
-      currency,
-      amount_refunded: amountRefunded,
-      at: new Date().toISOString(),
-    });
+  private appendWhole(data: Buffer) {
+    if (this.failure) throw this.failure;
+    try {
+      for (let off = 0; off < data.length;) {
+        const n = this.file!.append(data.subarray(off));
+        if (!(n > 0)) throw Object.assign(new Error('a write wrote nothing'), { code: 'EIO' });
+        off += n;
+        this.size += n;
+      }
+    } catch (err) {
+      this.failure = new JournalWriteError(this.path, (err as NodeJS.ErrnoException).code ?? 'EIO', err);
+      throw this.failure;
+    }
   }
 
+  /**
+   * Resolves once every record appended so far is on the disk. Records appended while one fsync is
+   * waiting share it (group commit): many workers announcing requests at the same moment cost one.
+   */
+  durable(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.syncing ??= new Promise<void>((resolve, reject) =>
+      this.defer(() => {
+        this.syncing = undefined;
+        try {
+          this.file!.sync();
+          resolve();
+        } catch (err) {
+          this.failure ??= new JournalWriteError(this.path, (err as NodeJS.ErrnoException).code ?? 'EIO', err);
+          reject(this.failure);
+        }
+      }),
+    );
+    return this.syncing;
+  }
+
+  /** The frozen plan: the rows, then the digest that names them, made durable before anything is asked. */
+  async writePlan(op: BulkOp, digest: string, runId: string, rows: AsyncIterable<BulkItem>, total: number) {
+    this.write({ type: 'plan', op, digest, run_id: runId, total, at: this.stamp() });
+    let batch: string[] = [];
+    let bytes = 0;
+    for await (const item of rows) {
+      const text = `${JSON.stringify(rowRecord(item))}\n`;
+      batch.push(text);
+      bytes += text.length;
+      if (bytes >= 1 << 16) {
+        this.appendWhole(Buffer.from(batch.join('')));
+        batch = [];
+        bytes = 0;
+      }
+    }
+    if (batch.length) this.appendWhole(Buffer.from(batch.join('')));
+    this.write({ type: 'planned', digest, total, at: this.stamp() });
+    await this.durable();
+  }
+
+  /** The plan's rows, read back from the journal a chunk at a time. */
+  async *planItems(): AsyncIterable<BulkItem> {
+    const plan = this.completePlan;
+    if (!plan) return;
+    const reader = this.disk.open(this.path, 'read');
+    try {
+      for (const l of lines((p, len) => reader.read(p, len), plan.start, reader.size())) {
+        const r = parseRecord(l.text);
+        if (!r || r.type !== 'row') return;
+        yield itemOf(r as RowRecord);
+      }
+    } finally {
+      reader.close();
+    }
+  }
+
+  stamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /** Announces a request; the caller awaits `durable()` before sending it. */
+  sent(record: Omit<SentRecord, 'type' | 'at'>) {
+    const { id, ...rest } = record;
+    this.write({ id, type: 'sent', ...rest, at: this.stamp() });
+  }
+
+  /**
+   * Records what became of a payment. If the journal can no longer be written, the failure is kept
+   * (the run stops taking payments) rather than thrown: the row is still reported, and a resume reads
+   * it back as in flight.
+   */
   outcome(
     id: string,
     result: OutcomeResult,
     details: { status?: string; refund_id?: string; reason?: string; verdict?: string },
   ) {
-    this.write({ type: 'outcome', id, result, ...details, at: new Date().toISOString() });
+    try {
+      this.write({ id, type: 'outcome', result, ...details, at: this.stamp() });
+    } catch (err) {
+      if (!(err instanceof JournalWriteError)) throw err;
+    }
   }
 
   close() {
-    if (this.fd >= 0) {
-      fsyncSync(this.fd);
-      closeSync(this.fd);
-      this.fd = -1;
+    if (this.file) {
+      try {
+        this.file.sync();
+      } catch (err) {
+        this.failure ??= new JournalWriteError(this.path, (err as NodeJS.ErrnoException).code ?? 'EIO', err);
+      }
+      this.file.close();
+      this.file = undefined;
     }
     this.lock?.release();
     this.lock = undefined;

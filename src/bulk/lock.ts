@@ -3,6 +3,7 @@ import {
   closeSync,
   fsyncSync,
   linkSync,
+  lstatSync,
   openSync,
   readFileSync,
   renameSync,
@@ -10,6 +11,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { UsageError } from '../contract/errors';
 
 /** Who holds a lock: enough to tell whether that very process still runs (pids are reused). */
 interface LockHolder {
@@ -164,3 +166,26 @@ export class Lock {
 }
 
 export const describeHolder = (h: LockHolder) => `pid ${h.pid}${h.at ? `, started ${h.at}` : ''}`;
+
+/**
+ * The journal's lock as the journal takes it: a lock path that is not a regular file (a directory,
+ * a device, a FIFO) is refused before anything is read or sent, and a live holder is a usage error.
+ */
+export function takeLock(path: string): { release(): void } {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    st = undefined;
+  }
+  if (st && !st.isFile())
+    throw new UsageError(`the journal's lock ${path} is not a regular file: remove it or use another --journal`);
+  const lock = Lock.take(path);
+  if (!(lock instanceof Lock)) {
+    const journal = path.replace(/\.lock$/, '');
+    throw new UsageError(
+      `journal ${journal} is in use by another payctl run (${describeHolder(lock)}); wait for it to finish, or stop it`,
+    );
+  }
+  return lock;
+}

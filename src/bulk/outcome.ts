@@ -14,13 +14,26 @@ export interface ItemOutcome {
   verdict?: string;
 }
 
-/** Writes the journal's "sent" record; called right before the first write request goes out. */
-type MarkSent = (amount?: number, currency?: string, amountRefunded?: number) => void;
+/** What a `sent` record says: the amount and currency sent, the amount_refunded read before, the refund's key. */
+export interface Sending {
+  amount?: number;
+  currency?: string;
+  amountRefunded?: number;
+  key?: string;
+}
+
+/**
+ * Writes the journal's "sent" record and resolves once it is on the disk; called right before the
+ * first write request goes out, which must not go if this rejects (the journal could not be written).
+ */
+type MarkSent = (sending: Sending) => Promise<void>;
 
 /** Where one payment stands: its journal state, its last `sent` record, and how to record a send. */
 export interface ItemAt {
   state: ItemState;
   previous?: SentRecord;
+  /** The refund's identity (X-Refund-Idempotency and the `payctl_key` note), derived from the run and the row. */
+  key?: string;
   mark: MarkSent;
   wasSent(): boolean;
 }

@@ -41,6 +41,8 @@ export interface RunOptions {
   signal: AbortSignal;
   progress: Progress;
   onRow: (row: BulkRow) => void;
+  /** The refund key of a row (see identity.ts); undefined for captures. */
+  keyOf?: (item: BulkItem) => string | undefined;
 }
 
 const rowOf = (op: BulkOp, item: BulkItem, o: ItemOutcome): BulkRow => ({
@@ -84,9 +86,10 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
   };
 
   const worker = async () => {
-    while (!opts.signal.aborted && fatal === undefined) {
+    const stop = () => opts.signal.aborted || fatal !== undefined || journal.failure !== undefined;
+    while (!stop()) {
       const r = await items.next();
-      if (r.done || opts.signal.aborted || fatal !== undefined) return; // an item taken after the stop is not started
+      if (r.done || stop()) return; // an item taken after the stop is not started
       const item = r.value;
       const state: ItemState = journal.stateOf(item.id);
       if (state === 'done') {
@@ -99,8 +102,10 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
         outcome = await perform(item, {
           state,
           previous: journal.sentOf(item.id),
-          mark: (amount, currency, amountRefunded) => {
-            journal.sent(item.id, item.line, amount, currency, amountRefunded);
+          key: opts.keyOf?.(item),
+          mark: async ({ amount, currency, amountRefunded, key }) => {
+            journal.sent({ id: item.id, line: item.line, amount, currency, amount_refunded: amountRefunded, key });
+            await journal.durable();
             sent = true;
           },
           wasSent: () => sent,
@@ -131,6 +136,7 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
   summary.notStarted = opts.total - (summary.done + summary.skipped + summary.failed + summary.unknown);
   summary.interrupted = opts.signal.aborted;
   summary.attention.sort((a, b) => a.line - b.line);
+  fatal ??= journal.failure;
   if (fatal !== undefined) throw Object.assign(fatal as object, { summary });
   return summary;
 }

@@ -12,7 +12,13 @@ import {
   UsageError,
 } from '../contract/errors';
 import { TransportError } from './http';
-import type { HttpClient, HttpResponse } from './http';
+import type { HttpClient, HttpRequest, HttpResponse } from './http';
+
+/**
+ * Seam: what ApiClient needs of the HTTP layer. HttpClient is the real one; a simulation or a test
+ * passes any object with the same `send` (and `url`) to run the client over a fake service.
+ */
+export type Transport = Pick<HttpClient, 'send' | 'url'>;
 
 const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
@@ -30,6 +36,8 @@ export interface Prepared {
   url: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Sent with this request only (e.g. X-Refund-Idempotency); never printed by a dry run. */
+  headers?: Record<string, string>;
 }
 
 function validate(schema: z.ZodMiniType | undefined, value: unknown, what: string): unknown {
@@ -67,7 +75,7 @@ export class ApiClient {
    * sent and returns what to call once its answer is in: a signal in between cannot leave it unsaid.
    */
   constructor(
-    readonly http: HttpClient,
+    readonly http: Transport,
     private readonly onWrite?: (path: string, body: unknown) => () => void,
   ) {}
 
@@ -83,7 +91,7 @@ export class ApiClient {
   }
 
   async execute<T = Record<string, unknown>>(req: Prepared): Promise<T> {
-    const response = await this.transmit(req.method, req.path, req.query, req.body, false);
+    const response = await this.transmit(req.method, req.path, req.query, req.body, false, req.headers);
     const schema = endpoints[req.endpoint].response;
     let value = response.value;
     if (accepts(schema)(value)) return value as T;
@@ -135,13 +143,14 @@ export class ApiClient {
     query: Prepared['query'],
     body: unknown,
     fromOrigin: boolean,
+    headers?: HttpRequest['headers'],
   ): Promise<{ status: number; value: unknown }> {
     let response: HttpResponse;
     const where = `${method} ${this.http.url({ path, fromOrigin })}`;
     // The sandbox's own admin routes (fromOrigin) move no money and have no command to check them with.
     const answered = method === 'POST' && !fromOrigin ? this.onWrite?.(path, body) : undefined;
     try {
-      response = await this.http.send({ method, path, query, body, fromOrigin });
+      response = await this.http.send({ method, path, query, body, fromOrigin, headers });
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
       if (err.failure === 'unresolved') {

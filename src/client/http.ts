@@ -28,6 +28,8 @@ export interface HttpRequest {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   fromOrigin?: boolean;
+  /** Extra headers of this request (the refund's idempotency key); they never replace auth or content type. */
+  headers?: Record<string, string>;
 }
 
 export interface HttpResponse {
@@ -89,6 +91,7 @@ export class HttpClient {
     const path = target.slice(this.origin.length);
     const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = {
+      ...req.headers,
       authorization: this.auth,
       accept: 'application/json',
       'user-agent': `payctl/${VERSION}`,

@@ -1,8 +1,9 @@
-import { amountOf, refundable } from '../contract/rules';
+import { ApiError, FailureError, UsageError } from '../contract/errors';
+import { amountOf, paymentProblem, refundable, refundProblem } from '../contract/rules';
 import { INR } from '../contract/vocabulary';
 import type { ApiClient } from './client';
 
-/** What a payment allowed just before a refund was sent: the figure an ambiguous answer is judged by. */
+/** What a payment allowed just before a refund was sent: checked figures, never taken as they come. */
 export interface RefundBaseline {
   paymentId: string;
   status: string;
@@ -11,72 +12,156 @@ export interface RefundBaseline {
   currency: string;
 }
 
-export type RefundVerdict =
-  /** `amount_refunded` grew by exactly the amount: the refund was applied (once). */
-  | { result: 'applied'; before: number; after: number }
-  /** Unchanged after the settle delay: not applied; only now may it be sent again. */
-  | { result: 'not_applied'; before: number; after: number }
-  /** Anything else (grew by another amount, could not be read): a person must look. */
-  | { result: 'unknown'; before: number; after: number | undefined; reason: string };
-
 export const remaining = (b: RefundBaseline) => refundable({ amount: b.amount, amount_refunded: b.amountRefunded });
 
-/**
- * A refund is judged by these figures, so one that cannot be read is an error, never 0: a read-back
- * whose amount_refunded is missing would otherwise look like "not applied" and allow a resend.
- */
-function figureOf(p: Record<string, unknown>, key: 'amount' | 'amount_refunded'): number {
-  const n = amountOf(p[key]);
-  if (n === undefined)
-    throw new Error(`the payment's ${key} is not an amount (${JSON.stringify(p[key]) ?? 'missing'})`);
-  return n;
-}
+/** The header the service reads a refund's identity from. */
+export const IDEMPOTENCY_HEADER = 'X-Refund-Idempotency';
+/** The note a refund carries its identity in, so a read-back can tell it among others. */
+export const KEY_NOTE = 'payctl_key';
 
+/** Reads the payment and checks its figures (contract/rules.ts) before any arithmetic: exit 1 naming the field. */
 export async function refundBaseline(api: ApiClient, paymentId: string): Promise<RefundBaseline> {
   const p = await api.call<Record<string, unknown>>('getPayment', { params: { id: paymentId } });
+  const problem = paymentProblem(p, paymentId);
+  if (problem) throw new FailureError(`${problem}; nothing was sent`);
   return {
     paymentId,
     status: String(p.status),
-    amount: figureOf(p, 'amount'),
-    amountRefunded: figureOf(p, 'amount_refunded'),
+    amount: amountOf(p.amount)!,
+    amountRefunded: amountOf(p.amount_refunded)!,
     currency: String(p.currency ?? INR),
   };
 }
 
-/** Pure: what the payment read back says about a refund of `amount` sent on top of `before`. */
-export function judgeRefund(before: number, after: number, amount: number): RefundVerdict {
-  if (after === before + amount) return { result: 'applied', before, after };
-  if (after === before) return { result: 'not_applied', before, after };
-  return {
-    result: 'unknown',
-    before,
-    after,
-    reason: `amount_refunded went from ${before} to ${after}, not by ${amount}`,
-  };
-}
+/** What the service shows about our refund. */
+export type RefundEvidence =
+  /** The payment's refunds hold one carrying our key. */
+  | { kind: 'found'; refundId: string; amount: number }
+  /** The list was read whole and holds none with our key. */
+  | { kind: 'absent' }
+  /**
+   * The service has no list of a payment's refunds (404, or not a collection). `delta`: the payment's
+   * amount_refunded before this very send and now, when both were read.
+   */
+  | { kind: 'no_list'; delta?: { before: number; after: number; amount: number } }
+  /** Nothing could be read (network, a hostile answer): no conclusion either way. */
+  | { kind: 'unreadable'; reason: string };
 
 /**
- * After an ambiguous answer to a refund, reads the payment back once the service had time to apply
- * it (`settleMs`), and judges by how far `amount_refunded` moved. Never throws: a failed read is an
- * unknown, never a guess.
+ * `fresh`: this run has not sent this refund before. `resume`: an earlier run (or invocation, with
+ * the same key) sent it and did not learn the outcome. `lost`: sent just now and its answer was lost
+ * or ambiguous (timeout, reset, 5xx, a proxy's HTML or empty 4xx, 409 in flight).
  */
-export async function reconcileRefund(
+export type RefundStage = 'fresh' | 'resume' | 'lost';
+
+export type RefundDecision =
+  | { action: 'done'; refundId?: string; why: string }
+  | { action: 'send'; why: string }
+  | { action: 'unknown'; why: string }
+  | { action: 'fail'; why: string };
+
+/**
+ * The one decision table of a refund whose outcome is not known from its own answer, shared by the
+ * single and the bulk paths (unit-tested case by case). Only a refund carrying our key proves it was
+ * applied; only the service's own error object (handled before this) proves refusal. "Not in the
+ * list" after a lost answer is unknown: the request may still land.
+ */
+export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false): RefundDecision {
+  if (e.kind === 'found') return { action: 'done', refundId: e.refundId, why: `refund ${e.refundId} carries our key` };
+  if (e.kind === 'unreadable')
+    return stage === 'fresh'
+      ? { action: 'fail', why: `could not look for an earlier refund, nothing sent: ${e.reason}` }
+      : { action: 'unknown', why: `could not read the payment's refunds: ${e.reason}` };
+  if (e.kind === 'absent') {
+    if (stage === 'fresh') return { action: 'send', why: 'no refund carries our key' };
+    if (stage === 'resume')
+      return { action: 'send', why: 'no refund carries our key yet: sent again with the same key' };
+    return { action: 'unknown', why: 'no refund carries our key yet, and the request may still land' };
+  }
+  // No list: the payment's amount_refunded, read just before and just after this send, is all there is.
+  if (stage === 'fresh') return { action: 'send', why: 'the service lists no refunds of a payment' };
+  if (stage === 'resume')
+    return retryUnknown
+      ? { action: 'send', why: 'sent again with the same key, as asked (--retry-unknown)' }
+      : { action: 'unknown', why: 'the service lists no refunds of a payment, so an earlier send cannot be told' };
+  const d = e.delta;
+  if (!d) return { action: 'unknown', why: 'the payment could not be read back' };
+  const figures = `amount_refunded ${d.before} before, ${d.after} now`;
+  if (d.after === d.before + d.amount) return { action: 'done', why: `read back as applied (${figures})` };
+  if (d.after === d.before)
+    return { action: 'unknown', why: `amount_refunded unchanged (${figures}): the request may still land` };
+  return { action: 'unknown', why: `amount_refunded moved by another amount than ${d.amount} (${figures})` };
+}
+
+const PAGE = 100;
+const MAX_PAGES = 50;
+
+/**
+ * Looks for a refund of `paymentId` carrying `key` (in its `payctl_key` note), walking the list's
+ * pages. Never throws: what cannot be read is `unreadable`, and a service without the list `no_list`.
+ */
+export async function findRefund(api: ApiClient, paymentId: string, key: string): Promise<RefundEvidence> {
+  try {
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const path = `/payments/${encodeURIComponent(paymentId)}/refunds`;
+      const list = await api.request<Record<string, unknown>>('GET', path, { count: PAGE, skip: page * PAGE });
+      const items = list && typeof list === 'object' ? list.items : undefined;
+      if (!Array.isArray(items)) return { kind: 'no_list' };
+      for (const r of items) {
+        const problem = refundProblem(r);
+        if (problem) return { kind: 'unreadable', reason: problem };
+        const o = r as { id: string; amount: unknown; notes?: Record<string, unknown>; payment_id?: unknown };
+        if (o.payment_id !== undefined && o.payment_id !== paymentId)
+          return { kind: 'unreadable', reason: `refund ${o.id} in the list belongs to ${String(o.payment_id)}` };
+        if (o.notes && typeof o.notes === 'object' && o.notes[KEY_NOTE] === key)
+          return { kind: 'found', refundId: o.id, amount: amountOf(o.amount)! };
+      }
+      if (items.length < PAGE) return { kind: 'absent' };
+    }
+    return { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { kind: 'no_list' };
+    return { kind: 'unreadable', reason: (err as Error).message };
+  }
+}
+
+/** After a lost answer with no list: the payment's amount_refunded now, against the baseline read just before. */
+export async function deltaSince(
   api: ApiClient,
   baseline: RefundBaseline,
   amount: number,
-  pause: (ms: number) => Promise<unknown>,
-  settleMs = 1_000,
-): Promise<RefundVerdict> {
-  await pause(settleMs);
+): Promise<RefundEvidence & { kind: 'no_list' }> {
   try {
     const now = await refundBaseline(api, baseline.paymentId);
-    return judgeRefund(baseline.amountRefunded, now.amountRefunded, amount);
-  } catch (err) {
-    return {
-      result: 'unknown',
-      before: baseline.amountRefunded,
-      after: undefined,
-      reason: `could not read the payment back: ${(err as Error).message}`,
-    };
+    return { kind: 'no_list', delta: { before: baseline.amountRefunded, after: now.amountRefunded, amount } };
+  } catch {
+    return { kind: 'no_list' };
   }
+}
+
+/** The evidence after a lost answer: the list if the service has one, else the payment's figures. */
+export async function evidenceAfterLoss(
+  api: ApiClient,
+  baseline: RefundBaseline,
+  amount: number,
+  key: string,
+): Promise<RefundEvidence> {
+  const e = await findRefund(api, baseline.paymentId, key);
+  return e.kind === 'no_list' ? deltaSince(api, baseline, amount) : e;
+}
+
+/**
+ * The refund's notes with our key added as `payctl_key`: the user's notes keep their place, within
+ * the service's limit of notes (exit 2 naming it when no room is left for ours).
+ */
+export function notesWithKey(notes: Record<string, string> | undefined, key: string, limit: number) {
+  const own = notes ?? {};
+  if (KEY_NOTE in own)
+    throw new UsageError(`the note ${KEY_NOTE} is payctl's own (the refund's key): nothing was sent`);
+  if (Object.keys(own).length >= limit)
+    throw new UsageError(
+      `a refund holds at most ${limit} notes and payctl adds one (${KEY_NOTE}, the refund's key): ` +
+        `give at most ${limit - 1}; nothing was sent`,
+    );
+  return { ...own, [KEY_NOTE]: key };
 }

@@ -22,3 +22,35 @@ export const amountOf = (value: unknown): number | undefined => {
 
 /** What can still be refunded, in the smallest currency unit (a missing figure counts as 0). */
 export const refundable = (p: PaymentFigures): number => (amountOf(p.amount) ?? 0) - (amountOf(p.amount_refunded) ?? 0);
+
+const describeValue = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v));
+const isMinorUnits = (v: unknown) => {
+  const n = amountOf(v);
+  return n !== undefined && Number.isSafeInteger(n) && n >= 0;
+};
+
+/**
+ * The one check of a payment the service sent before any money arithmetic is done with it: the
+ * record asked for (its `id`), and amounts that are non-negative integers with `amount_refunded <=
+ * amount`. Returns the problem, naming the field, or undefined when the figures can be used.
+ */
+export function paymentProblem(p: unknown, askedId: string): string | undefined {
+  if (p === null || typeof p !== 'object') return `the service sent ${describeValue(p)} for payment ${askedId}`;
+  const r = p as Record<string, unknown>;
+  if (r.id !== askedId) return `the service answered for id ${describeValue(r.id)} when asked for ${askedId}`;
+  for (const key of ['amount', 'amount_refunded'] as const)
+    if (!isMinorUnits(r[key]))
+      return `payment ${askedId}: ${key} is ${describeValue(r[key])}, not a non-negative whole number of minor units`;
+  if (amountOf(r.amount_refunded)! > amountOf(r.amount)!)
+    return `payment ${askedId}: amount_refunded ${String(r.amount_refunded)} is more than its amount ${String(r.amount)}`;
+  return undefined;
+}
+
+/** A refund of a payment's list, as far as payctl relies on it: its id, amount and notes. */
+export function refundProblem(r: unknown): string | undefined {
+  if (r === null || typeof r !== 'object') return `a refund in the list is ${describeValue(r)}`;
+  const o = r as Record<string, unknown>;
+  if (typeof o.id !== 'string' || !o.id) return `a refund in the list has id ${describeValue(o.id)}`;
+  if (!isMinorUnits(o.amount)) return `refund ${o.id}: amount is ${describeValue(o.amount)}`;
+  return undefined;
+}

@@ -43,6 +43,8 @@ export interface OpenedRun {
   path: string;
   /** The items to work on: the input's, or with --recheck the journal's unresolved payments. */
   items: ItemSource;
+  /** The run's identity the refund keys derive from. */
+  runId: string;
 }
 
 /**
@@ -83,7 +85,7 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     }
     if (!recheck)
       journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: source!.total });
-    return { journal, path, items: source! };
+    return { journal, path, items: source!, runId: journal.plan?.runId ?? source!.digest };
   } catch (err) {
     source?.cleanup();
     throw err;

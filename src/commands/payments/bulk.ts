@@ -13,6 +13,7 @@ import type { BulkRun } from './bulk-options';
 import { incomplete, stopped, summaryLine } from './bulk-report';
 import { readSource } from './bulk-source';
 import { operations } from './operations';
+import { rowKey } from '../../bulk/identity';
 
 /**
  * Many captures or refunds: input checked in full before anything is sent, one journal that makes
@@ -31,7 +32,7 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     throw err;
   }
   if (ctx.settings.dryRun && !recheck) return bulkDryRun(op, source!, api, ctx.settings.format === 'table');
-  const { journal, path, items } = await openRun(run, source, ctx);
+  const { journal, path, items, runId } = await openRun(run, source, ctx);
 
   const rows = new Channel<BulkRow>();
   const progress = new Progress(ctx.io.stderr, items.total, ctx.io.stderrIsTTY);
@@ -46,6 +47,7 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     signal: ctx.signal,
     progress,
     perform: (item, at) => perform(item, at, { api, retryUnknown: run.retryUnknown, recheck }),
+    keyOf: op === 'refund' ? (item) => rowKey(runId, item) : undefined,
     recheck,
     onRow: (row) => rows.push(row),
   })
@@ -54,7 +56,11 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
       progress.clear();
       if (summary && !recheck) {
         const { done, skipped, failed, unknown, notStarted: not_started } = summary;
-        journal.write({ type: 'end', at: new Date().toISOString(), done, skipped, failed, unknown, not_started });
+        try {
+          journal.write({ type: 'end', at: journal.stamp(), done, skipped, failed, unknown, not_started });
+        } catch {
+          /* the journal's failure is reported with the summary */
+        }
       }
       journal.close();
       items.cleanup();

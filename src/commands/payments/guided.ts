@@ -16,7 +16,7 @@ import { promptSession } from '../prompt';
 import { targetLabel } from '../target';
 import type { PromptSession as Session } from '../prompt';
 import { captureOnce } from './capture-request';
-import { refundOnce } from './refund-single';
+import { refundIdentity, refundOnce } from './refund-single';
 import type { CommandResult } from '../result';
 
 type Payment = PaymentRecord;
@@ -200,7 +200,12 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   // Read again right before sending: the questions took a while, and this figure is what an
   // ambiguous answer is judged by (and refuses, sending nothing, an amount above what remains now).
   const baseline = await refundBaseline(api, id);
-  return refundOnce(ctx, api, baseline, { amount, receipt: receipt || undefined, notes });
+  return refundOnce(ctx, api, baseline, {
+    amount,
+    receipt: receipt || undefined,
+    notes,
+    ...refundIdentity(undefined, notes),
+  });
 }
 
 export async function guidedCapture(ctx: Context): Promise<CommandResult> {

@@ -65,13 +65,18 @@ export const declarePayments = group('payments', summary, (payments, bind, run) 
   )
     .option(
       '--retry-unknown',
-      'resend refunds whose outcome the journal marks unknown (first check each with `payctl payments get ID`)',
+      'resend, with the same key, refunds whose outcome the journal marks unknown where the service lists no refunds',
+    )
+    .option(
+      '--idempotency-key <key>',
+      "one refund's identity (10-64 of A-Z a-z 0-9 _ -): rerun an unknown refund with the key payctl printed",
     )
     .action(
       bind(refund('refundPayments'), (p) => ({
         ...bulkRun(p),
         ...withNotes(p.opts, 'amount', 'receipt'),
         retryUnknown: Boolean(p.opts.retryUnknown),
+        ...pick(p.opts, 'idempotencyKey'),
       })),
     );
 });

@@ -39,8 +39,11 @@ export async function runInMode(
   run: BulkRun,
   ctx: Context,
   one: (rawId: string) => Promise<CommandResult>,
+  singleOnly = false,
 ): Promise<CommandResult> {
   const mode = modeOf(run.ids, run, guidable(ctx), run.op);
+  if (singleOnly && mode !== 'one')
+    throw new UsageError('--idempotency-key is for one refund; a bulk run derives a key for each row itself');
   if (mode === 'bulk') return (await import('./bulk')).runBulk(run, ctx);
   if (mode === 'guided') {
     const guided = await import('./guided');

@@ -1,22 +1,53 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient } from '../../client/client';
-import { NetworkError, OutcomeUnknownError, UsageError } from '../../contract/errors';
-import { reconcileRefund, remaining } from '../../client/refund';
-import type { RefundBaseline } from '../../client/refund';
+import { ApiError, OutcomeUnknownError, UsageError } from '../../contract/errors';
+import {
+  IDEMPOTENCY_HEADER,
+  KEY_NOTE,
+  decideRefund,
+  evidenceAfterLoss,
+  findRefund,
+  notesWithKey,
+  remaining,
+} from '../../client/refund';
+import type { RefundBaseline, RefundDecision } from '../../client/refund';
+import { KEY_PATTERN, singleKey } from '../../bulk/identity';
+import { LIMITS } from '../../contract/limits';
 import { formatMoney } from '../../output/money';
 import { stripControl } from '../../output/sanitize';
-import type { Context } from '../context';
 import { one } from '../result';
 import type { CommandResult } from '../result';
 
-/** How long the service gets to apply a refund whose answer was lost before the payment is read back. */
+/** How long the service gets to apply a refund whose answer was lost before its refunds are read. */
 const SETTLE_MS = 1_000;
 
 export interface RefundRequest {
   /** Undefined: everything that remains (sent as that explicit amount, so what was confirmed is what is sent). */
   amount?: number;
   receipt?: string;
+  /** The user's notes; payctl adds `payctl_key`. */
   notes?: Record<string, string>;
+  /** The refund's identity: given with --idempotency-key (a rerun), or new for this invocation. */
+  key: string;
+  /** True when the user gave the key: an earlier invocation may have made this refund already. */
+  keyGiven: boolean;
+}
+
+/**
+ * Seam: what the single refund needs besides the client: a line on stderr, and the wait before a
+ * read-back (a simulation passes its own clock's sleep).
+ */
+export interface SingleRefundEnv {
+  notice(message: string): void;
+  sleep?: (ms: number) => Promise<unknown>;
+}
+
+/** --idempotency-key checked (exit 2), or a new key for this invocation; notes checked for room for it. */
+export function refundIdentity(given: string | undefined, notes: Record<string, string> | undefined) {
+  if (given !== undefined && !KEY_PATTERN.test(given))
+    throw new UsageError('--idempotency-key must be 10 to 64 characters of letters, digits, _ and -: nothing was sent');
+  const key = given ?? singleKey();
+  notesWithKey(notes, key, LIMITS.notesPairs);
+  return { key, keyGiven: given !== undefined };
 }
 
 /** The amount to send, checked against what the payment has left: more than remains is exit 2, nothing sent. */
@@ -34,68 +65,90 @@ export function refundAmount(baseline: RefundBaseline, amount: number | undefine
   return amount ?? left;
 }
 
+const quote = (s: string) => (/^[A-Za-z0-9_.,:/=@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** Pure: the exact command that sends this refund again with the same identity (and so the same body). */
+export function rerunCommand(id: string, amount: number, request: RefundRequest): string {
+  const parts = ['payctl payments refund', id, '--amount', String(amount)];
+  if (request.receipt !== undefined) parts.push('--receipt', quote(request.receipt));
+  for (const [k, v] of Object.entries(request.notes ?? {})) parts.push('--note', quote(`${k}=${v}`));
+  parts.push('--idempotency-key', request.key);
+  return parts.join(' ');
+}
+
 /**
- * Sends one refund. If its answer is lost or ambiguous, waits for the service to settle, reads the
- * payment back and says what happened: applied (exit 0, the payment read back on stdout), not applied
- * (exit 5: nothing was refunded, safe to run again) or unknown (exit 6 with both figures and the
- * command to check). Never resends.
+ * Sends one refund carrying its key (header and `payctl_key` note). With a key the user gave, first
+ * looks for a refund carrying it (found: done, nothing sent). If the answer is lost (or 409: still
+ * being processed), looks for the key once the service had time: found is applied once (exit 0);
+ * anything else is unknown (exit 6) with the key and the exact command to rerun with it. Nothing here
+ * ever says "not applied": the request may still land.
  */
 export async function refundOnce(
-  ctx: Context,
+  env: SingleRefundEnv,
   api: ApiClient,
   baseline: RefundBaseline,
   request: RefundRequest,
 ): Promise<CommandResult> {
   const id = baseline.paymentId;
+  const { key } = request;
+  const money = (v: number) => formatMoney(v, baseline.currency);
+  if (request.keyGiven) {
+    const earlier = decideRefund('resume', await findRefund(api, id, key), true);
+    if (earlier.action === 'done') {
+      env.notice(`payctl: ${id} was refunded already with key ${key} (${earlier.why}): nothing was sent`);
+      return one('refund', await fetched(api, earlier));
+    }
+    if (earlier.action !== 'send')
+      throw new OutcomeUnknownError(
+        `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent`,
+        'rerun it later',
+      );
+  }
   const amount = refundAmount(baseline, request.amount);
   const req = api.prepare('refundPayment', {
     params: { id },
-    body: { amount, receipt: request.receipt, notes: request.notes },
+    body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, key, LIMITS.notesPairs) },
   });
-  let lost: OutcomeUnknownError;
+  req.headers = { [IDEMPOTENCY_HEADER]: key };
+  let lost: string;
   try {
     return one('refund', await api.execute(req));
   } catch (err) {
-    if (!(err instanceof OutcomeUnknownError)) throw err;
-    lost = err;
+    const inFlight = err instanceof ApiError && err.status === 409;
+    if (!(err instanceof OutcomeUnknownError) && !inFlight) throw err;
+    lost = inFlight
+      ? 'the service says it is still being processed (409)'
+      : stripControl((err as OutcomeUnknownError).answer ?? (err as Error).message);
   }
-  const money = (v: number) => formatMoney(v, baseline.currency);
-  const answer = stripControl(lost.answer);
-  const verdict = await reconcileRefund(api, baseline, amount, (ms) => sleep(ms), SETTLE_MS);
-  const check = `check with \`payctl payments get ${id}\` (amount_refunded) before sending it again`;
-  if (verdict.result === 'applied') {
-    ctx.notice(
-      `payctl: the refund's answer was lost (${answer}); ` +
-        'confirmed by reading the payment back: amount_refunded went from ' +
-        `${money(verdict.before)} to ${money(verdict.after)}, so the refund of ${money(amount)} was applied once`,
+  await (env.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms))))(SETTLE_MS);
+  const verdict = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
+  if (verdict.action === 'done') {
+    env.notice(
+      `payctl: the refund's answer was lost (${lost}); confirmed by reading it back: ${verdict.why}, ` +
+        `so the refund of ${money(amount)} was applied once`,
     );
-    const payment = await api.call<Record<string, unknown>>('getPayment', { params: { id } }).catch(() => undefined);
-    return one(
-      'payment',
-      payment ?? {
-        id,
-        entity: 'payment',
-        amount: baseline.amount,
-        currency: baseline.currency,
-        amount_refunded: verdict.after,
-      },
-    );
+    return one('refund', await fetched(api, verdict, { id, amount, key }));
   }
-  if (verdict.result === 'not_applied') {
-    throw new NetworkError(
-      `the refund of ${money(amount)} of ${id} was not applied: ${answer}; read back after ${SETTLE_MS / 1000}s, ` +
-        `amount_refunded is unchanged at ${money(verdict.before)}, so nothing was refunded`,
-      'it is safe to run the same command again',
-    );
-  }
-  const now =
-    verdict.after === undefined
-      ? `could not be read back (${stripControl(verdict.reason)})`
-      : `is ${money(verdict.after)} now`;
   throw new OutcomeUnknownError(
-    `refund of ${money(amount)} of ${id}: outcome unknown (${answer}); ` +
-      `amount_refunded was ${money(verdict.before)} before sending and ${now}, ` +
-      `where ${money(verdict.before + amount)} would mean it was applied`,
-    check,
+    `refund of ${money(amount)} of ${id}: outcome unknown (${lost}); ${verdict.why}. Its key: ${key}`,
+    `rerun exactly \`${rerunCommand(id, amount, request)}\`: it looks for this key first and sends only if ` +
+      'no refund carries it (check with `payctl payments get ' +
+      `${id}\` meanwhile)`,
   );
+}
+
+/** The refund found by its key, or what is known of it when it cannot be fetched. */
+async function fetched(
+  api: ApiClient,
+  d: RefundDecision & { action: 'done' },
+  fallback?: { id: string; amount: number; key: string },
+): Promise<Record<string, unknown>> {
+  if (d.refundId) {
+    const r = await api
+      .call<Record<string, unknown>>('getRefund', { params: { id: d.refundId } })
+      .catch(() => undefined);
+    if (r) return r;
+    return { id: d.refundId, entity: 'refund' };
+  }
+  return { entity: 'refund', payment_id: fallback?.id, amount: fallback?.amount, notes: { [KEY_NOTE]: fallback?.key } };
 }

@@ -7,7 +7,7 @@ import { amountFlag, idArg, notesFlag } from '../flags';
 import type { CommandResult } from '../result';
 import type { BulkFlags } from './bulk-options';
 import { runInMode } from './mode';
-import { refundAmount, refundOnce } from './refund-single';
+import { refundAmount, refundIdentity, refundOnce } from './refund-single';
 import type { RefundRequest } from './refund-single';
 
 export interface RefundPaymentsOptions extends BulkFlags {
@@ -15,24 +15,30 @@ export interface RefundPaymentsOptions extends BulkFlags {
   amount?: string;
   receipt?: string;
   notes: string[];
-  /** Bulk: resend refunds the journal holds as read back "not applied". */
+  /** Bulk: resend, with the same key, refunds whose outcome the journal holds as unknown. */
   retryUnknown: boolean;
+  /** One payment: the refund's identity, to rerun one whose outcome was unknown. */
+  idempotencyKey?: string;
 }
 
 /** One id: refund it; many, or --input/--recheck: a bulk run; none on a terminal: guided. */
 export async function refundPayments(opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {
-  return runInMode({ ...opts, op: 'refund' }, ctx, (id) => refundOne(id, opts, ctx));
+  const { idempotencyKey, ...run } = opts;
+  return runInMode({ ...run, op: 'refund' }, ctx, (id) => refundOne(id, opts, ctx), idempotencyKey !== undefined);
 }
 
 async function refundOne(rawId: string, opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {
   const id = idArg(rawId, 'payment');
+  const notes = notesFlag(opts.notes);
   const request: RefundRequest = {
     amount: amountFlag(opts.amount),
     receipt: opts.receipt,
-    notes: notesFlag(opts.notes),
+    notes,
+    ...refundIdentity(opts.idempotencyKey, notes),
   };
   const api = await ctx.api();
-  const req = api.prepare('refundPayment', { params: { id }, body: request });
+  const body = { amount: request.amount, receipt: request.receipt, notes: request.notes };
+  const req = api.prepare('refundPayment', { params: { id }, body });
   if (ctx.settings.dryRun) return dryRun(req);
 
   // A person at a terminal sees what the payment holds, and an amount above what remains is refused

@@ -12,7 +12,7 @@ describe('Journal', () => {
     const path = join(dir(), 'j.ndjson');
     const j = Journal.open(path, 'capture');
     j.write({ type: 'run', op: 'capture', at: 'now', pid: 1, items: 4 });
-    for (const id of ['pay_a', 'pay_b', 'pay_c', 'pay_d']) j.sent(id, 1, 100, 'INR');
+    for (const id of ['pay_a', 'pay_b', 'pay_c', 'pay_d']) j.sent({ id, line: 1, amount: 100, currency: 'INR' });
     j.outcome('pay_a', 'done', { status: 'captured' });
     j.outcome('pay_b', 'failed', { reason: 'refused' });
     j.outcome('pay_c', 'unknown', { reason: 'no answer' });

@@ -1,35 +1,134 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../src/client/client';
-import { judgeRefund, reconcileRefund } from '../../../src/client/refund';
+import { ApiClient } from '../../../src/client/client';
+import type { Transport } from '../../../src/client/client';
+import type { HttpRequest } from '../../../src/client/http';
+import { decideRefund, findRefund, notesWithKey } from '../../../src/client/refund';
+import type { RefundEvidence, RefundStage } from '../../../src/client/refund';
+import { paymentProblem } from '../../../src/contract/rules';
 
-describe('judgeRefund', () => {
-  it.each([
-    [0, 1000, 1000, 'applied'],
-    [500, 1500, 1000, 'applied'],
-    [500, 500, 1000, 'not_applied'],
-    [0, 2000, 1000, 'unknown'], // applied twice, or another refund landed meanwhile
-    [0, 400, 1000, 'unknown'], // someone else refunded part
-    [1000, 0, 1000, 'unknown'],
-  ])('before %i, after %i, amount %i -> %s', (before, after, amount, result) => {
-    expect(judgeRefund(before, after, amount).result).toBe(result);
+const found: RefundEvidence = { kind: 'found', refundId: 'rfnd_1', amount: 700 };
+const absent: RefundEvidence = { kind: 'absent' };
+const noList: RefundEvidence = { kind: 'no_list' };
+const unreadable: RefundEvidence = { kind: 'unreadable', reason: 'timed out' };
+const delta = (before: number, after: number): RefundEvidence => ({
+  kind: 'no_list',
+  delta: { before, after, amount: 700 },
+});
+
+describe('decideRefund: the one table of a refund whose outcome its own answer did not give', () => {
+  it.each<[RefundStage, RefundEvidence, boolean, string]>([
+    // Our key in the payment's refunds: applied once, whatever the stage.
+    ['fresh', found, false, 'done'],
+    ['resume', found, false, 'done'],
+    ['lost', found, false, 'done'],
+    // Read whole, our key absent.
+    ['fresh', absent, false, 'send'],
+    ['resume', absent, false, 'send'], // same key: a service honouring it returns the first refund or 409
+    ['lost', absent, false, 'unknown'], // the request may still land: never "not applied"
+    ['lost', absent, true, 'unknown'],
+    // Nothing readable.
+    ['fresh', unreadable, false, 'fail'], // nothing sent yet
+    ['resume', unreadable, true, 'unknown'],
+    ['lost', unreadable, false, 'unknown'],
+    // No list at the service: deltas against the reading just before this very send.
+    ['fresh', noList, false, 'send'],
+    ['resume', noList, false, 'unknown'], // the first run's old baseline is never used
+    ['resume', noList, true, 'send'],
+    ['lost', noList, false, 'unknown'], // could not read back
+    ['lost', delta(0, 700), false, 'done'],
+    ['lost', delta(500, 1200), false, 'done'],
+    ['lost', delta(500, 500), false, 'unknown'], // unchanged after a timeout: unknown, not "not applied"
+    ['lost', delta(0, 1400), false, 'unknown'], // twice, or someone else's refund too
+    ['lost', delta(0, 300), false, 'unknown'],
+  ])('%s, %j, retryUnknown %s -> %s', (stage, evidence, retry, action) => {
+    expect(decideRefund(stage, evidence, retry).action).toBe(action);
+  });
+
+  it('no case of the table ever answers "not applied"', () => {
+    for (const stage of ['fresh', 'resume', 'lost'] as const)
+      for (const e of [found, absent, noList, unreadable, delta(1, 1)])
+        expect(JSON.stringify(decideRefund(stage, e))).not.toMatch(/not applied|safe to run/);
   });
 });
 
-describe('reconcileRefund reads the payment back', () => {
-  const baseline = { paymentId: 'pay_1', status: 'captured', amount: 5000, amountRefunded: 0, currency: 'INR' };
-  const readsBack = (payment: Record<string, unknown>) =>
-    ({ call: async () => ({ id: 'pay_1', amount: 5000, currency: 'INR', ...payment }) }) as unknown as ApiClient;
-  const verdict = (payment: Record<string, unknown>) =>
-    reconcileRefund(readsBack(payment), baseline, 700, async () => undefined).then((v) => v.result);
+/** An ApiClient over a fake transport answering GET /payments/:id/refunds with the pages given. */
+function listing(answer: (req: HttpRequest) => { status: number; body: unknown }) {
+  const transport: Transport = {
+    url: ({ path }) => `http://127.0.0.1:1/v1${path}`,
+    send: async (req) => {
+      const { status, body } = answer(req);
+      return { status, headers: {}, text: JSON.stringify(body), attempts: 1 };
+    },
+  };
+  return new ApiClient(transport);
+}
+const refund = (id: string, key?: string) => ({
+  id,
+  entity: 'refund',
+  amount: 700,
+  payment_id: 'pay_1',
+  notes: key ? { payctl_key: key } : {},
+});
 
+describe('findRefund looks for our key in the payment refunds', () => {
+  it('finds it on a later page', async () => {
+    const api = listing((req) => {
+      const skip = Number(req.query?.skip);
+      const items = skip === 0 ? Array.from({ length: 100 }, (_, i) => refund(`rfnd_${i}`)) : [refund('rfnd_x', 'K')];
+      return { status: 200, body: { entity: 'collection', count: items.length, items } };
+    });
+    expect(await findRefund(api, 'pay_1', 'K')).toEqual({ kind: 'found', refundId: 'rfnd_x', amount: 700 });
+  });
+  it('an equal refund of another operator is not ours', async () => {
+    const api = listing(() => ({
+      status: 200,
+      body: { entity: 'collection', count: 1, items: [refund('r', 'other')] },
+    }));
+    expect(await findRefund(api, 'pay_1', 'K')).toEqual({ kind: 'absent' });
+  });
+  it('404: the service has no list', async () => {
+    const api = listing(() => ({
+      status: 404,
+      body: { error: { code: 'BAD_REQUEST_ERROR', description: 'no route' } },
+    }));
+    expect((await findRefund(api, 'pay_1', 'K')).kind).toBe('no_list');
+  });
+  it('a refund of another payment in the list, or a hostile amount: unreadable', async () => {
+    const other = listing(() => ({
+      status: 200,
+      body: { entity: 'collection', count: 1, items: [{ ...refund('r', 'K'), payment_id: 'pay_2' }] },
+    }));
+    expect((await findRefund(other, 'pay_1', 'K')).kind).toBe('unreadable');
+    const hostile = listing(() => ({
+      status: 200,
+      body: { entity: 'collection', count: 1, items: [{ ...refund('r', 'K'), amount: -5 }] },
+    }));
+    expect((await findRefund(hostile, 'pay_1', 'K')).kind).toBe('unreadable');
+  });
+});
+
+describe('the key note', () => {
+  it('is added to the notes, and 15 notes of the user leave no room (exit 2)', () => {
+    expect(notesWithKey({ a: '1' }, 'K', 15)).toEqual({ a: '1', payctl_key: 'K' });
+    const full = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`k${i}`, 'v']));
+    expect(() => notesWithKey(full, 'K', 15)).toThrow(/at most 15 notes/);
+    expect(() => notesWithKey({ payctl_key: 'x' }, 'K', 15)).toThrow(/payctl's own/);
+  });
+});
+
+describe('paymentProblem: service data checked before money arithmetic', () => {
+  const ok = { id: 'pay_1', amount: 1000, amount_refunded: 200 };
   it.each([
-    [{ amount_refunded: 700 }, 'applied'],
-    [{ amount_refunded: '700' }, 'applied'], // digits as a string, as some payloads send amounts
-    [{ amount_refunded: 0 }, 'not_applied'],
-    [{}, 'unknown'], // missing: never read as 0, which would look like "not applied" and allow a resend
-    [{ amount_refunded: null }, 'unknown'],
-    [{ amount_refunded: '7,00' }, 'unknown'],
-  ])('%j -> %s', async (payment, result) => {
-    expect(await verdict(payment)).toBe(result);
+    [{ ...ok }, undefined],
+    [{ ...ok, amount_refunded: '200' }, undefined],
+    [{ ...ok, amount_refunded: -100 }, /amount_refunded is -100/],
+    [{ ...ok, amount: 1000.5 }, /amount is 1000.5/],
+    [{ ...ok, amount_refunded: 1001 }, /more than its amount/],
+    [{ ...ok, id: 'pay_2' }, /id "pay_2" when asked for pay_1/],
+    [{ ...ok, amount: undefined }, /amount is missing/],
+  ])('%j', (p, problem) => {
+    const got = paymentProblem(p, 'pay_1');
+    if (problem === undefined) expect(got).toBeUndefined();
+    else expect(got).toMatch(problem);
   });
 });

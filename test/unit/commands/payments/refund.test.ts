@@ -28,7 +28,11 @@ describe('payments refund (one payment)', () => {
     expect(posts(f.sent)).toEqual([
       expect.objectContaining({
         path: `/payments/${PAY}/refund`,
-        body: { amount: 20000, receipt: 'r-1', notes: { reason: 'damaged' } },
+        body: {
+          amount: 20000,
+          receipt: 'r-1',
+          notes: { reason: 'damaged', payctl_key: expect.stringMatching(/^pcs_[A-Za-z0-9_-]{20}$/) },
+        },
       }),
     ]);
     expect(result).toMatchObject({ type: 'one', kind: 'refund', data: { id: 'rfnd_1', amount: 20000 } });

@@ -1,0 +1,88 @@
+import {
+  closeSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+
+/** One open file of a Disk. Every call is synchronous and throws the errno error (ENOSPC, EIO) as node:fs does. */
+export interface DiskFile {
+  /** Writes at the end of the file; returns how many bytes went (possibly fewer than given: the caller writes the rest). */
+  append(data: Uint8Array): number;
+  /** Durable: returns once everything appended so far is on the disk. */
+  sync(): void;
+  /** Up to `length` bytes from `position` (fewer at the end of the file). */
+  read(position: number, length: number): Uint8Array;
+  size(): number;
+  truncate(length: number): void;
+  close(): void;
+}
+
+/** What a path is: `other` is a directory, a device, a FIFO or a socket, which payctl never reads or writes as a file. */
+export type PathKind = 'missing' | 'file' | 'other';
+
+/**
+ * Seam: the journal's file operations. The real one is `realDisk` (node:fs); a simulation passes one
+ * held in memory that can tear a write at any byte, refuse it (ENOSPC, EIO) or lose what was not synced.
+ */
+export interface Disk {
+  /** `append`: created 0600 if missing, written at the end. `read`: must exist. */
+  open(path: string, how: 'append' | 'read'): DiskFile;
+  /** Follows symbolic links, as opening does. */
+  kind(path: string): PathKind;
+  mkdirp(dir: string): void;
+}
+
+class NodeFile implements DiskFile {
+  constructor(private readonly fd: number) {}
+  append(data: Uint8Array): number {
+    return writeSync(this.fd, data);
+  }
+  sync(): void {
+    fsyncSync(this.fd);
+  }
+  read(position: number, length: number): Uint8Array {
+    const buf = Buffer.alloc(length);
+    const n = readSync(this.fd, buf, 0, length, position);
+    return buf.subarray(0, n);
+  }
+  size(): number {
+    return fstatSync(this.fd).size;
+  }
+  truncate(length: number): void {
+    ftruncateSync(this.fd, length);
+  }
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+export const realDisk: Disk = {
+  open(path, how) {
+    return new NodeFile(openSync(path, how === 'append' ? 'a+' : 'r', 0o600));
+  },
+  kind(path) {
+    try {
+      return statSync(path).isFile() ? 'file' : 'other';
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') return 'other';
+      // A dangling symbolic link is "missing" to stat, yet opening it would create its target.
+      try {
+        lstatSync(path);
+        return 'other';
+      } catch {
+        return 'missing';
+      }
+    }
+  },
+  mkdirp(dir) {
+    mkdirSync(dir, { recursive: true });
+  },
+};

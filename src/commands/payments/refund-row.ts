@@ -1,0 +1,127 @@
+import type { ApiClient } from '../../client/client';
+import {
+  IDEMPOTENCY_HEADER,
+  decideRefund,
+  evidenceAfterLoss,
+  findRefund,
+  notesWithKey,
+  refundBaseline,
+  remaining,
+} from '../../client/refund';
+import type { RefundBaseline, RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
+import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
+import { LIMITS } from '../../contract/limits';
+import type { RefundRecord } from '../../contract/resources';
+import type { BulkItem } from '../../bulk/input';
+import type { ItemAt, ItemOutcome } from '../../bulk/outcome';
+
+/** What a bulk refund needs besides the row: the client, the flags, and (seam) how to wait. */
+export interface RefundRowOptions {
+  api: ApiClient;
+  retryUnknown: boolean;
+  recheck?: boolean;
+  /** How long the service gets to apply a refund whose answer was lost before it is looked for. */
+  settleMs?: number;
+  /** Seam: the wait before that look (a simulation passes its own clock's). */
+  sleep?: (ms: number) => Promise<unknown>;
+}
+
+const realSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem): ItemOutcome {
+  if (d.action === 'done')
+    return stage === 'fresh'
+      ? { result: 'skipped', refund_id: d.refundId, reason: `refunded already with this run's key (${d.why})` }
+      : { result: 'done', refund_id: d.refundId, reason: `applied (${d.why})` };
+  if (d.action === 'fail') return { result: 'failed', reason: d.why };
+  return {
+    result: 'unknown',
+    verdict: 'unknown',
+    reason: `${d.why}: check with \`payctl payments get ${item.id}\`; a resume looks for its key again`,
+  };
+}
+
+/**
+ * One bulk refund by identity: first look for a refund carrying the row's key (a second machine, or
+ * an earlier run, may have made it: then nothing is sent), else send it with the key in the header and
+ * in its notes; after a lost answer look for the key again, and what is not found stays unknown.
+ */
+export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptions): Promise<ItemOutcome> {
+  const { api, recheck } = opts;
+  const key = at.key;
+  const stage: RefundStage = at.state === 'in_flight' || at.state === 'unknown' ? 'resume' : 'fresh';
+  if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };
+  const evidence: RefundEvidence = key ? await findRefund(api, item.id, key) : { kind: 'no_list' };
+  const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck);
+  if (before.action !== 'send')
+    return { amount: item.amount, currency: item.currency, ...fromDecision(before, stage, item) };
+  if (recheck)
+    return {
+      result: 'unknown',
+      amount: item.amount,
+      reason: `${evidence.kind === 'absent' ? 'no refund carries its key yet' : before.why}; a resume of this journal sends it again with the same key`,
+    };
+  if (!key)
+    return {
+      result: 'unknown',
+      amount: item.amount,
+      reason: 'sent by an older payctl with no key: check it with `payctl payments get`',
+    };
+
+  let baseline: RefundBaseline;
+  try {
+    baseline = await refundBaseline(api, item.id);
+  } catch (err) {
+    if (err instanceof AuthError) throw err;
+    return {
+      result: 'failed',
+      amount: item.amount,
+      currency: item.currency,
+      reason: `nothing sent: ${(err as Error).message}`,
+    };
+  }
+  let amount = item.amount;
+  const left = remaining(baseline);
+  const held = `amount_refunded ${baseline.amountRefunded} of ${baseline.amount}`;
+  const refused =
+    left <= 0
+      ? `nothing left to refund (${held}); nothing sent`
+      : amount !== undefined && amount > left
+        ? `${amount} is more than the ${left} that remains to refund (${held}); nothing sent`
+        : undefined;
+  if (refused) return { result: 'failed', status: baseline.status, amount, reason: refused };
+  amount ??= left; // "all that remains", fixed now: what is sent is what a read-back is judged by
+  const currency = item.currency ?? baseline.currency;
+  let notes: Record<string, string>;
+  try {
+    notes = notesWithKey(item.notes, key, LIMITS.notesPairs);
+  } catch (err) {
+    return { result: 'failed', amount, currency, reason: (err as Error).message };
+  }
+  const req = api.prepare('refundPayment', {
+    params: { id: item.id },
+    body: { amount, receipt: item.receipt, notes },
+  });
+  req.headers = { [IDEMPOTENCY_HEADER]: key };
+  await at.mark({ amount, currency, amountRefunded: baseline.amountRefunded, key });
+  try {
+    const r = await api.execute<RefundRecord>(req);
+    return {
+      result: 'done',
+      status: String(r.status),
+      amount: Number(r.amount),
+      currency: r.currency,
+      refund_id: r.id,
+    };
+  } catch (err) {
+    if (err instanceof AuthError) throw err;
+    const inFlight = err instanceof ApiError && err.status === 409;
+    if (err instanceof ApiError && !inFlight) return { result: 'failed', amount, currency, reason: err.message };
+    if (!(err instanceof OutcomeUnknownError) && !inFlight) throw err;
+    await (opts.sleep ?? realSleep)(opts.settleMs ?? 1_000);
+    const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
+    const lost = inFlight ? 'the service says it is still being processed (409)' : 'its answer was lost';
+    const outcome = fromDecision(after, 'lost', item);
+    return { ...outcome, amount, currency, reason: `${lost}; ${outcome.reason}` };
+  }
+}

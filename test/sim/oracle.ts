@@ -94,12 +94,19 @@ export class Oracle {
         this.fail('nothing-sent-but-sent', `${at} said nothing was sent, yet a capture reached the service`);
       return;
     }
+    if (claim === 'nothing_sent') {
+      // About this process alone: an earlier one may have sent it (the journal says so, or the key).
+      if (this.postsOf(paymentId, extra.proc).some((s) => s.arrived || s.inTransit))
+        this.fail('nothing-sent-but-sent', `${at} said nothing was sent, yet its refund reached the service`);
+      return;
+    }
     if (this.mayStillLand(paymentId))
-      this.fail('not-applied-while-in-flight', `${at} called ${claim} while our refund is still on its way`);
-    else if (this.ours(paymentId).length && claim !== 'failed')
-      this.fail('not-applied-but-applied', `${at} called ${claim}, yet our refund exists: ${this.describe(paymentId)}`);
-    if (claim === 'nothing_sent' && this.postsOf(paymentId, extra.proc).some((s) => s.arrived || s.inTransit))
-      this.fail('nothing-sent-but-sent', `${at} said nothing was sent, yet its refund reached the service`);
+      this.fail(`${claim}-while-in-flight`, `${at} called ${claim.replace('_', ' ')} while our refund may still land`);
+    else if (this.ours(paymentId).length)
+      this.fail(
+        `${claim}-but-applied`,
+        `${at} called ${claim.replace('_', ' ')}, yet our refund exists: ${this.describe(paymentId)}`,
+      );
   }
 
   private postsOf(paymentId: string, proc: number | undefined) {

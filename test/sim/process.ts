@@ -1,5 +1,5 @@
 import { ApiClient } from '../../src/client/client';
-import type { HttpClient } from '../../src/client/http';
+import type { SingleRefundEnv } from '../../src/commands/payments/refund-single';
 import { exitCodeOf } from '../../src/cli/exit-codes';
 import type { Context, Settings } from '../../src/commands/context';
 import type { CommandResult } from '../../src/commands/result';
@@ -39,14 +39,14 @@ export interface ProcessDeps {
   state: string;
   /** Each row as payctl hands it to the output, at that very moment. */
   onRow: (row: BulkRow) => void;
-  /** Gives the process its disk and clock (the seams of src). */
-  bind: (ctx: Context) => void;
 }
 
 /** A Context for one simulated payctl process: the simulated network, clock and a quiet terminal. */
 export function contextFor(deps: ProcessDeps, notices: string[]): Context {
-  const api = new ApiClient(deps.network as unknown as HttpClient);
-  return {
+  const api = new ApiClient(deps.network);
+  const ctx: Context & SingleRefundEnv = {
+    // The single refund takes the Context as its env: its wait before a read-back is on the simulated clock.
+    sleep: deps.world.sleep,
     settings,
     env: {},
     io: { stdout: sink, stderr: sink, stdin: process.stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
@@ -66,6 +66,7 @@ export function contextFor(deps: ProcessDeps, notices: string[]): Context {
     confirm: async () => undefined,
     readStdin: async () => '',
   };
+  return ctx;
 }
 
 /**
@@ -89,7 +90,6 @@ export function runCommand(
   const body = async () => {
     try {
       const ctx = contextFor(deps, notices);
-      deps.bind(ctx);
       const result = await command(ctx);
       if (result.type === 'many') {
         for await (const row of result.items as AsyncIterable<BulkRow>) {

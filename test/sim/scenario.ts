@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBulk } from '../../src/commands/payments/bulk';
 import type { BulkRun } from '../../src/commands/payments/bulk-options';
@@ -13,7 +13,8 @@ import { runCommand } from './process';
 import type { Outcome } from './process';
 import { Rng } from './rng';
 import { SimService } from './service';
-import { bindDisk, singleRefund } from './seams';
+import { singleRefund, withSeams } from './seams';
+import type { Machine } from './seams';
 import { claimRow, claimSingle, rerunOf } from './user';
 import { World } from './world';
 
@@ -24,14 +25,6 @@ export interface ScenarioResult {
   /** What happened, one line per command and kill, for the report of a failing seed. */
   trace: string[];
   steps: number;
-}
-
-/** One machine running payctl: its own disk (journals), its own processes. */
-interface Machine {
-  name: string;
-  state: string;
-  disk: SimDisk;
-  procs: number;
 }
 
 const MAX_KILLS = 3;
@@ -101,7 +94,7 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
   const newMachine = (name: string): Machine => {
     const state = join(root, `s${seed}`, name);
     mkdirSync(state, { recursive: true });
-    const m = { name, state, disk: new SimDisk(rng.fork(), plan.disk), procs: 0 };
+    const m: Machine = { name, state, disk: new SimDisk(rng.fork(), plan.disk), current: undefined, locks: new Map() };
     m.disk.onOp = runHooks;
     machines.push(m);
     return m;
@@ -116,7 +109,7 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
   /** Starts a payctl process on a machine, maybe armed to be killed at some step or disk write. */
   const launch = (m: Machine, what: string, command: Parameters<typeof runCommand>[1]): Promise<Outcome> => {
     const proc: Process = { id: ++procSeq, dead: false, finished: false };
-    m.procs++;
+    m.current = proc;
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
     const killRng = userRng.fork();
     let kill: (() => void) | undefined;
@@ -130,7 +123,6 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
         kills++;
         proc.dead = true;
         m.disk.crash();
-        dropLocks(m.state, m.disk); // its process is gone: payctl takes such a lock over; the simulation shares one pid
         log(
           `killed process ${proc.id} (${what}) before ${onDisk ? `disk operation ${at}` : `step ${at}`}; the disk keeps what was synced`,
         );
@@ -146,7 +138,6 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
         network,
         state: m.state,
         onRow: (row) => claimRow(oracle, `process ${proc.id} row ${row.line}`, row, proc.id),
-        bind: (ctx) => bindDisk(ctx, m.disk, proc),
       },
       command,
       (onKill) => (kill = onKill),
@@ -220,38 +211,33 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
     }
   };
 
-  const operators: Promise<void>[] = [];
-  if (plan.kind === 'single_refund') operators.push(operateSingle(newMachine('A')));
-  else {
-    operators.push(operateBulk(newMachine('A'), 0));
-    if (plan.twoMachines) operators.push(operateBulk(newMachine('B'), userRng.int(0, 20_000)));
-  }
-  let finished = 0;
-  for (const p of operators)
-    p.then(
-      () => finished++,
-      (err: unknown) => {
-        finished++;
-        oracle.violations.push({ invariant: 'harness', detail: String((err as Error)?.stack ?? err) });
-      },
-    );
-  const ok = await world.runUntil(() => finished === operators.length, 200_000);
-  if (!ok)
-    oracle.violations.push({
-      invariant: 'hang',
-      detail: `a payctl process waited on nothing (or ran past the step budget); resources: ${process.getActiveResourcesInfo().join(' ')}`,
-    });
-  hooks.clear();
-  await world.drain();
-  oracle.finish();
-  return { seed, plan, violations: oracle.violations, trace, steps: world.steps };
-}
-
-function dropLocks(state: string, disk: SimDisk) {
-  for (const path of [...disk.files.keys()]) if (path.endsWith('.lock')) disk.files.delete(path);
-  const dir = join(state, 'journals');
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir)) if (name.endsWith('.lock')) rmSync(join(dir, name), { force: true });
+  return withSeams(world, machines, async () => {
+    const operators: Promise<void>[] = [];
+    if (plan.kind === 'single_refund') operators.push(operateSingle(newMachine('A')));
+    else {
+      operators.push(operateBulk(newMachine('A'), 0));
+      if (plan.twoMachines) operators.push(operateBulk(newMachine('B'), userRng.int(0, 20_000)));
+    }
+    let finished = 0;
+    for (const p of operators)
+      p.then(
+        () => finished++,
+        (err: unknown) => {
+          finished++;
+          oracle.violations.push({ invariant: 'harness', detail: String((err as Error)?.stack ?? err) });
+        },
+      );
+    const ok = await world.runUntil(() => finished === operators.length, 200_000);
+    if (!ok)
+      oracle.violations.push({
+        invariant: 'hang',
+        detail: `a payctl process waited on nothing (or ran past the step budget); resources: ${process.getActiveResourcesInfo().join(' ')}`,
+      });
+    hooks.clear();
+    await world.drain();
+    oracle.finish();
+    return { seed, plan, violations: oracle.violations, trace, steps: world.steps };
+  });
 }
 
 function scheduleOtherOperator(

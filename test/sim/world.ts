@@ -36,7 +36,8 @@ export class World {
   /** Lets every microtask (and any real file read payctl started) run to where it waits on the simulation. */
   async settle(): Promise<void> {
     await turn();
-    for (let i = 0; realIoPending() && i < 10_000; i++) await turn();
+    const until = performance.now() + 60_000;
+    while (realIoPending() && performance.now() < until) await turn();
   }
 
   /**

@@ -54,18 +54,16 @@ export class SimDisk {
 
   /** The Disk of one process: once it is dead, nothing it does reaches the disk. */
   forProcess(alive: () => boolean) {
-    const disk = this;
     return {
-      open(path: string, how: 'append' | 'read'): SimDiskFile {
+      open: (path: string, how: 'append' | 'read'): SimDiskFile => {
         if (!alive()) throw fsError('EBADF', 'open', path);
-        return disk.open(path, how, alive);
+        return this.open(path, how, alive);
       },
-      kind(path: string): 'missing' | 'file' | 'other' {
-        return disk.files.has(path) ? 'file' : disk.dirs.has(path) ? 'other' : 'missing';
-      },
-      mkdirp(dir: string): void {
+      kind: (path: string): 'missing' | 'file' | 'other' =>
+        this.files.has(path) ? 'file' : this.dirs.has(path) ? 'other' : 'missing',
+      mkdirp: (dir: string): void => {
         const parts = dir.split('/');
-        for (let i = 1; i <= parts.length; i++) disk.dirs.add(parts.slice(0, i).join('/') || '/');
+        for (let i = 1; i <= parts.length; i++) this.dirs.add(parts.slice(0, i).join('/') || '/');
       },
     };
   }

@@ -1,0 +1,134 @@
+import type { SendRecord } from './network';
+import type { SimService } from './service';
+
+/** What the user asked for one payment: a refund of `amount` (or of all that remains), or a capture. */
+export type Intent = { kind: 'refund'; amount?: number; bound: number } | { kind: 'capture' };
+
+/** A claim payctl made to the user about one payment, checked against the service at the moment it was made. */
+export type Claim =
+  | 'done' // the refund or capture happened
+  | 'not_applied' // nothing happened and nothing will: safe to send again
+  | 'nothing_sent' // nothing was sent at all
+  | 'failed'; // refused, or proven not applied: a person may redo it by hand
+
+export interface Violation {
+  invariant: string;
+  detail: string;
+}
+
+const NOTHING_SENT = /nothing (was )?sent|never reached the service|nothing was applied/i;
+export const saysNothingSent = (text: string | undefined) => text !== undefined && NOTHING_SENT.test(text);
+
+/**
+ * The invariants of money movement, checked by the simulation's ground truth (which request made
+ * which refund, which are still on their way) rather than by anything payctl says about itself.
+ */
+export class Oracle {
+  readonly violations: Violation[] = [];
+  readonly intents = new Map<string, Intent>();
+
+  constructor(
+    private readonly service: SimService,
+    private readonly sends: SendRecord[],
+  ) {}
+
+  private fail(invariant: string, detail: string) {
+    if (this.violations.length < 20) this.violations.push({ invariant, detail });
+  }
+
+  /** A payctl refund arrives at the service: what it asks must be what the user intended. */
+  onRefundArrival(paymentId: string, body: Record<string, unknown> | undefined) {
+    const intent = this.intents.get(paymentId);
+    const amount = body?.amount;
+    if (!intent || intent.kind !== 'refund') return this.fail('sent-without-intent', `refund of ${paymentId} sent`);
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)
+      return this.fail('sent-beyond-intent', `refund of ${paymentId} sent with amount ${JSON.stringify(amount)}`);
+    if (intent.amount !== undefined ? amount !== intent.amount : amount > intent.bound)
+      this.fail(
+        'sent-beyond-intent',
+        `refund of ${paymentId} sent for ${amount}; intended ${intent.amount ?? `at most ${intent.bound} (all that remained)`}`,
+      );
+  }
+
+  /** A payctl capture arrives: it must be of the payment's own amount and currency. */
+  onCaptureArrival(paymentId: string, body: Record<string, unknown> | undefined) {
+    const p = this.service.payments.get(paymentId);
+    const intent = this.intents.get(paymentId);
+    if (!p || intent?.kind !== 'capture') return this.fail('sent-without-intent', `capture of ${paymentId} sent`);
+    if (body?.amount !== p.amount || body.currency !== p.currency)
+      this.fail(
+        'sent-beyond-intent',
+        `capture of ${paymentId} sent for ${JSON.stringify(body)}; the payment is ${p.amount} ${p.currency}`,
+      );
+  }
+
+  /** Payctl's requests for this payment that may still land (on their way, or being applied). */
+  mayStillLand(paymentId: string): boolean {
+    const posts = this.sends.filter((s) => s.paymentId === paymentId && s.method === 'POST');
+    return posts.some((s) => s.inTransit > 0) || (this.service.processing.get(paymentId) ?? 0) > 0;
+  }
+
+  private ours(paymentId: string) {
+    return this.service.refundsOf(paymentId, 'payctl');
+  }
+
+  claim(who: string, paymentId: string, claim: Claim, extra: { refundId?: string; proc?: number } = {}) {
+    const intent = this.intents.get(paymentId);
+    if (!intent) return;
+    const payment = this.service.payments.get(paymentId)!;
+    const at = `${who}: ${paymentId}`;
+    if (claim === 'done') {
+      if (intent.kind === 'capture') {
+        if (payment.status === 'authorized') this.fail('done-but-not-captured', `${at} called done, still authorized`);
+        return;
+      }
+      const ours = this.ours(paymentId);
+      if (!ours.length)
+        this.fail('done-without-our-refund', `${at} called done; its refunds: ${this.describe(paymentId)}`);
+      else if (extra.refundId && !ours.some((r) => r.id === extra.refundId))
+        this.fail('done-names-another-refund', `${at} called done by ${extra.refundId}, not one of ours`);
+      return;
+    }
+    if (intent.kind === 'capture') {
+      if (claim === 'nothing_sent' && this.postsOf(paymentId, extra.proc).some((s) => s.arrived || s.inTransit))
+        this.fail('nothing-sent-but-sent', `${at} said nothing was sent, yet a capture reached the service`);
+      return;
+    }
+    if (claim === 'nothing_sent') {
+      // About this process alone: an earlier one may have sent it (the journal says so, or the key).
+      if (this.postsOf(paymentId, extra.proc).some((s) => s.arrived || s.inTransit))
+        this.fail('nothing-sent-but-sent', `${at} said nothing was sent, yet its refund reached the service`);
+      return;
+    }
+    if (this.mayStillLand(paymentId))
+      this.fail(`${claim}-while-in-flight`, `${at} called ${claim.replace('_', ' ')} while our refund may still land`);
+    else if (this.ours(paymentId).length)
+      this.fail(
+        `${claim}-but-applied`,
+        `${at} called ${claim.replace('_', ' ')}, yet our refund exists: ${this.describe(paymentId)}`,
+      );
+  }
+
+  private postsOf(paymentId: string, proc: number | undefined) {
+    return this.sends.filter((s) => s.paymentId === paymentId && s.method === 'POST' && s.proc === proc);
+  }
+
+  describe(paymentId: string): string {
+    const list = this.service.refundsOf(paymentId).map((r) => `${r.id} ${r.amount} by ${r.actor}`);
+    return list.length ? list.join(', ') : 'none';
+  }
+
+  /** After the scenario, once every request has landed or is lost for good. */
+  finish() {
+    for (const [id, intent] of this.intents) {
+      const p = this.service.payments.get(id)!;
+      if (p.amount_refunded > p.amount || p.amount_refunded < 0)
+        this.fail('refunded-beyond-payment', `${id}: amount_refunded ${p.amount_refunded} of ${p.amount}`);
+      if (intent.kind !== 'refund') continue;
+      const ours = this.ours(id);
+      const total = ours.reduce((sum, r) => sum + r.amount, 0);
+      if (ours.length > 1 || total > (intent.amount ?? intent.bound))
+        this.fail('refunded-twice', `${id}: payctl made ${ours.length} refunds (${this.describe(id)}), intended one`);
+    }
+  }
+}

@@ -6,7 +6,7 @@ import type { ResourceKind } from '../output/columns';
 import { ExportProgress } from '../output/export-progress';
 import type { FileFormat } from '../output/export';
 import { checkFields } from '../output/known-fields';
-import { ExportSummary } from '../output/summary';
+import { ExportSummary, summaryLines, zoneText } from '../output/summary';
 import type { Context } from './context';
 import { intFlag, rangeFlags } from './flags';
 import type { CommandResult, ManyResult } from './result';
@@ -220,5 +220,13 @@ export function listResult(
     for (const row of rows) summary.note(row);
     return rows;
   });
-  return { type: 'many', kind, ...listedRows(items, page, progress), summary, after: () => listed.more(noun) };
+  // A whole list on stdout gets an export's totals on stderr (--out prints its own), and the zone when a range was given.
+  const after = () => {
+    const lines = page.all && !page.out ? summaryLines(summary) : [];
+    if (lines.length && (page.from !== undefined || page.to !== undefined)) lines.unshift(zoneText(summary.zone));
+    const more = listed.more(noun);
+    if (more) lines.push(more);
+    return lines.length ? lines.join('\n') : undefined;
+  };
+  return { type: 'many', kind, ...listedRows(items, page, progress), summary, after };
 }

@@ -12,6 +12,19 @@ function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   });
 }
 
+/** The width hint lines on stderr wrap at: stderr's terminal, else the width tables fit. */
+function hintWidth(settings: Settings, io: IO): number | undefined {
+  const columns = io.stderrIsTTY ? (io.stderr as { columns?: number }).columns : undefined;
+  return columns && columns > 0 ? columns : settings.table.width;
+}
+
+/** Hint lines after a list (more may exist, totals), each wrapped at the terminal's width. */
+async function hint(text: string | undefined, settings: Settings, io: IO): Promise<void> {
+  if (!text) return;
+  const { wrapLines } = await import('../output/layout');
+  io.stderr.write(`${wrapLines(text, hintWidth(settings, io))}\n`);
+}
+
 /** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
 export async function renderResult(result: CommandResult, settings: Settings, io: IO): Promise<void> {
   // `tz` stays a getter: finding the machine's zone costs ~10 ms, and JSON output never needs it.
@@ -29,9 +42,9 @@ export async function renderResult(result: CommandResult, settings: Settings, io
       return {
         ...settings.table,
         dropped: async (headers: string[]) => {
-          const { shorten } = await import('../output/layout');
-          const line = shorten(`not shown (--wide): ${headers.join(', ')}`, settings.table.width ?? Infinity);
-          io.stderr.write(`${paint('dim', line, settings.table.stderrColor)}\n`);
+          const { wrapLines } = await import('../output/layout');
+          const text = wrapLines(`not shown (--wide): ${headers.join(', ')}`, hintWidth(settings, io));
+          io.stderr.write(`${paint('dim', text, settings.table.stderrColor)}\n`);
         },
       };
     },
@@ -47,9 +60,9 @@ export async function renderResult(result: CommandResult, settings: Settings, io
           async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1),
         );
         io.stderr.write(`wrote ${file}\n`);
-        return;
-      }
-      await renderOne(result.kind, result.data, opts);
+      } else await renderOne(result.kind, result.data, opts);
+      await hint(result.after?.(), settings, io);
+      await result.finish?.();
       return;
     }
     case 'many': {
@@ -66,8 +79,7 @@ export async function renderResult(result: CommandResult, settings: Settings, io
           summary: result.summary,
         };
         await writeExport(job, io.stderr);
-        const after = result.after?.(result.summary.rows);
-        if (after) io.stderr.write(`${after}\n`);
+        await hint(result.after?.(result.summary.rows), settings, io);
         await result.finish?.();
         return;
       }
@@ -78,12 +90,13 @@ export async function renderResult(result: CommandResult, settings: Settings, io
           renderMany(result.kind, result.items, to(out, settings.fields)),
         );
         io.stderr.write(`wrote ${plural(rows, 'row')} to ${file}\n`);
+        await hint(result.after?.(rows), settings, io);
         await result.finish?.();
         return;
       }
       const rows = await renderMany(result.kind, result.items, { ...opts, tagged: result.tagged });
       const after = result.after?.(rows);
-      if (after) io.stderr.write(`${after}\n`);
+      if (after) await hint(after, settings, io);
       else if (rows === 0 && settings.format === 'table') io.stderr.write('(no results)\n');
       await result.finish?.();
       return;

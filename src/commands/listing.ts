@@ -6,7 +6,7 @@ import type { ResourceKind } from '../output/columns';
 import { ExportProgress } from '../output/export-progress';
 import type { FileFormat } from '../output/export';
 import { checkFields } from '../output/known-fields';
-import { ExportSummary } from '../output/summary';
+import { ExportSummary, summaryLines, zoneText } from '../output/summary';
 import type { Context } from './context';
 import { intFlag, rangeFlags } from './flags';
 import type { CommandResult, ManyResult } from './result';
@@ -36,8 +36,21 @@ export interface PageQuery {
 }
 
 /**
- * Page options shared by every list: --out walks every page (unless --limit), its format follows the
- * extension, and its directory is checked first; --fields are checked against the kind's columns.
+ * Where a list goes decides how much of it is walked. A machine format (csv, json, ndjson) on a pipe or
+ * in a file is read by a program that cannot see a stderr hint, so it gets every row: there `--all` is
+ * implied unless `--count`/`--skip` pick one page or `--limit N` stops after N rows (both exact, as asked).
+ * A terminal shows one page and says when more may exist.
+ */
+export function walksEverything(ctx: Context, opts: PageOptions, out: boolean): boolean {
+  if (opts.all || out || opts.limit !== undefined) return true;
+  const onePage = opts.count !== undefined || opts.skip !== undefined;
+  return !onePage && ctx.settings.format !== 'table' && !ctx.io.stdoutIsTTY;
+}
+
+/**
+ * Page options shared by every list: --out and a machine format to a pipe walk every page (unless
+ * --limit, --count or --skip bound it), an --out format follows the extension, and its directory is
+ * checked first; --fields are checked against the kind's columns.
  */
 export async function pageQuery(ctx: Context, opts: PageOptions, kind: ResourceKind): Promise<PageQuery> {
   checkFields(kind, ctx.settings.fields);
@@ -55,16 +68,18 @@ export async function pageQuery(ctx: Context, opts: PageOptions, kind: ResourceK
       ),
     };
   }
-  const all = opts.all || out !== undefined;
-  if (all && (opts.count !== undefined || opts.skip !== undefined)) {
-    const why = out ? '--out writes every page' : 'with --all every page is walked';
+  if ((opts.all || out || opts.limit !== undefined) && (opts.count !== undefined || opts.skip !== undefined)) {
+    const why = opts.all
+      ? 'with --all every page is walked'
+      : out
+        ? '--out writes every page'
+        : '--limit N walks pages until N rows';
     throw new UsageError(`--count and --skip pick one page; ${why} (use --limit N to stop after N rows)`);
   }
-  if (!all && opts.limit !== undefined) throw new UsageError('--limit goes with --all or --out (one page is --count)');
   return {
     from,
     to,
-    all,
+    all: walksEverything(ctx, opts, out !== undefined),
     count: intFlag(opts.count, '--count', 1, LIMITS.count),
     skip: intFlag(opts.skip, '--skip', 0),
     limit: intFlag(opts.limit, '--limit', 1),
@@ -110,8 +125,8 @@ export async function listing(
       })(),
       more: (noun) =>
         fetched >= asked
-          ? `showing one page of ${fetched} ${noun}: more may exist; --all lists every page, ` +
-            `--skip ${(page.skip ?? 0) + fetched} the next page, --out FILE writes them all`
+          ? `one page of ${fetched} ${noun} shown; more may exist: --all for every page, ` +
+            `--skip ${(page.skip ?? 0) + fetched} for the next, --limit N for N rows`
           : undefined,
     };
   }
@@ -148,8 +163,8 @@ export async function listing(
       if (!stopped) return undefined;
       if (page.limit !== undefined) return `stopped at --limit ${page.limit}: more ${noun} may exist`;
       return (
-        `showing the first ${kept} ${noun} found: more may exist; ` +
-        `--count N (up to ${LIMITS.count}) shows more, --all every one, --out FILE writes them all`
+        `the first ${kept} ${noun} found shown; more may exist: --all for every one, ` +
+        `--count N (up to ${LIMITS.count}) or --limit N for more`
       );
     },
   };
@@ -205,5 +220,13 @@ export function listResult(
     for (const row of rows) summary.note(row);
     return rows;
   });
-  return { type: 'many', kind, ...listedRows(items, page, progress), summary, after: () => listed.more(noun) };
+  // A whole list on stdout gets an export's totals on stderr (--out prints its own), and the zone when a range was given.
+  const after = () => {
+    const lines = page.all && !page.out ? summaryLines(summary) : [];
+    if (lines.length && (page.from !== undefined || page.to !== undefined)) lines.unshift(zoneText(summary.zone));
+    const more = listed.more(noun);
+    if (more) lines.push(more);
+    return lines.length ? lines.join('\n') : undefined;
+  };
+  return { type: 'many', kind, ...listedRows(items, page, progress), summary, after };
 }

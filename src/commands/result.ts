@@ -23,7 +23,15 @@ export interface ManyResult {
 
 /** What a handler hands back to the CLI layer, which renders it and picks the exit code. */
 export type CommandResult =
-  | { type: 'one'; kind: ResourceKind; data: unknown; out?: string }
+  | {
+      type: 'one';
+      kind: ResourceKind;
+      data: unknown;
+      out?: string;
+      /** A hint line for stderr once the data is out; `finish` may then throw to set the exit code. */
+      after?: () => string | undefined;
+      finish?: () => void | Promise<void>;
+    }
   | ManyResult
   | { type: 'dry-run'; requests: Prepared[]; note?: string }
   /** Text lines (ids for a pipe); `json`, when given, is what an explicit -o json prints instead. */

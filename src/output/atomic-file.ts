@@ -1,6 +1,7 @@
 import { constants, createWriteStream } from 'node:fs';
-import { access, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import type { WriteStream } from 'node:fs';
+import { access, lstat, readlink, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { FailureError, UsageError } from '../contract/errors';
 
@@ -24,25 +25,74 @@ export function outError(target: string, err: unknown): FailureError {
   return new FailureError(`cannot write --out ${target}: ${cause}${code ? ` (${code})` : ''}; no file was written`);
 }
 
-/** Before anything is sent: the directory must exist and be writable, and the target must not be a directory. */
+/** Where --out writes: a file (replaced atomically at `path`) or, for a device or pipe, straight through. */
+export interface OutPath {
+  path: string;
+  through: boolean;
+  /** A descriptor of this process to write to (a socket reached by /dev/stdout cannot be opened by path). */
+  fd?: number;
+}
+
+const FD_PATH = /^\/(?:proc\/(self|\d+)|dev)\/fd\/(\d+)$/;
+
+/**
+ * What --out names, links followed: a regular file (or none yet) is written atomically at the link's
+ * target, so a symlink stays a link; a character device or FIFO (`/dev/null`, a named pipe), or
+ * `/dev/stdout` and its kin (whatever the descriptor is: a pipe, a terminal, a redirected file), is
+ * written through; a directory, block device or socket is refused (exit 2). The path itself is never
+ * replaced by a regular file unless it was one.
+ */
+export async function outPath(target: string): Promise<OutPath> {
+  let path = resolve(target);
+  for (let hop = 0; hop < 40; hop++) {
+    const fd = FD_PATH.exec(path);
+    if (fd || path.startsWith('/proc/')) {
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isFile() || info?.isFIFO() || info?.isCharacterDevice()) return { path, through: true };
+      const own = fd && (fd[1] === undefined || fd[1] === 'self' || Number(fd[1]) === process.pid);
+      if (info?.isSocket() && own) return { path, through: true, fd: Number(fd[2]) };
+      throw new UsageError(`--out ${target}: ${path} is not a file, pipe or terminal payctl can write to`);
+    }
+    const info = await lstat(path).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return undefined;
+      throw outError(target, err);
+    });
+    if (!info || info.isFile()) return { path, through: false };
+    if (info.isSymbolicLink()) {
+      path = resolve(dirname(path), await readlink(path));
+      continue;
+    }
+    if (info.isDirectory()) throw new UsageError(`--out ${target}: is a directory`);
+    if (info.isFIFO() || info.isCharacterDevice()) return { path, through: true };
+    const what = info.isBlockDevice() ? 'a block device' : info.isSocket() ? 'a socket' : 'not a regular file';
+    throw new UsageError(`--out ${target}: ${path} is ${what}; give a file path`);
+  }
+  throw new UsageError(`--out ${target}: too many levels of symbolic links`);
+}
+
+/**
+ * Before anything is sent: what --out names must be writable as a file (its directory exists and is
+ * writable), or be a device or pipe to write through; a directory, block device or socket is exit 2.
+ */
 export async function checkOutTarget(target: string): Promise<void> {
-  const dir = dirname(target);
+  const out = await outPath(target);
+  if (out.through) return;
+  const dir = dirname(out.path);
+  const shown = out.path === resolve(target) ? target : `${target} (-> ${out.path})`;
   const info = await stat(dir).catch(() => undefined);
   if (!info)
     throw new UsageError(
-      `--out ${target}: the directory ${dir} does not exist`,
+      `--out ${shown}: the directory ${dir} does not exist`,
       `create it first (mkdir -p ${dir}) or write somewhere else`,
     );
-  if (!info.isDirectory()) throw new UsageError(`--out ${target}: ${dir} is not a directory`);
+  if (!info.isDirectory()) throw new UsageError(`--out ${shown}: ${dir} is not a directory`);
   if (
     await access(dir, constants.W_OK).then(
       () => false,
       () => true,
     )
   )
-    throw new UsageError(`--out ${target}: the directory ${dir} is not writable`);
-  if ((await stat(target).catch(() => undefined))?.isDirectory())
-    throw new UsageError(`--out ${target}: is a directory`);
+    throw new UsageError(`--out ${shown}: the directory ${dir} is not writable`);
 }
 
 /**
@@ -52,7 +102,9 @@ export async function checkOutTarget(target: string): Promise<void> {
  * once, naming the target and the cause.
  */
 export async function writeAtomically<T>(target: string, fill: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
+  const out = await outPath(target);
+  if (out.through) return writeThrough(target, out, fill);
+  const tmp = join(dirname(out.path), `.${basename(out.path)}.${process.pid}.partial`);
   const stream = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
   let failed: (err: unknown) => void = () => undefined;
   const failure = new Promise<never>((_, reject) => (failed = reject));
@@ -63,12 +115,33 @@ export async function writeAtomically<T>(target: string, fill: (out: NodeJS.Writ
     const result = await Promise.race([fill(stream), failure]);
     if (!stream.writableEnded) stream.end();
     await Promise.race([finished(stream), failure]);
-    await rename(tmp, target);
+    await rename(tmp, out.path);
     return result;
   } catch (err) {
     stream.destroy();
     await rm(tmp, { force: true });
     if ((err as Error)?.name === 'AbortError' || (err as { kind?: string })?.kind) throw err;
     throw outError(target, err);
+  }
+}
+
+/** A device, pipe or descriptor (`/dev/stdout`): written as it goes, appended to, never replaced. */
+async function writeThrough<T>(target: string, out: OutPath, fill: (out: NodeJS.WritableStream) => Promise<T>) {
+  const stream: WriteStream =
+    out.fd === undefined
+      ? createWriteStream(out.path, { flags: 'a' })
+      : createWriteStream('', { fd: out.fd, autoClose: false });
+  const failure = new Promise<never>((_, reject) => stream.once('error', reject));
+  failure.catch(() => undefined);
+  try {
+    if (out.fd === undefined) await Promise.race([new Promise((r) => stream.once('open', r)), failure]);
+    const result = await Promise.race([fill(stream), failure]);
+    stream.end();
+    await Promise.race([finished(stream), failure]);
+    return result;
+  } catch (err) {
+    stream.destroy();
+    if ((err as Error)?.name === 'AbortError' || (err as { kind?: string })?.kind) throw err;
+    throw new FailureError(`cannot write --out ${target}: ${(err as Error)?.message ?? String(err)}`);
   }
 }

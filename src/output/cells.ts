@@ -45,6 +45,7 @@ export function currencyReader(col: Column, kind: ResourceKind): (row: unknown) 
 export function cellReader(col: Column): Read {
   const d = col.derived;
   if (d) {
+    if (d.as === 'currency') return currencyReader(d.from, d.kind);
     const from = cellReader(d.from);
     if (d.as === 'display') {
       const currency = currencyReader(d.from, d.kind);

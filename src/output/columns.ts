@@ -27,11 +27,11 @@ export interface Column {
   fallback?: string;
   /** Where a money column's currency is; default the row's `currency`, INR for wallet rows. */
   currencyKey?: string;
-  /** A column payctl derives from another: `amount_display`, `created_at_iso`, `created_at_local`. */
+  /** A column payctl derives from another: `amount_display`, `created_at_iso`, `created_at_local`, `currency`. */
   derived?: { from: Column; as: Derived; kind: ResourceKind; at: ColumnContext };
 }
 
-export type Derived = 'display' | 'iso' | 'local';
+export type Derived = 'display' | 'iso' | 'local' | 'currency';
 
 /**
  * What derived columns need: the zone, and the time formatters, handed in by callers that already
@@ -207,9 +207,9 @@ const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
     'customer_id',
     'created_at',
     'type',
+    'balance',
     'credit',
     'debit',
-    'balance',
     'description',
     'id',
     'source',
@@ -235,8 +235,40 @@ function guessType(path: string): Column['type'] {
   return 'text';
 }
 
+/**
+ * Money exports name the currency of every row: a `currency` column after this money column (whose
+ * currency it is: the row's, `item.currency` for plans, INR for wallet rows), so that a spreadsheet
+ * never sums USD cents and INR paise in one column unknowingly.
+ */
+const CURRENCY_AFTER: Partial<Record<ResourceKind, string>> = {
+  order: 'amount',
+  payment: 'amount',
+  refund: 'amount',
+  plan: 'item.amount',
+  transfer: 'amount',
+  payout: 'amount',
+  customer_transaction: 'balance',
+  wallet_balance: 'max_balance',
+  bulk_result: 'amount',
+};
+
+function withCurrency(kind: ResourceKind, columns: Column[]): Column[] {
+  const at = columns.findIndex((col) => col.key === CURRENCY_AFTER[kind]);
+  if (at < 0 || columns.some((col) => col.key === 'currency')) return columns;
+  const currency: Column = {
+    ...c('currency'),
+    derived: { from: columns[at]!, as: 'currency', kind, at: { tz: 'UTC' } },
+  };
+  return [...columns.slice(0, at + 1), currency, ...columns.slice(at + 1)];
+}
+
+const withCurrencies = Object.fromEntries(
+  Object.entries(DEFAULTS).map(([kind, cols]) => [kind, withCurrency(kind as ResourceKind, cols)]),
+) as Record<ResourceKind, Column[]>;
+
 export function defaultColumns(kind: ResourceKind, tagged = false): Column[] {
-  return tagged && kind === 'customer_transaction' ? [c('customer_id'), ...DEFAULTS[kind]] : DEFAULTS[kind];
+  const columns = withCurrencies[kind];
+  return tagged && kind === 'customer_transaction' ? [c('customer_id'), ...columns] : columns;
 }
 
 /** `amount_display` -> money column `amount`, shown as text; `created_at_local` -> time column `created_at`. */
@@ -274,6 +306,7 @@ export function columnsFor(
 export function cellValue(row: unknown, col: Column): unknown {
   if (col.derived) {
     const { from, as, kind, at } = col.derived;
+    if (as === 'currency') return currencyOf(row, from, kind);
     const v = cellValue(row, from);
     if (v === null || v === undefined) return undefined;
     if (as === 'display') return formatMoneyShort(v, currencyOf(row, from, kind));

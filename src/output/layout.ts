@@ -84,3 +84,28 @@ export function fitColumns(
   }
   return { keep: keep.sort((a, b) => a - b), widths };
 }
+
+/**
+ * A hint line broken between words so that no line is wider than `width` (the terminal's; undefined:
+ * unchanged). A terminal would break it mid-word; a word longer than the width stays whole.
+ */
+export function wrapLine(text: string, width: number | undefined): string {
+  if (width === undefined || width < 20 || textWidth(text) <= width) return text;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && textWidth(line) + 1 + textWidth(word) > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
+
+/** Each line of a block of hint lines wrapped at `width`. */
+export const wrapLines = (text: string, width: number | undefined) =>
+  text
+    .split('\n')
+    .map((l) => wrapLine(l, width))
+    .join('\n');

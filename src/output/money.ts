@@ -1,5 +1,5 @@
 import { amountOf } from '../contract/rules';
-import { minorUnitName } from '../contract/values/amount';
+import { MINOR_UNIT, minorUnitName } from '../contract/values/amount';
 
 interface Formatter {
   /** Intl's formatter, made on first need: the first one a process makes costs ~25 ms of ICU set-up. */
@@ -140,17 +140,28 @@ export function formatMoneyShort(amount: unknown, currency?: unknown): string {
   const n = amountOf(amount);
   if (n === undefined) return String(amount);
   const { code, f } = lookUp(currency);
-  if (!f) return `${n} minor units${code ? ` ${code}` : ''}`;
+  if (!f) return minorUnits(n, code);
   if (f.fast && Number.isInteger(n) && Math.abs(n) < 1e13 && !Object.is(n, -0)) return f.fast(n);
   return f.intl().format(n / 10 ** f.digits);
+}
+
+/**
+ * A figure in the smallest currency unit, named as such: `15157000 paise`, `12345 cents`, else
+ * `12345 minor units of XYZ` (never `12345 USD`, which reads as dollars). The one place for this rule.
+ */
+export function minorUnits(amount: unknown, currency?: unknown): string {
+  const code = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+  const name = MINOR_UNIT[code];
+  if (name) return `${String(amount)} ${name}`;
+  return `${String(amount)} minor units${/^[A-Z]{3}$/.test(code) ? ` of ${code}` : ''}`;
 }
 
 /** `₹500.00 (50000 paise)`: what a person reads, and what the service counts. */
 export function formatMoney(amount: unknown, currency?: unknown): string {
   const short = formatMoneyShort(amount, currency);
   const n = amountOf(amount);
-  if (!short || n === undefined || short.endsWith('minor units') || /minor units \w+$/.test(short)) return short;
-  return `${short} (${n} ${minorUnitName(String(currency))})`;
+  if (!short || n === undefined || short.includes('minor units')) return short;
+  return `${short} (${minorUnits(n, currency)})`;
 }
 
 export { minorUnitName };

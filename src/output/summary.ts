@@ -1,6 +1,6 @@
 import { cellValue, currencyOf, defaultColumns } from './columns';
 import type { ResourceKind } from './columns';
-import { formatMoneyShort } from './money';
+import { formatMoneyShort, minorUnits } from './money';
 
 export interface CustomerLedger {
   id: string;
@@ -106,8 +106,8 @@ export function summaryLines(s: ExportSummary): string[] {
   if (s.totals.size) {
     const total = (t: { column: string; sum: number; currency?: string }) =>
       t.currency
-        ? `${t.column} ${formatMoneyShort(t.sum, t.currency)} (${t.sum} ${t.currency})`
-        : `${t.column} ${t.sum} (${t.sum})`;
+        ? `${t.column} ${t.currency} ${formatMoneyShort(t.sum, t.currency)} (${minorUnits(t.sum, t.currency)})`
+        : `${t.column} ${minorUnits(t.sum)} (currency not given)`;
     lines.push(`totals: ${[...s.totals.values()].map(total).join(', ')}`);
   }
   for (const c of s.customers.values()) {

@@ -3,7 +3,7 @@ import { formatTime } from './time';
 import { cellValue, currencyOf, tableRank } from './columns';
 import type { Column, ResourceKind } from './columns';
 import { GAP, fitColumns, padEnd, shorten, textWidth } from './layout';
-import { formatMoney } from './money';
+import { formatMoney, formatMoneyShort } from './money';
 import { stripControl } from './sanitize';
 import { paint } from './style';
 import type { Style } from './style';
@@ -23,12 +23,13 @@ export interface DrawnTable {
   dropped: string[];
 }
 
-function display(row: unknown, col: Column, kind: ResourceKind, tz: string): string {
+/** A cell's text; money in one human form (`₹200.00`), or with the minor units too (`--wide`, one record). */
+function display(row: unknown, col: Column, kind: ResourceKind, tz: string, both = true): string {
   const v = cellValue(row, col);
   if (v === null || v === undefined) return '';
   switch (col.type) {
     case 'money':
-      return stripControl(formatMoney(v, currencyOf(row, col, kind)));
+      return stripControl((both ? formatMoney : formatMoneyShort)(v, currencyOf(row, col, kind)));
     case 'time':
       return formatTime(v, tz) || stripControl(String(v));
     case 'bool':
@@ -120,7 +121,7 @@ export function tableOfMany(
   tz: string,
   style: TableStyle = {},
 ): DrawnTable {
-  const cells = rows.map((row) => columns.map((c) => display(row, c, kind, tz)));
+  const cells = rows.map((row) => columns.map((c) => display(row, c, kind, tz, Boolean(style.wide))));
   const fit = fitColumns(
     columns.map((c, i) => ({
       header: c.header,

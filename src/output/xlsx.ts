@@ -3,7 +3,7 @@ import type { Worksheet } from 'exceljs';
 import { wallClockDate } from './time';
 import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
-import { minorDigits } from './money';
+import { minorDigits, minorUnits } from './money';
 import { zoneText } from './summary';
 import { crossed, pagesOf } from '../contract/pages';
 import { rowXml } from './xlsx-rows';
@@ -178,12 +178,19 @@ function writeSummary(sheet: Worksheet, s: ExportSummary) {
   line(['time zone', zoneText(s.zone).replace(/^zone /, '')]);
   if (s.totals.size) {
     line([]);
-    bold(['total', 'currency', 'amount', 'smallest unit']);
+    // One row per column and currency: a sheet's SUM over a mixed column adds cents to paise.
+    bold(['total', 'currency', 'amount', 'in minor units', 'unit']);
     for (const t of s.totals.values()) {
       const digits = minorDigits(t.currency) ?? 2;
       line(
-        [t.column, t.currency, t.sum / 10 ** digits, t.sum],
-        [undefined, undefined, moneyFormat(t.currency || 'INR'), INTEGER],
+        [
+          t.column,
+          t.currency || 'not given',
+          t.currency ? t.sum / 10 ** digits : null,
+          t.sum,
+          minorUnits('', t.currency).trim(),
+        ],
+        [undefined, undefined, t.currency ? moneyFormat(t.currency) : undefined, INTEGER],
       );
     }
   }

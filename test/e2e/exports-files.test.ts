@@ -117,10 +117,13 @@ describe('--out', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(csvRows(file('every.csv'))).toHaveLength(all.data!.length);
     expect(res.stderr).toContain(`wrote ${all.data!.length} rows`);
-    const page = await runJson<unknown[]>(sb, ['orders', 'list']);
+    // A pipe gets every row too (the program reading it cannot see a hint); --count asks for one page.
+    const piped = await runJson<unknown[]>(sb, ['orders', 'list']);
+    expect(piped.data).toHaveLength(all.data!.length);
+    const page = await runJson<unknown[]>(sb, ['orders', 'list', '--count', '10']);
     expect(page.data).toHaveLength(10);
     expect(page.stderr).toMatch(
-      /showing one page of 10 orders: more may exist; --all lists every page, --skip 10 the next page/,
+      /one page of 10 orders shown; more may exist: --all for every page, --skip 10 for the next/,
     );
     const limited = await run(['orders', 'list', '--out', file('limited.csv'), '--limit', '15'], { env: sb.env });
     expect(csvRows(file('limited.csv'))).toHaveLength(15);
@@ -134,10 +137,19 @@ describe('--out', () => {
     const every = await runJson<Array<{ id: string; status: string }>>(sb, ['payments', 'list', '--all']);
     const authorized = every.data!.filter((p) => p.status === 'authorized');
     expect(every.data!.slice(0, 10).filter((p) => p.status === 'authorized').length).toBeLessThan(10);
-    const res = await runJson<Array<{ id: string }>>(sb, ['payments', 'list', '--status', 'authorized']);
+    const res = await runJson<Array<{ id: string }>>(sb, [
+      'payments',
+      'list',
+      '--status',
+      'authorized',
+      '--count',
+      '10',
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.data!.map((p) => p.id)).toEqual(authorized.slice(0, 10).map((p) => p.id));
-    expect(res.stderr).toMatch(/first 10 authorized payments found: more may exist/);
+    expect(res.stderr).toMatch(/the first 10 authorized payments found shown; more may exist/);
+    const piped = await runJson<Array<{ id: string }>>(sb, ['payments', 'list', '--status', 'authorized']);
+    expect(piped.data!.map((p) => p.id)).toEqual(authorized.map((p) => p.id));
     const out = await run(['payments', 'list', '--status', 'authorized', '--out', file('auth.csv')], { env: sb.env });
     expect(out.code, out.stderr).toBe(0);
     expect(csvRows(file('auth.csv')).map((r) => r.id)).toEqual(authorized.map((p) => p.id));

@@ -61,7 +61,7 @@ describe('xlsx', () => {
     expect(book.sheets).toEqual(['Statement', 'Summary']);
     const sheet = book.Statement as Sheet;
     expect(sheet.freeze).toBe('A2');
-    expect(sheet.filter).toBe('A1:M47');
+    expect(sheet.filter).toBe('A1:N47');
     const rows = sheetRows(sheet);
     expect(rows).toHaveLength(46);
     for (const r of rows) {

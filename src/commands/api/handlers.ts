@@ -151,7 +151,11 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
       },
       { from, to, limit },
     );
-    return { ...many(kindOf(target.path), rows), out };
+    const after = (n: number) =>
+      limit !== undefined && n >= limit
+        ? `stopped at --limit ${limit}: more rows of ${target.path} may exist`
+        : undefined;
+    return { ...many(kindOf(target.path), rows), out, after };
   }
 
   let value: unknown;
@@ -162,9 +166,30 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
     value = await reconcileCapture(ctx, target.path, body, err);
   }
   const items = itemsOf(value);
+  const more = items && method === 'GET' ? onePage(ctx, target.path, query, items.length) : {};
   // A list is rows for table, CSV and NDJSON; JSON prints the service's answer exactly.
-  if (items && ctx.settings.format !== 'json') return { ...many(kindOf(target.path, items[0]), items), out };
-  return { type: 'one', kind: kindOf(target.path, value), data: value, out };
+  if (items && ctx.settings.format !== 'json')
+    return { ...many(kindOf(target.path, items[0]), items), out, after: more.after, finish: more.finish };
+  return { type: 'one', kind: kindOf(target.path, value), data: value, out, ...more };
+}
+
+/**
+ * One page of a list without --all. A full page may not be all: a terminal is told so on stderr; a
+ * file or pipe in a machine format (read by a program, which cannot see the hint) gets the page and
+ * exit 1 naming --all, unless count or skip asked for exactly that page.
+ */
+function onePage(ctx: Context, path: string, query: Record<string, string>, got: number) {
+  const asked = /^\d+$/.test(query.count ?? '') ? Number(query.count) : 10;
+  if (got === 0 || got < asked) return {};
+  const text = `one page of ${got} rows of ${path}: more may exist; --all walks every page (--limit N stops after N)`;
+  const exact = query.count !== undefined || query.skip !== undefined;
+  const machine = ctx.settings.format !== 'table' && (!ctx.io.stdoutIsTTY || ctx.settings.out !== undefined);
+  if (exact || !machine) return { after: () => text };
+  return {
+    finish: () => {
+      throw new FailureError(`${text}; exit 1 so that a script does not take this page for the whole list`);
+    },
+  };
 }
 
 /** With --all, from/to bound the walk itself, so a value that is not Unix seconds cannot pass unread. */

@@ -1,14 +1,30 @@
 import { err, ok } from './result';
 import type { Result } from './result';
 
-const MINOR_UNIT: Record<string, string> = {
+/** The minor unit's name of common currencies (output names others `minor units of XYZ`). */
+export const MINOR_UNIT: Record<string, string> = {
   INR: 'paise',
   USD: 'cents',
   EUR: 'cents',
   AUD: 'cents',
   CAD: 'cents',
   SGD: 'cents',
+  HKD: 'cents',
+  NZD: 'cents',
+  ZAR: 'cents',
+  LKR: 'cents',
   GBP: 'pence',
+  AED: 'fils',
+  NPR: 'paisa',
+  PKR: 'paisa',
+  BDT: 'poisha',
+  MYR: 'sen',
+  THB: 'satang',
+  CNY: 'fen',
+  CHF: 'rappen',
+  MXN: 'centavos',
+  BRL: 'centavos',
+  PHP: 'centavos',
 };
 
 export const minorUnitName = (currency = 'INR') => MINOR_UNIT[currency.toUpperCase()] ?? 'smallest currency unit';

@@ -145,13 +145,23 @@ describe('json and ndjson', () => {
 });
 
 describe('table', () => {
-  it('shows money in human form with the paise, local times, and no control characters', async () => {
+  it('shows money in one human form, local times, and no control characters', async () => {
     const hostile = { ...payment, email: 'a\x1b[31mred\x1b[0m\x1b]0;pwned\x07@x.example', contact: 'x\u202eevil' };
     const text = await rendered((o) => renderMany('payment', [hostile], o), 'table');
-    expect(text).toContain('₹500.00 (50000 paise)');
+    expect(text).toContain('₹500.00');
+    expect(text).not.toContain('paise');
     expect(text).toContain('2024-04-30 23:59:59 +05:30');
     expect(text).toContain('ared@x.example');
     expect(text).not.toMatch(/\x1b\[31m|\x1b\]0|\u202e|pwned/);
+  });
+
+  it('--wide shows both money forms', async () => {
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (d) => (text += d));
+    await renderMany('payment', [payment], { format: 'table', tz: 'Asia/Kolkata', out, table: { wide: true } });
+    expect(text).toContain('₹500.00 (50000 paise)');
+    expect(text).toMatch(/currency/);
   });
 
   it('spells out notes of a single record', async () => {
@@ -166,7 +176,8 @@ describe('money', () => {
     [50000, 'INR', '₹500.00 (50000 paise)'],
     ['100', 'INR', '₹1.00 (100 paise)'],
     [999, 'USD', '$9.99 (999 cents)'],
-    [500, 'JPY', '¥500 (500 smallest currency unit)'],
+    [500, 'JPY', '¥500 (500 minor units of JPY)'],
+    [12345, 'GBP', '£123.45 (12345 pence)'],
     [-2500, 'INR', '-₹25.00 (-2500 paise)'],
     [null, 'INR', ''],
     [100, undefined, '100 minor units'],

@@ -74,7 +74,7 @@ describe('orders list', () => {
 
   it.each([
     ['--from after --to', { from: '2024-05-01', to: '2024-04-01' }, /--from is after --to/],
-    ['--limit without --all', { limit: '5' }, /--limit goes with --all/],
+    ['--limit with --count', { limit: '5', count: '5' }, /--count and --skip pick one page/],
     ['--count with --all', { all: true, count: '5' }, /--count and --skip pick one page/],
     ['--count over 100', { count: '101' }, /--count/],
   ])('%s: a usage error, nothing sent', async (_name, extra, message) => {

@@ -20,8 +20,8 @@ const pages = (query: Record<string, unknown> | undefined) => {
 };
 
 describe('payments list', () => {
-  it('--status walks pages until it has a page of rows of that status', async () => {
-    const f = fakeContext({ routes: { 'GET /payments': (req) => pages(req.query) } });
+  it('--status on a terminal walks pages until it has a page of rows of that status', async () => {
+    const f = fakeContext({ settings: { format: 'table' }, routes: { 'GET /payments': (req) => pages(req.query) } });
     const rows = (await rowsOf(await listPayments({ all: false, status: 'authorized' }, f.ctx))) as Array<{
       id: string;
       status: string;

@@ -130,7 +130,8 @@ describe('wallet statement', () => {
     ['--from after --to', options({ from: '2024-05-01', to: '2024-04-01' }), /--from is after --to/],
     ['an --input file that cannot be read', options({ customers: [], input: '/nonexistent/ids.txt' }), /--input/],
   ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
-    const f = fakeContext({ routes });
+    // On a terminal: a machine format to a pipe walks the whole statement (and may be oldest first).
+    const f = fakeContext({ routes, settings: { format: 'table' } });
     const err = await exportStatement(opts, f.ctx).catch((e) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toMatch(message);

@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runJson, startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+import { readXlsx, sheetRows } from './exports-workbook';
+import type { Sheet } from './exports-workbook';
+
+const ist = (local: string) => Math.floor(DateTime.fromISO(local, { zone: 'Asia/Kolkata' }).toSeconds());
+
+let sb: SandboxProcess;
+let dir: string;
+beforeAll(async () => {
+  sb = await startSandbox();
+  dir = mkdtempSync(join(tmpdir(), 'payctl-finance-'));
+});
+afterAll(async () => {
+  await sb?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** One shell command line, as the finance person types it (stdout redirected by the shell). */
+function sh(line: string) {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_')) env[k] = v;
+  Object.assign(env, sb.env, { NODE: process.execPath, BIN });
+  delete env.PAYCTL_TZ; // the zone is named on the command line, as README shows
+  try {
+    const stderr = execFileSync('bash', ['-c', `payctl() { "$NODE" "$BIN" "$@"; }\n{ ${line}; } 2>&1 >/dev/null`], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return { code: 0, stderr };
+  } catch (err) {
+    return { code: (err as { status: number }).status, stderr: String((err as { stdout: string }).stdout) };
+  }
+}
+
+describe("a finance person's first hour", () => {
+  it('a month in Asia/Kolkata to CSV and xlsx: opening + credits - debits = closing, from the files alone', async () => {
+    // A wallet with entries across October in India, and one on each side of the month's edges.
+    const inside = [
+      '2026-10-01T00:00:00',
+      '2026-10-01T09:15:00',
+      '2026-10-03T12:00:00',
+      '2026-10-09T18:45:00',
+      '2026-10-15T05:30:00',
+      '2026-10-15T05:30:00',
+      '2026-10-22T23:00:00',
+      '2026-10-31T23:59:59',
+    ].map(ist);
+    const outside = [ist('2026-09-30T23:59:59'), ist('2026-09-12T10:00:00'), ist('2026-11-01T00:00:00')];
+    const seeded = await sb.admin<{ customer_ids: string[] }>('POST', '/seed', {
+      wallet_entry_times: [...inside, ...outside],
+    });
+    const cust = seeded.customer_ids.at(-1)!;
+
+    const csv = sh(
+      `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata -o csv > oct.csv`,
+    );
+    expect(csv.code, csv.stderr).toBe(0);
+    const xlsx = sh(
+      `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata --out oct.xlsx`,
+    );
+    expect(xlsx.code, xlsx.stderr).toBe(0);
+
+    // The CSV alone: newest first, each row's balance after it.
+    const rows = parse(readFileSync(join(dir, 'oct.csv'), 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(inside.length);
+    expect(rows.at(-1)!.created_at_local).toBe('2026-10-01 00:00:00');
+    expect(rows[0]!.created_at_local).toBe('2026-10-31 23:59:59');
+    const n = (v: string | undefined) => Number(v ?? 0);
+    const oldest = rows.at(-1)!;
+    const opening = n(oldest.balance) - n(oldest.credit) + n(oldest.debit);
+    const closing = n(rows[0]!.balance);
+    const credits = rows.reduce((s, r) => s + n(r.credit), 0);
+    const debits = rows.reduce((s, r) => s + n(r.debit), 0);
+    expect(opening + credits - debits).toBe(closing);
+
+    // The opening is what the wallet held at the end of 30 September, as the whole statement shows.
+    const whole = await runJson<Array<{ created_at: number; balance: number }>>(sb, ['wallet', 'statement', cust]);
+    const lastOfSeptember = whole.data!.find((e) => e.created_at === outside[0]);
+    expect(lastOfSeptember?.balance).toBe(opening);
+
+    // The stderr summary says the same, in rupees, naming the zone.
+    const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+    expect(csv.stderr).toContain('zone Asia/Kolkata');
+    expect(csv.stderr).toContain(
+      `${cust}: ${inside.length} rows, opening ${rupees(opening)}, credits ${rupees(credits)}, debits ${rupees(debits)}, closing ${rupees(closing)}`,
+    );
+
+    // The workbook: the same rows, and its Summary sheet's ledger reconciles in rupees.
+    const book = readXlsx(join(dir, 'oct.xlsx')) as Record<string, Sheet> & { sheets: string[] };
+    expect(sheetRows(book.Statement!)).toHaveLength(inside.length);
+    const summary = book.Summary!.rows.map((r) => r.map((c) => c.v));
+    const ledger = summary[summary.findIndex((r) => r[0] === 'customer_id') + 1]!;
+    expect(ledger).toEqual([cust, inside.length, opening / 100, credits / 100, debits / 100, closing / 100]);
+    const [, rowsHere, open, cr, dr, close] = ledger as number[];
+    expect(rowsHere).toBe(inside.length);
+    expect(Math.round((open! + cr! - dr!) * 100)).toBe(Math.round(close! * 100));
+  });
+});

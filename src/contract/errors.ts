@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'network'
   | 'unknown_outcome'
   | 'bulk_incomplete'
+  | 'declined'
   | 'interrupted';
 
 export abstract class PayctlError extends Error {
@@ -83,10 +84,21 @@ export class OutcomeUnknownError extends PayctlError {
 
 export class BulkIncompleteError extends ofKind('bulk_incomplete') {}
 
+/** The person answered No at a confirmation: nothing was sent. */
+export class DeclinedError extends ofKind('declined') {
+  constructor(message = 'declined at a confirmation: nothing was sent') {
+    super(message);
+  }
+}
+
 export class InterruptedError extends PayctlError {
   readonly kind = 'interrupted';
-  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
-    super(`interrupted by ${signal}`);
+  /** `message` says what became of the work (at a question: nothing was sent). */
+  constructor(
+    readonly signal: 'SIGINT' | 'SIGTERM',
+    message = `interrupted by ${signal}`,
+  ) {
+    super(message);
   }
 }
 

@@ -12,7 +12,11 @@ import {
   UsageError,
 } from '../contract/errors';
 import { TransportError } from './http';
+import { refusedLocally } from './loopback';
 import type { HttpClient, HttpResponse } from './http';
+
+const LOCAL_HINT =
+  'nothing is listening there: is `payctl sandbox start` running? (or check --base-url, PAYCTL_BASE_URL or the profile)';
 
 const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
@@ -156,6 +160,7 @@ export class ApiClient {
         throw new NetworkError(
           `could not get an answer from the service (${err.message}) ` +
             `after ${attempts(err.attempts)}: ${where}${applied}`,
+          refusedLocally(this.http.url({ path: '', fromOrigin: true }), err.cause) ? LOCAL_HINT : undefined,
         );
       }
       const answer = `no answer to ${where} (${err.failure === 'timeout' ? `timed out: ${err.message}` : err.message})`;
@@ -206,9 +211,9 @@ export function classify(method: string, where: string, response: HttpResponse):
     );
   if (status === 429)
     throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${attempts(response.attempts)}`);
-  if (service && status >= 400 && status < 500) throw new ApiError(status, service);
+  if (service && status >= 400 && status < 500) throw new ApiError(status, service, where);
   // A 2xx carrying an error object is no proof either way for a write; for a read it is the answer.
-  if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service);
+  if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service, where);
   if (status >= 200 && status < 300 && parsed.ok && !service) return parsed.value;
 
   const what = service

@@ -51,6 +51,8 @@ export class ApiError extends PayctlError {
   constructor(
     readonly status: number,
     readonly service: ServiceErrorFields,
+    /** The request refused ("POST http://…/payments/pay_1/capture"): what the report names it by. */
+    readonly where?: string,
   ) {
     super(service.description || `the service refused the request (HTTP ${status})`);
   }

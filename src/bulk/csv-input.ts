@@ -1,20 +1,34 @@
 import { Readable } from 'node:stream';
 import { didYouMean } from '../contract/values/did-you-mean';
-import type { Checker, Fields, InputEvent } from './input';
+import type { BulkOp, Checker, Fields, InputEvent } from './input';
 
-const CSV_HINT = 'use payment_id, amount, currency, receipt, note.<key>';
+const CSV_HINT = "use payment_id, amount, currency, receipt, note.<key> (or payctl's own export, with id)";
+
+const ROW_COLUMNS = ['payment_id', 'amount', 'currency', 'receipt'];
+
+/**
+ * payctl's own export (`payments list -o csv`) names the payment `id`: its row columns are read, the
+ * columns that describe the payment are left out (''). A capture leaves out an amount without its
+ * currency (the export may lack that column): it then captures the authorized amount, the same
+ * figure. A header naming payment_id is a file of rows and stays strict.
+ */
+function exportColumns(names: string[], op: BulkOp): string[] | undefined {
+  if (!names.includes('id') || names.includes('payment_id')) return undefined;
+  const lone = op === 'capture' && !names.includes('currency') ? 'amount' : undefined;
+  return names.map((n) => (n === 'id' ? 'payment_id' : ROW_COLUMNS.includes(n) && n !== lone ? n : ''));
+}
 
 /** The header's problem, or undefined when every column is known and named once. */
-function headerProblem(names: string[]): string | undefined {
+function headerProblem(given: string[], names: string[]): string | undefined {
   const seen = new Map<string, number>();
-  for (const [i, name] of names.entries()) {
+  for (const [i, name] of given.entries()) {
     const first = seen.get(name);
     if (first !== undefined)
       return `column "${name}" appears twice in the header (columns ${first + 1} and ${i + 1}): each column once`;
     seen.set(name, i);
   }
-  const known = ['payment_id', 'amount', 'currency', 'receipt'];
-  const unknown = names.filter((n) => !known.includes(n) && !/^note\.[^.\s]+$/.test(n));
+  const known = ROW_COLUMNS;
+  const unknown = names.filter((n) => n !== '' && !known.includes(n) && !/^note\.[^.\s]+$/.test(n));
   if (unknown.length) {
     const named = unknown.map((n) => `"${n}"${didYouMean(n, [...known, 'note.<key>'])}`);
     return `unknown CSV column(s) ${named.join(', ')}: ${CSV_HINT}`;
@@ -50,8 +64,9 @@ export async function* csvEvents(text: AsyncIterable<string>, c: Checker): Async
       // info.lines is where the row ends; a quoted cell may span lines.
       const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
       if (!names) {
-        names = record.map((cell) => cell.trim());
-        const problem = headerProblem(names);
+        const given = record.map((cell) => cell.trim());
+        names = exportColumns(given, c.op) ?? given;
+        const problem = headerProblem(given, names);
         if (problem) {
           feed.destroy();
           yield { problem: { line, message: problem } };
@@ -67,6 +82,7 @@ export async function* csvEvents(text: AsyncIterable<string>, c: Checker): Async
       const fields: Fields = { notes: {} };
       names.forEach((name, i) => {
         const cell = record[i]!.trim();
+        if (name === '') return;
         if (name.startsWith('note.')) fields.notes![name.slice(5)] = cell;
         else (fields as Record<string, unknown>)[name] = cell;
       });

@@ -6,8 +6,7 @@ import { parseNotes } from '../contract/values/notes';
 import type { Result } from '../contract/values/result';
 import { StringDecoder } from 'node:string_decoder';
 import { csvEvents } from './csv-input';
-import { didYouMean } from '../contract/values/did-you-mean';
-import { isJsonObject, parseJson } from '../contract/values/json';
+import { jsonEvents, ndjsonEvents } from './json-input';
 
 export type BulkOp = 'capture' | 'refund';
 
@@ -27,7 +26,7 @@ export interface InputProblem {
 }
 
 interface ParsedInput {
-  format: 'ids' | 'csv' | 'ndjson';
+  format: 'ids' | 'csv' | 'ndjson' | 'json';
   items: BulkItem[];
   /** The first problems, in line order. */
   problems: InputProblem[];
@@ -80,12 +79,8 @@ function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkItem> {
   return { ok: true, value: item };
 }
 
-const NDJSON_KEYS = ['payment_id', 'amount', 'currency', 'receipt', 'notes'];
 /** Problems kept for the report; beyond this only their number (a million bad rows stay small). */
 const KEEP_PROBLEMS = 1000;
-
-const kindOf = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? 'a string' : `a ${typeof v}`;
 
 export type InputEvent = { item: BulkItem; problem?: undefined } | { problem: InputProblem; item?: undefined };
 
@@ -139,7 +134,7 @@ class SeenIds {
 export class Checker {
   private readonly seen = new SeenIds();
 
-  constructor(private readonly op: BulkOp) {}
+  constructor(readonly op: BulkOp) {}
 
   check(line: number, fields: Fields): InputEvent {
     const r = itemFrom(line, fields, this.op);
@@ -157,25 +152,6 @@ function idLine(c: Checker, raw: string, line: number): InputEvent | undefined {
   const text = raw.trim();
   if (!text || text.startsWith('#')) return undefined;
   return c.check(line, { payment_id: text });
-}
-
-function ndjsonLine(c: Checker, raw: string, line: number): InputEvent | undefined {
-  if (!raw.trim()) return undefined;
-  const problem = (message: string): InputEvent => ({ problem: { line, message } });
-  const parsed = parseJson(raw);
-  if (!parsed.ok) return problem('not a JSON object (the line is not valid JSON)');
-  const v = parsed.value;
-  if (!isJsonObject(v)) return problem(`not a JSON object (got ${kindOf(v)})`);
-  const unknown = Object.keys(v).filter((k) => !NDJSON_KEYS.includes(k));
-  if (unknown.length) {
-    const named = unknown.map((k) => `"${k}"${didYouMean(k, NDJSON_KEYS)}`).join(', ');
-    return problem(`unknown key ${named}: a row takes ${NDJSON_KEYS.join(', ')}`);
-  }
-  const notes = v.notes;
-  if (notes !== undefined && (notes === null || typeof notes !== 'object'))
-    return problem('notes must be an object of key: value');
-  // `notes: []` is what the service itself sends for "no notes".
-  return c.check(line, { ...v, notes: Array.isArray(notes) ? {} : (notes as Record<string, unknown>) });
 }
 
 /** Text chunks split into lines (LF or CRLF), numbered from 1. */
@@ -196,9 +172,10 @@ async function* lines(text: AsyncIterable<string>): AsyncGenerator<[string, numb
 }
 
 /**
- * The --input of a bulk run, read as a stream, in whichever of the three shapes it comes: NDJSON
- * when the first line is an object, CSV when it is a header naming payment_id, otherwise one id per
- * line (blank lines and `#` comments skipped). Every bad row is reported with its line number; a
+ * The --input of a bulk run, read as a stream, in whichever shape it comes: NDJSON when the first
+ * line is an object, a JSON document when it opens one (`-o json`), CSV when it is a header naming
+ * payment_id (or id: payctl's own export), otherwise one id per line (blank lines and `#` comments
+ * skipped). payctl's own payment records are rows (json-input.ts). Every bad row is reported with its line number; a
  * payment given twice is refused so that one run never moves money for the same payment twice.
  */
 export async function openBulkInput(
@@ -225,11 +202,15 @@ export async function openBulkInput(
       .split('\n')
       .find((l) => l.trim() !== '')
       ?.trim() ?? '';
-  const format: ParsedInput['format'] = first.startsWith('{')
-    ? 'ndjson'
-    : /(^|,)\s*"?payment_id"?\s*(,|$)/.test(first)
-      ? 'csv'
-      : 'ids';
+  // A line that is only `[` or `{` opens a JSON document (`-o json`); `{…}` on one line is NDJSON.
+  const format: ParsedInput['format'] =
+    first.startsWith('[') || first === '{'
+      ? 'json'
+      : first.startsWith('{')
+        ? 'ndjson'
+        : /(^|,)\s*"?(payment_id|id)"?\s*(,|$)/.test(first)
+          ? 'csv'
+          : 'ids';
   const text = (async function* () {
     yield format === 'csv' ? head : head.replace(/^\uFEFF/, '');
     if (ended) return;
@@ -240,9 +221,17 @@ export async function openBulkInput(
   const c = new Checker(op);
   const events = async function* (): AsyncGenerator<InputEvent> {
     if (format === 'csv') return yield* csvEvents(text, c);
+    if (format === 'json') {
+      let whole = '';
+      for await (const chunk of text) whole += chunk;
+      return yield* jsonEvents(c, whole);
+    }
     for await (const [line, n] of lines(text)) {
-      const event = format === 'ndjson' ? ndjsonLine(c, line, n) : idLine(c, line, n);
-      if (event) yield event;
+      if (format === 'ndjson') yield* ndjsonEvents(c, line, n);
+      else {
+        const event = idLine(c, line, n);
+        if (event) yield event;
+      }
     }
   };
   return { format, events: events() };

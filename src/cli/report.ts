@@ -1,5 +1,7 @@
 import type { IO } from '../commands/context';
+import { ApiError } from '../contract/errors';
 import { stripControl } from '../output/sanitize';
+import { refusalLine } from './refusal';
 
 /** Strings in an error object, cleaned like every other service text that reaches a terminal. */
 const cleanDeep = (v: unknown): unknown =>
@@ -16,25 +18,21 @@ export function failedOutput(err: NodeJS.ErrnoException, io: IO): number {
   return 1;
 }
 
-export function report(err: unknown, io: IO, json: boolean, debug: boolean) {
+/** `verb`: the command's own name (`refund`), which a refused read on its way is reported under. */
+export function report(err: unknown, io: IO, json: boolean, debug: boolean, verb?: string) {
   const e = err as {
     message?: string;
     hints?: string[];
     kind?: string;
-    service?: Record<string, unknown>;
     toJSON?: () => unknown;
     stack?: string;
   };
   // Messages and hints quote the service (descriptions, bodies of odd answers): no escape sequence
   // from there may retitle, clear or reorder the terminal.
-  const lines = [`payctl: ${stripControl(e?.message ?? String(err))}`];
-  const service = e?.service;
-  if (service) {
-    const extra = ['code', 'reason', 'field', 'source', 'step']
-      .filter((k) => service[k] && service[k] !== 'NA')
-      .map((k) => `${k}=${stripControl(String(service[k]))}`);
-    if (extra.length) lines.push(`  ${extra.join(' ')}`);
-  }
+  // A service refusal is one line in the user's terms: the operation, the id, then the service's words.
+  const lines = [
+    `payctl: ${err instanceof ApiError ? refusalLine(err, verb) : stripControl(e?.message ?? String(err))}`,
+  ];
   for (const hint of e?.hints ?? []) lines.push(`  ${stripControl(hint)}`);
   if (debug && e?.stack) lines.push(...e.stack.split('\n').slice(1).map(stripControl));
   io.stderr.write(`${lines.join('\n')}\n`);

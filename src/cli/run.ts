@@ -62,6 +62,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   }
   let wantJson = false;
   let debug = false;
+  let verb: string | undefined;
 
   const bind: Bind =
     (load, options) =>
@@ -69,6 +70,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       const command = params[params.length - 1] as Command;
       const flags = command.optsWithGlobals() as GlobalFlags;
       debug = Boolean(flags.debug);
+      verb = command.name();
       wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
       const args = (command.processedArgs as unknown[])
         .flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a]))
@@ -112,7 +114,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       code = outputFailure.code === 'EPIPE' ? 0 : failedOutput(outputFailure, streams);
     } else {
       code = exitCodeOf(err, signalName);
-      if (!(signalName && (err as Error)?.name === 'AbortError')) report(err, streams, wantJson, debug);
+      if (!(signalName && (err as Error)?.name === 'AbortError')) report(err, streams, wantJson, debug, verb);
     }
   }
   if (!io) {

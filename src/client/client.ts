@@ -12,6 +12,7 @@ import {
   UsageError,
 } from '../contract/errors';
 import { TransportError } from './http';
+import { refusedLocally } from './loopback';
 import type { HttpClient, HttpRequest, HttpResponse } from './http';
 
 /**
@@ -19,6 +20,9 @@ import type { HttpClient, HttpRequest, HttpResponse } from './http';
  * passes any object with the same `send` (and `url`) to run the client over a fake service.
  */
 export type Transport = Pick<HttpClient, 'send' | 'url'>;
+
+const LOCAL_HINT =
+  'nothing is listening there: is `payctl sandbox start` running? (or check --base-url, PAYCTL_BASE_URL or the profile)';
 
 const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
@@ -165,6 +169,7 @@ export class ApiClient {
         throw new NetworkError(
           `could not get an answer from the service (${err.message}) ` +
             `after ${attempts(err.attempts)}: ${where}${applied}`,
+          refusedLocally(this.http.url({ path: '', fromOrigin: true }), err.cause) ? LOCAL_HINT : undefined,
         );
       }
       const answer = `no answer to ${where} (${err.failure === 'timeout' ? `timed out: ${err.message}` : err.message})`;
@@ -215,9 +220,9 @@ export function classify(method: string, where: string, response: HttpResponse):
     );
   if (status === 429)
     throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${attempts(response.attempts)}`);
-  if (service && status >= 400 && status < 500) throw new ApiError(status, service);
+  if (service && status >= 400 && status < 500) throw new ApiError(status, service, where);
   // A 2xx carrying an error object is no proof either way for a write; for a read it is the answer.
-  if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service);
+  if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service, where);
   if (status >= 200 && status < 300 && parsed.ok && !service) return parsed.value;
 
   const what = service

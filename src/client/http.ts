@@ -3,6 +3,7 @@ import { createPool } from './pool';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VERSION } from '../version';
 import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter, waitLine } from './retry';
+import { refusedLocally } from './loopback';
 import type { AttemptOutcome, RetryPolicy, TransportFailure } from './retry';
 
 interface HttpOptions {
@@ -121,7 +122,9 @@ export class HttpClient {
       const result = outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`;
       this.trace(`${req.method} ${target} -> ${result} in ${ms} ms`);
       if (response && response.status < 500 && response.status !== 429) return response;
-      const decision = decide(req.method, outcome, attempt, this.policy);
+      const decision = refusedLocally(this.origin, failure)
+        ? ({ retry: false } as const)
+        : decide(req.method, outcome, attempt, this.policy);
       if (!decision.retry) {
         if (response) return response;
         throw new TransportError((outcome as { failure: TransportFailure }).failure, attempt + 1, failure);

@@ -1,7 +1,23 @@
-import { InterruptedError } from '../contract/errors';
+import { DeclinedError, InterruptedError } from '../contract/errors';
 import type { Context } from './context';
 
 type Prompts = typeof import('@inquirer/prompts');
+
+/** What Ctrl-C at a question says: the questions come before anything is sent. */
+export const AT_A_QUESTION = 'interrupted at a question: nothing was sent';
+
+/** The prompt library's own cancel (Ctrl-C at a question, or the run's signal) as payctl's error. */
+export function asInterrupt(err: unknown): unknown {
+  const name = (err as Error)?.name;
+  if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError')
+    return new InterruptedError('SIGINT', AT_A_QUESTION);
+  return err;
+}
+
+/** An answer of No ends the run with exit 8, having sent nothing. */
+export function mustConfirm(ok: boolean): void {
+  if (!ok) throw new DeclinedError();
+}
 
 /**
  * Questions to a person at the terminal: asked on stderr (stdout stays for data), loaded only when
@@ -14,10 +30,7 @@ export async function promptSession(ctx: Context) {
     try {
       return await question(prompts);
     } catch (err) {
-      const name = (err as Error)?.name;
-      if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError')
-        throw new InterruptedError('SIGINT');
-      throw err;
+      throw asInterrupt(err);
     }
   };
   const say = (line = '') => void ctx.io.stderr.write(`${line}\n`);

@@ -7,7 +7,7 @@ import type { Credentials } from '../config/credentials';
 import { payctlPaths, sandboxDbPath } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
 import { withoutSignalHooks } from '../config/signal-hooks';
-import { FailureError, InterruptedError, UsageError } from '../contract/errors';
+import { UsageError } from '../contract/errors';
 import type { ApiOptions, Context, IO, Settings } from './context';
 import type { WritesInFlight } from './writes-in-flight';
 
@@ -108,11 +108,9 @@ export function createRuntime(
         typeof ask
       >[1]);
     } catch (err) {
-      if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError')
-        throw new InterruptedError('SIGINT');
-      throw err;
+      throw (await import('./prompt')).asInterrupt(err);
     }
-    if (!ok) throw new FailureError('cancelled: nothing was sent');
+    (await import('./prompt')).mustConfirm(ok);
   };
 
   const readStdin = async () => {

@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'network'
   | 'unknown_outcome'
   | 'bulk_incomplete'
+  | 'declined'
   | 'interrupted';
 
 export abstract class PayctlError extends Error {
@@ -50,6 +51,8 @@ export class ApiError extends PayctlError {
   constructor(
     readonly status: number,
     readonly service: ServiceErrorFields,
+    /** The request refused ("POST http://…/payments/pay_1/capture"): what the report names it by. */
+    readonly where?: string,
   ) {
     super(service.description || `the service refused the request (HTTP ${status})`);
   }
@@ -83,10 +86,21 @@ export class OutcomeUnknownError extends PayctlError {
 
 export class BulkIncompleteError extends ofKind('bulk_incomplete') {}
 
+/** The person answered No at a confirmation: nothing was sent. */
+export class DeclinedError extends ofKind('declined') {
+  constructor(message = 'declined at a confirmation: nothing was sent') {
+    super(message);
+  }
+}
+
 export class InterruptedError extends PayctlError {
   readonly kind = 'interrupted';
-  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
-    super(`interrupted by ${signal}`);
+  /** `message` says what became of the work (at a question: nothing was sent). */
+  constructor(
+    readonly signal: 'SIGINT' | 'SIGTERM',
+    message = `interrupted by ${signal}`,
+  ) {
+    super(message);
   }
 }
 

@@ -15,6 +15,7 @@ export const adminEndpoints = {
   seed: { method: 'POST', path: '/seed' },
   createCustomer: { method: 'POST', path: '/customers' },
   stats: { method: 'GET', path: '/stats' },
+  account: { method: 'GET', path: '/account' },
   events: { method: 'GET', path: '/events' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 

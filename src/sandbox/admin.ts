@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PAYMENT_METHODS, describeIssue } from '../contract';
+import { INR, PAYMENT_METHODS, describeIssue } from '../contract';
 import { findAdminEndpoint } from './admin-api';
 import type { AdminEndpointName } from './admin-api';
 import { checkout } from './checkout';
@@ -7,6 +7,7 @@ import type { SandboxClock } from './clock';
 import type { SandboxConfig } from './context';
 import { SandboxError } from './errors';
 import { listEvents } from './events';
+import { accountBalance } from './ledger';
 import { newId } from './ids';
 import type { CustomerRecord } from './records';
 import { SeedBody, seed } from './seed';
@@ -90,6 +91,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
     return publicView(store.tx(() => store.insert(record)));
   },
   stats: (_body, deps) => stats(deps),
+  account: (_body, { store }) => merchantAccount(store),
   events: (_body, { store }) => listEvents(store),
 };
 
@@ -97,6 +99,18 @@ export function adminRoute(method: string, path: string, body: unknown, deps: Ad
   const name = findAdminEndpoint(method, path);
   if (!name) throw new SandboxError(`No sandbox admin endpoint ${method} ${path}`, 400);
   return adminRoutes[name](body, deps);
+}
+
+/** The merchant account that transfers into wallets draw on: captures, less refunds and transfers out. */
+function merchantAccount(store: Store) {
+  const balance = accountBalance(store);
+  return {
+    entity: 'merchant_account',
+    balance,
+    currency: INR,
+    captured_less_refunded: store.appliedBalance(),
+    transferred_to_wallets: store.sumAmount('transfer', 'processed'),
+  };
 }
 
 function stats({ store, requests }: AdminDeps) {

@@ -6,6 +6,7 @@ import { newId } from './ids';
 import { move } from './ledger';
 import { createOrder } from './orders';
 import type { CustomerRecord } from './records';
+import { seedWallets } from './seed-wallets';
 import type { Store } from './store';
 
 const upTo = (max: number) => z.int().check(z.minimum(0), z.maximum(max));
@@ -17,6 +18,8 @@ export const SeedBody = z.object({
   wallet_entries: z.optional(upTo(1_000_000)),
   /** Or entries at exactly these Unix times (day-boundary tests). */
   wallet_entry_times: z.optional(z.array(upTo(Number.MAX_SAFE_INTEGER)).check(z.maxLength(10_000))),
+  /** Customers with wallets, each with this many mixed statement entries over several days (seed-wallets.ts). */
+  wallets: z.optional(upTo(10_000)),
 });
 type Seed = z.output<typeof SeedBody>;
 
@@ -37,6 +40,7 @@ export function seed(store: Store, now: number, config: SandboxConfig, body: See
   const order_ids: string[] = [];
   const payment_ids: string[] = [];
   const customer_ids: string[] = [];
+  let wallets: { from: number; to: number } | undefined;
   const pay = (orderId: string) => checkout(store, now, config.captureWindowSeconds, { order_id: orderId });
   store.tx(() => {
     if (body.orders) {
@@ -79,8 +83,18 @@ export function seed(store: Store, now: number, config: SandboxConfig, body: See
           [...times].sort((a, b) => a - b),
         ),
       );
+    if (body.wallets) {
+      const made = seedWallets(store, now, config, body.wallets);
+      customer_ids.push(...made.customer_ids);
+      wallets = { from: made.from, to: made.to };
+    }
   });
-  return { order_ids, payment_ids, customer_ids };
+  return {
+    order_ids,
+    payment_ids,
+    customer_ids,
+    ...(wallets ? { wallet_customer_ids: customer_ids.slice(-2), wallet_span: wallets } : {}),
+  };
 }
 
 /** Alternating cashback credits and wallet debits, so the running balance moves both ways and stays positive. */

@@ -78,6 +78,7 @@ describe('guided refund on a terminal', () => {
     await t.waitFor('Amount to refund');
     await t.type('100', KEY.ctrlC);
     expect(await t.exited).toBe(130);
+    expect(t.text()).toContain('payctl: interrupted at a question: nothing was sent');
     expect((await payment(id)).amount_refunded).toBe(0);
     expect(await refundWrites(id)).toBe(0);
     // Only the reads of the payment id question reached the service.
@@ -99,8 +100,8 @@ describe('guided refund on a terminal', () => {
     const question = await t.waitFor('now?');
     expect(question).toContain('The payment will be refunded in full');
     await t.type('n', KEY.enter);
-    expect(await t.exited).toBe(1);
-    expect(t.text()).toContain('cancelled: nothing was sent');
+    expect(await t.exited).toBe(8);
+    expect(t.text()).toContain('payctl: declined at a confirmation: nothing was sent');
     expect(await refundWrites(id)).toBe(0);
   }, 60_000);
 });

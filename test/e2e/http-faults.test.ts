@@ -148,7 +148,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     });
     const res = await payctl(mode, ['--yes', 'payments', 'refund', id, '--amount', '1000']);
     expect(res.code, res.stderr).toBe(1);
-    expect(res.stderr).toMatch(/^payctl: The amount is invalid/);
+    expect(res.stderr).toMatch(/^payctl: cannot refund payment pay_\w+: the service says: The amount is invalid/);
     expect(res.stderr).not.toMatch(ESCAPES);
     expect(JSON.parse(res.stderr.trim().split('\n').at(-1)!).error.error.description).toBe('The amount is invalid');
   });

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../client/client';
-import { ApiError, FailureError, PayctlError } from '../../contract/errors';
+import { ApiError, InterruptedError, PayctlError } from '../../contract/errors';
 import { refundBaseline } from '../../client/refund';
 import { formatMoney, formatMoneyShort, minorUnitName } from '../../output/money';
 import { stripControl } from '../../output/sanitize';
@@ -12,7 +12,7 @@ import { refundable } from '../../contract/rules';
 import { formatTime } from '../../output/time';
 import type { Context } from '../context';
 import { need } from '../flags';
-import { promptSession } from '../prompt';
+import { mustConfirm, promptSession } from '../prompt';
 import { targetLabel } from '../target';
 import type { PromptSession as Session } from '../prompt';
 import { captureOnce } from './capture-request';
@@ -123,7 +123,7 @@ async function askNotes(s: Session): Promise<Record<string, string> | undefined>
 async function finalConfirm(s: Session, message: string, ctx: Context) {
   const label = targetLabel(await ctx.credentials(), ctx.settings.table.stderrColor);
   const ok = await s.ask((p) => p.confirm({ message: `${label} ${message}`, default: false }, s.context));
-  if (!ok) throw new FailureError('cancelled: nothing was sent');
+  mustConfirm(ok);
 }
 
 export async function guidedRefund(ctx: Context): Promise<CommandResult> {
@@ -199,7 +199,11 @@ export async function guidedRefund(ctx: Context): Promise<CommandResult> {
   );
   // Read again right before sending: the questions took a while, and this figure is what an
   // ambiguous answer is judged by (and refuses, sending nothing, an amount above what remains now).
-  const baseline = await refundBaseline(api, id);
+  const baseline = await refundBaseline(api, id).catch((err: unknown) => {
+    throw ctx.signal.aborted
+      ? new InterruptedError('SIGINT', 'interrupted before the refund was sent: nothing was sent')
+      : err;
+  });
   return refundOnce(ctx, api, baseline, {
     amount,
     receipt: receipt || undefined,

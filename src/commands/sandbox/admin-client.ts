@@ -8,6 +8,17 @@ const ADMIN_PREFIX = '/_sandbox';
 export interface Seeded {
   order_ids: string[];
   payment_ids: string[];
+  customer_ids: string[];
+  /** With `wallets`: the customers made with wallets, and the span of their statements (Unix seconds). */
+  wallet_customer_ids?: string[];
+  wallet_span?: { from: number; to: number };
+}
+export interface MerchantAccount {
+  entity: 'merchant_account';
+  balance: number;
+  currency: string;
+  captured_less_refunded: number;
+  transferred_to_wallets: number;
 }
 export interface SandboxClock {
   now: number;
@@ -32,7 +43,8 @@ export const sandboxAdmin = (api: ApiClient) => ({
   clock: () => call<SandboxClock>(api, 'GET', '/clock'),
   advance: (seconds: number) => call<SandboxClock>(api, 'POST', '/clock/advance', { seconds }),
   reset: () => call<{ reset: true }>(api, 'POST', '/reset'),
-  seed: (body: { orders: number; authorized: number }) => call<Seeded>(api, 'POST', '/seed', body),
+  seed: (body: { orders: number; authorized: number; wallets?: number }) => call<Seeded>(api, 'POST', '/seed', body),
+  account: () => call<MerchantAccount>(api, 'GET', '/account'),
   stats: () => call<Record<string, unknown>>(api, 'GET', '/stats'),
   events: () => call<{ items: unknown[] }>(api, 'GET', '/events'),
   createCustomer: (body: CustomerInput) => call<Record<string, unknown>>(api, 'POST', '/customers', body),

@@ -1,5 +1,6 @@
 import { sandboxAdmin } from './admin-client';
 import type { CustomerInput } from './admin-client';
+import { formatMoney } from '../../output/money';
 import { plural } from '../../output/plural';
 import { parseDuration } from '../../contract/values/duration';
 import type { PaymentMethod } from '../../contract/vocabulary';
@@ -47,18 +48,51 @@ export async function resetSandbox(_opts: object, ctx: Context): Promise<Command
 export interface SeedOptions {
   orders?: string;
   authorized?: string;
+  /** Customers with wallets, each with this many mixed statement entries. */
+  wallet?: string;
 }
 
-/** Prints the ids it made, one a line for `| payctl payments capture --input -`. */
+const day = (unix: number, tz: string) => new Date(unix * 1000).toLocaleDateString('en-CA', { timeZone: tz });
+
+/** Prints the ids it made, one a line for `| payctl payments capture --input -` (customer ids with --wallet). */
 export async function seedSandbox(opts: SeedOptions, ctx: Context): Promise<CommandResult> {
   const orders = intFlag(opts.orders, 'N', 0, 100_000);
   const authorized = intFlag(opts.authorized, '--authorized', 0, 100_000);
-  const body = { orders: orders ?? (authorized === undefined ? 20 : 0), authorized: authorized ?? 0 };
+  const wallets = intFlag(opts.wallet, '--wallet', 1, 10_000);
+  const body = {
+    orders: orders ?? (authorized === undefined && wallets === undefined ? 20 : 0),
+    authorized: authorized ?? 0,
+    ...(wallets ? { wallets } : {}),
+  };
   const seeded = await (await admin(ctx)).seed(body);
+  if (seeded.wallet_customer_ids && seeded.wallet_span) {
+    const walletIds = seeded.wallet_customer_ids;
+    const from = day(seeded.wallet_span.from, ctx.settings.tz);
+    const to = day(seeded.wallet_span.to, ctx.settings.tz);
+    ctx.notice(
+      `seeded ${plural(walletIds.length, 'customer')} with wallets, ` +
+        `${plural(wallets ?? 0, 'statement entry', 'statement entries')} ` +
+        `each from ${from} to ${to} (credits, wallet payments, refunds, payouts; one bank rejects payouts: ` +
+        'a reversal entry each); printing customer ids',
+    );
+    ctx.notice(`try: payctl wallet statement ${walletIds[0]} --from ${from} --to ${to}`);
+    return { type: 'lines', lines: walletIds, json: walletIds };
+  }
   const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
   const made = [plural(seeded.order_ids.length, 'order'), plural(seeded.payment_ids.length, 'authorized payment')];
   ctx.notice(`seeded ${made.join(', ')}; printing ${body.authorized ? 'payment' : 'order'} ids`);
   return { type: 'lines', lines: ids, json: ids };
+}
+
+/** The merchant account balance that transfers into wallets (`wallet credit`, `wallet transfer`) draw on. */
+export async function showAccount(_opts: object, ctx: Context): Promise<CommandResult> {
+  const account = await (await admin(ctx)).account();
+  if (ctx.settings.format === 'table' && !ctx.settings.out)
+    ctx.notice(
+      `merchant account balance ${formatMoney(account.balance, account.currency)}: ` +
+        'what wallet credits and transfers draw on (captured payments add to it, refunds and transfers take from it)',
+    );
+  return one('generic', account);
 }
 
 export async function showStats(_opts: object, ctx: Context): Promise<CommandResult> {

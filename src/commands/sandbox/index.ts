@@ -90,10 +90,26 @@ export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => 
     'payctl sandbox seed',
     'payctl sandbox seed 100',
     "payctl sandbox seed --authorized 50 -o json | jq -r '.[]'",
+    'payctl sandbox seed --wallet 40',
   ])
     .argument('[n]', 'orders in a realistic mix of states (default 20)')
     .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
-    .action(bind(run('seedSandbox'), ({ args: [orders], opts }) => ({ orders, authorized: opts.authorized })));
+    .option(
+      '--wallet <n>',
+      'customers with wallets, N statement entries each over several days ' +
+        '(credits, wallet payments, refunds, payouts); prints the customer ids',
+    )
+    .action(
+      bind(run('seedSandbox'), ({ args: [orders], opts }) => ({
+        orders,
+        authorized: opts.authorized,
+        wallet: opts.wallet,
+      })),
+    );
+  verb(sandbox, 'account', 'the merchant account balance that wallet credits and transfers draw on', [
+    'payctl sandbox account',
+    'payctl sandbox account -o json | jq .balance',
+  ]).action(bind(run('showAccount'), () => ({})));
   verb(sandbox, 'stats', 'requests seen and writes applied (for tests)', [
     'payctl sandbox stats',
     'payctl sandbox stats -o json | jq .writes',

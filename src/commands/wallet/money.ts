@@ -7,15 +7,20 @@ import { dryRun } from '../check';
 import type { Context } from '../context';
 import { need } from '../flags';
 import { one } from '../result';
+import { noticeOnce } from './notice';
 import type { CommandResult } from '../result';
 
 /** Wallet amounts are paise: the wallet exists only in rupees, so payctl fills in the currency. */
 export const paise = (raw: string, flag = '--amount') => need(parseAmount(raw, INR), flag);
 
+/** Once per terminal session, never on a machine-format stdout (notice.ts). */
 export function discontinued(ctx: Context) {
-  ctx.notice(
+  noticeOnce(
+    ctx,
+    'wallet-discontinued',
     'note: the customer wallet product is discontinued (support ended April 2023); ' +
-      'these endpoints may be unavailable on the live service',
+      'these endpoints may be unavailable on the live service (shown once per terminal session; ' +
+      'PAYCTL_NO_NOTICES=1 silences it)',
   );
 }
 

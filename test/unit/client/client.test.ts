@@ -159,7 +159,7 @@ describe('the request pipeline', () => {
       api.call('capturePayment', { params: { id: 'pay_AAAAAAAAAAAAAA' }, body: { amount: 100, currency: 'INR' } }),
     ).rejects.toBeInstanceOf(NetworkError);
     expect(debug.join('\n')).not.toContain(SECRET);
-    expect(debug.length).toBeGreaterThan(1);
+    expect(debug.length).toBeGreaterThan(0);
   });
 
   it('refuses invalid requests before sending', async () => {

@@ -7,7 +7,7 @@ import type { HttpClient, HttpRequest, HttpResponse } from '../../../src/client/
 import type { Context, IO, Settings } from '../../../src/commands/context';
 import { ProfileStore } from '../../../src/config/profiles';
 import { matchPath } from '../../../src/contract/paths';
-import { FailureError } from '../../../src/contract/errors';
+import { DeclinedError } from '../../../src/contract/errors';
 
 /** The answer of one fake route: a status (200 unless said) and a JSON body. */
 export interface Answer {
@@ -102,7 +102,7 @@ export function fakeContext(opts: FakeOptions = {}) {
     notice: (message) => stderr.write(`${message}\n`),
     confirm: async (question) => {
       questions.push(typeof question === 'string' ? question : await question());
-      if (opts.confirm === false) throw new FailureError('cancelled: nothing was sent');
+      if (opts.confirm === false) throw new DeclinedError();
     },
     readStdin: async () => opts.stdin ?? '',
   };

@@ -80,7 +80,7 @@ describe('api: what is sent', () => {
   it('"No" to the question: nothing sent', async () => {
     const f = fakeContext({ confirm: false });
     await expect(callApi(call({ methodOrPath: 'POST', path: '/orders', fields: ['amount=1'] }), f.ctx)).rejects.toThrow(
-      /cancelled/,
+      /declined at a confirmation: nothing was sent/,
     );
     expect(f.sent).toHaveLength(0);
   });

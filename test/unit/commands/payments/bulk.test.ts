@@ -83,7 +83,7 @@ describe('bulk run: refused before anything is sent', () => {
 
   it('declined at the question: nothing sent', async () => {
     const f = fakeContext({ routes, confirm: false });
-    await expect(capturePayments(capture(), f.ctx)).rejects.toThrow(/cancelled/);
+    await expect(capturePayments(capture(), f.ctx)).rejects.toThrow(/declined at a confirmation: nothing was sent/);
     expect(f.questions).toEqual([
       "Capture 2 payment(s) at each payment's full authorized amount, read when it is sent?",
     ]);

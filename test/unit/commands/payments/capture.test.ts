@@ -71,7 +71,7 @@ describe('payments capture (one payment)', () => {
 
   it('declined at the question: nothing is captured', async () => {
     const f = fakeContext({ confirm: false, routes: { 'GET /payments/:id': authorized } });
-    await expect(capturePayments(capture(), f.ctx)).rejects.toThrow(/cancelled/);
+    await expect(capturePayments(capture(), f.ctx)).rejects.toThrow(/declined at a confirmation: nothing was sent/);
     expect(f.sent.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 

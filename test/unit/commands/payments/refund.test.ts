@@ -73,7 +73,7 @@ describe('payments refund (one payment)', () => {
 
   it('declined at the question: nothing refunded', async () => {
     const f = fakeContext({ routes, confirm: false });
-    await expect(refundPayments(opts(), f.ctx)).rejects.toThrow(/cancelled/);
+    await expect(refundPayments(opts(), f.ctx)).rejects.toThrow(/declined at a confirmation: nothing was sent/);
     expect(posts(f.sent)).toHaveLength(0);
   });
 

@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { BIN, assertNoSecret } from './harness';
+import { shq } from './tmux';
+
+/** `payctl` as a shell word: this Node and the built bin. */
+export const PAYCTL = `${shq(process.execPath)} ${shq(BIN)}`;
+
+/**
+ * A command line run by a real shell (`sh -c`), so `payctl … | payctl …` is a real pipe between two
+ * processes, exactly as a person types it. Resolves to the exit status of the pipeline's last command.
+ */
+export function shell(command: string, env: Record<string, string>, timeoutMs = 60_000) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const clean: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_') && v !== undefined) clean[k] = v;
+    const child = spawn('sh', ['-c', command], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      try {
+        assertNoSecret(stdout + stderr, `the output of ${command}`);
+      } catch (err) {
+        return reject(err);
+      }
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

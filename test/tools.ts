@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { TestRunner } from 'vitest';
 
 /**
@@ -22,4 +24,12 @@ export function needs(...tools: string[]) {
   const test = TestRunner.getCurrentTest();
   if (!test) throw new Error(`needs(${tools.join(', ')}) called outside a test`);
   test.context.skip(note);
+}
+
+/** Like `needs`, for a file a build step makes (the single executable): skipped, and listed, when absent. */
+export function needsFile(path: string, madeBy: string) {
+  if (existsSync(path)) return;
+  const note = `no ${basename(path)}: ${madeBy} makes it`;
+  if (STRICT) throw new Error(`${note}, and PAYCTL_TEST_STRICT=1 lets no test skip`);
+  TestRunner.getCurrentTest()!.context.skip(note);
 }

@@ -22,7 +22,7 @@ export default class SkipsReporter implements Reporter {
     const summary = [...byNote].map(([note, names]) => `${count(names.length)} (${note})`).join(', ');
     const lines = [...byNote.values()].flat().map((name) => `  - ${name}`);
     process.stdout.write(
-      `\nskipped: ${summary}\n${lines.join('\n')}\nInstall the tools (as .ci/run does) to run them.\n`,
+      `\nskipped: ${summary}\n${lines.join('\n')}\n.ci/run installs the tools and builds the executable, and lets none of these skip.\n`,
     );
   }
 }

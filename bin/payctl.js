@@ -8,7 +8,7 @@
 import module from 'node:module';
 
 // npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.
-if (typeof module.registerHooks !== 'function') {
+if (!/^(22\.(2[2-9]|[3-9]\d)|24\.(1[5-9]|[2-9]\d)|(2[5-9]|[3-9]\d))\./.test(process.versions.node)) {
   process.stderr.write(`payctl: needs Node 22.22 or 24.15 or later; this is Node ${process.versions.node}\n`);
   process.exit(1);
 }

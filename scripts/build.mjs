@@ -1,6 +1,7 @@
 // Bundles src/ into dist/. Entry points are split so that `--version` and `--help`
 // load only the command declarations; handlers, the HTTP layer and the sandbox are
 // separate chunks pulled in by dynamic import().
+import './require-node.mjs';
 import { build } from 'esbuild';
 import { isBuiltin } from 'node:module';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, run } from './harness';
+import { needs } from '../tools';
 import { shq, tmuxTerminal } from './tmux';
 
 const script = (shell: string) =>
@@ -110,6 +111,7 @@ describe('shell completions', () => {
 
   /** fish's own completion engine, asked as if Tab were pressed after `line`. */
   function fish(line: string): string[] {
+    needs('fish');
     const file = fileURLToPath(new URL('../../completions/payctl.fish', import.meta.url));
     const res = spawnSync('fish', ['--no-config', '-c', `source ${file}; complete -C ${JSON.stringify(line)}`], {
       encoding: 'utf8',
@@ -138,6 +140,7 @@ describe('shell completions', () => {
   });
 
   it('zsh: installed into fpath as README says, the first Tab of a new shell with compinit completes', async () => {
+    needs('zsh', 'tmux');
     const zdot = join(shell.dir, 'zdot');
     const zfunc = join(shell.dir, 'zfunc');
     mkdirSync(zdot);

@@ -1,31 +1,48 @@
-import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as XLSX from 'xlsx';
 
-/** The workbook as Debian's python3-openpyxl reads it: each cell's value and Python type. */
-export function readXlsx(path: string) {
-  const script = `
-import json, sys, datetime, openpyxl
-wb = openpyxl.load_workbook(sys.argv[1])
-def cell(c):
-    v = c.value
-    if isinstance(v, datetime.datetime): return {"t": "date", "v": v.strftime("%Y-%m-%d %H:%M:%S")}
-    return {"t": type(v).__name__, "v": v, "f": c.number_format, "d": c.data_type}
-out = {"sheets": wb.sheetnames}
-for ws in wb.worksheets:
-    out[ws.title] = {"freeze": ws.freeze_panes, "filter": ws.auto_filter.ref, "rows": [[cell(c) for c in r] for r in ws.iter_rows()]}
-print(json.dumps(out, default=str))
-`;
-  return JSON.parse(
-    execFileSync('/usr/bin/python3', ['-c', script, path], { encoding: 'utf8', maxBuffer: 1 << 28 }),
-  ) as Record<string, unknown> & {
-    sheets: string[];
-  };
+// SheetJS, an xlsx reader that shares no code with the writer payctl bundles (exceljs): a workbook
+// both agree on is one a spreadsheet program reads too.
+const { read, utils, SSF } = createRequire(import.meta.url)('xlsx') as typeof XLSX;
+
+export type Cell = { t: string; v: unknown; f?: string; d?: string };
+export type Sheet = { freeze: string; filter: string; rows: Cell[][] };
+
+/** A cell as a reader sees it: its value and kind (int, float, str, date, bool, none), number format, and data type. */
+function cell(c: XLSX.CellObject | undefined): Cell {
+  if (!c || c.t === 'z' || c.v === undefined) return { t: 'none', v: null };
+  if (c.t === 'n' && c.z && SSF.is_date(c.z)) {
+    const p = SSF.parse_date_code(c.v) as Record<'y' | 'm' | 'd' | 'H' | 'M' | 'S', number>;
+    const two = (n: number) => String(n).padStart(2, '0');
+    return { t: 'date', v: `${p.y}-${two(p.m)}-${two(p.d)} ${two(p.H)}:${two(p.M)}:${two(p.S)}` };
+  }
+  const kind = { n: Number.isInteger(c.v) ? 'int' : 'float', s: 'str', b: 'bool' }[c.t as 'n' | 's' | 'b'] ?? c.t;
+  return { t: kind, v: c.v, f: String(c.z ?? 'General'), d: c.f ? 'f' : c.t };
 }
 
-export type Sheet = {
-  freeze: string;
-  filter: string;
-  rows: Array<Array<{ t: string; v: unknown; f?: string; d?: string }>>;
-};
+/** Every sheet of the workbook at `path`: its rows of cells, frozen pane (top-left cell) and filter range. */
+export function readXlsx(path: string): Record<string, unknown> & { sheets: string[] } {
+  const book = read(readFileSync(path), { cellNF: true, cellFormula: true, bookFiles: true });
+  const files = (book as unknown as { files: Record<string, { content: Uint8Array }> }).files;
+  const sheetFiles = (book as unknown as { Directory: { sheets: string[] } }).Directory.sheets;
+  const out: Record<string, unknown> & { sheets: string[] } = { sheets: book.SheetNames };
+  book.SheetNames.forEach((name, i) => {
+    const ws = book.Sheets[name]!;
+    const range = utils.decode_range(ws['!ref'] ?? 'A1:A1');
+    const rows: Cell[][] = [];
+    for (let r = 0; r <= range.e.r; r++) {
+      const row: Cell[] = [];
+      for (let c = 0; c <= range.e.c; c++) row.push(cell(ws[utils.encode_cell({ r, c })] as XLSX.CellObject));
+      rows.push(row);
+    }
+    // SheetJS reads no panes: the frozen one is the <pane state="frozen"> of the sheet's own XML.
+    const xml = Buffer.from(files[sheetFiles[i]!.replace(/^\//, '')]!.content).toString('utf8');
+    const pane = /<pane\b[^>]*\btopLeftCell="([A-Z]+\d+)"[^>]*\bstate="frozen"/.exec(xml);
+    out[name] = { freeze: pane?.[1] ?? '', filter: ws['!autofilter']?.ref ?? '', rows } satisfies Sheet;
+  });
+  return out;
+}
 
 /** Rows of a data sheet as objects keyed by its header. */
 export function sheetRows(sheet: Sheet) {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { needs } from '../tools';
 import { assertNoSecret } from './harness';
 
 export const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -9,6 +10,7 @@ export const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * send-keys and read with capture-pane, the way a person would see it.
  */
 export function tmuxTerminal(opts: { width: number; height?: number; command: string; env?: Record<string, string> }) {
+  needs('tmux');
   const socket = `payctl-test-${randomBytes(6).toString('hex')}`;
   const tmux = (...args: string[]) =>
     execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });

@@ -1,0 +1,65 @@
+// Builds build/payctl-<platform>-<arch>: one file that runs payctl with no Node installed (Node's
+// single executable applications). The whole program, dependencies included, is bundled into one
+// CommonJS script (a SEA's main script can only require built-ins), Node turns it into a blob with
+// its code cache, and postject injects the blob into a copy of the Node binary running this script.
+import './require-node.mjs';
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+const work = `${root}/build/sea`;
+const exe = `${root}/build/payctl-${process.platform}-${process.arch}`;
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+await build({
+  // What bin/payctl.js does, less its Node check: this file carries its own Node.
+  stdin: {
+    contents: "import { main } from './src/cli/main';\nmain(process.argv.slice(2));",
+    resolveDir: root,
+    loader: 'ts',
+  },
+  outfile: `${work}/payctl.cjs`,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node24',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // The same constants the npm build defines: the version, and undici's llhttp parser (not Milo).
+  define: { __PAYCTL_VERSION__: JSON.stringify(pkg.version), esbuildDetection: 'true' },
+  logLevel: 'warning',
+});
+
+const config = `${work}/sea-config.json`;
+writeFileSync(
+  config,
+  JSON.stringify({
+    main: `${work}/payctl.cjs`,
+    output: `${work}/payctl.blob`,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    // bin/payctl.js's shebang flag, so the file behaves like the npm package. DEP0005: exceljs's zip
+    // library calls `new Buffer()`; Node keeps that quiet only for code under node_modules, and here
+    // everything is one bundled script.
+    execArgv: ['--max-semi-space-size=2', '--disable-warning=DEP0005'],
+  }),
+);
+// Both steps print progress and, for postject, warnings about ELF notes it does not touch: shown only
+// if a step fails (execFileSync then throws with its output).
+const quiet = { stdio: ['ignore', 'pipe', 'pipe'] };
+execFileSync(process.execPath, ['--experimental-sea-config', config], quiet);
+
+rmSync(exe, { force: true });
+copyFileSync(process.execPath, exe);
+chmodSync(exe, 0o755);
+const postject = join(root, 'node_modules/postject/dist/cli.js');
+const fuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+execFileSync(process.execPath, [postject, exe, 'NODE_SEA_BLOB', `${work}/payctl.blob`, '--sentinel-fuse', fuse], quiet);
+rmSync(work, { recursive: true, force: true });
+const mb = (statSync(exe).size / 1e6).toFixed(0);
+process.stdout.write(`built ${exe.slice(root.length + 1)}: ${mb} MB, Node ${process.versions.node} inside\n`);

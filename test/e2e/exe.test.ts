@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { needsFile } from '../tools';
+
+/**
+ * The single executable (`npm run build:exe`) as a person without Node runs it: PATH has no `node`
+ * (nor anything else), a fresh home; README's sandbox story, the sandbox's SQLite store included.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EXE = join(ROOT, 'build', `payctl-${process.platform}-${process.arch}`);
+const work = mkdtempSync(join(tmpdir(), 'payctl-exe-'));
+const empty = mkdtempSync(join(tmpdir(), 'payctl-exe-path-'));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(empty, { recursive: true, force: true });
+});
+
+function exe(args: string[]) {
+  const res = spawnSync(EXE, args, {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: empty, HOME: work, PAYCTL_HOME: join(work, 'payctl'), PAYCTL_TZ: 'Asia/Kolkata' },
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr, error: res.error };
+}
+
+describe('the single executable, with no node on PATH', () => {
+  it('answers --version, seeds the sandbox, lists its orders and writes a workbook', () => {
+    needsFile(EXE, 'npm run build:exe');
+    expect(statSync(EXE).mode & 0o111).not.toBe(0);
+    expect(spawnSync('sh', ['-c', 'command -v node'], { env: { PATH: empty } }).status).not.toBe(0);
+
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(exe(['--version'])).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+
+    const seed = exe(['--sandbox', 'sandbox', 'seed', '3']);
+    expect(seed.code, seed.stderr).toBe(0);
+    const seeded = seed.stdout.trim().split('\n');
+    expect(seeded).toHaveLength(3);
+    expect(seeded.every((id) => /^order_\w+$/.test(id))).toBe(true);
+
+    const list = exe(['--sandbox', 'orders', 'list', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    const orders = JSON.parse(list.stdout) as Array<{ id: string; amount: number }>;
+    expect(orders.map((o) => o.id).sort()).toEqual([...seeded].sort());
+    const table = exe(['--sandbox', 'orders', 'list', '-o', 'table']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^id\s+status\s+amount/);
+
+    // The xlsx writer is inside the file too; its zip library's old Buffer calls must not warn.
+    const book = exe(['--sandbox', 'orders', 'list', '--all', '--out', join(work, 'orders.xlsx')]);
+    expect(book.code, book.stderr).toBe(0);
+    expect(book.stderr).toMatch(/wrote 3 rows/);
+    expect(book.stderr).not.toMatch(/warning/i);
+  });
+});

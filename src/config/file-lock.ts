@@ -80,7 +80,7 @@ function breakStale(path: string, seen: string) {
  * cycles of several payctl processes on one file never interleave. Synchronous: the critical sections
  * are a read and an atomic write of a small file.
  */
-export function withFileLock<T>(target: string, work: () => T): T {
+export function withFileLock<T>(target: string, work: () => T, giveUpMs = GIVE_UP_MS): T {
   const path = `${target}.lock`;
   const mine = `${process.pid} ${randomBytes(8).toString('hex')}\n`;
   const started = Date.now();
@@ -90,7 +90,7 @@ export function withFileLock<T>(target: string, work: () => T): T {
       breakStale(path, held.text);
       continue;
     }
-    if (Date.now() - started > GIVE_UP_MS) {
+    if (Date.now() - started > giveUpMs) {
       const who = held ? ` (held by process ${held.text.split(' ')[0]})` : '';
       throw new FailureError(
         `${target} is locked by another payctl${who}; try again, or remove ${path} if no payctl is running`,

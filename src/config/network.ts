@@ -51,12 +51,6 @@ function parseProxy(variable: ProxyVariable): URL {
   return url;
 }
 
-const isLoopback = (host: string) =>
-  host === 'localhost' ||
-  host.endsWith('.localhost') ||
-  host === '::1' ||
-  (isIP(host) === 4 && host.startsWith('127.'));
-
 /** `host`, `host:port`, `[v6]:port`, a bare IPv6 address (no port), or a CIDR block. */
 function splitPort(raw: string): { entry: string; entryPort?: string } {
   const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(raw);
@@ -84,11 +78,10 @@ function inBlock(host: string, cidr: string): boolean {
 /**
  * NO_PROXY as curl and undici read it: entries split by commas or spaces; `*` matches every host; a name
  * matches itself and its subdomains (a leading `.` or `*.` changes nothing); `host:port` only that port;
- * an IP address or CIDR block matches addresses in it. Loopback is never proxied.
+ * an IP address or CIDR block matches addresses in it.
  */
 export function bypassesProxy(target: URL, noProxy: string | undefined): boolean {
   const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isLoopback(host)) return true;
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   for (const raw of (noProxy ?? '').toLowerCase().split(/[\s,]+/)) {
     if (raw === '*') return true;
@@ -104,11 +97,15 @@ export function bypassesProxy(target: URL, noProxy: string | undefined): boolean
   return false;
 }
 
-/** The proxy for a base URL: HTTPS_PROXY for https (else HTTP_PROXY, as undici does), HTTP_PROXY for http, unless NO_PROXY says not. */
+/**
+ * The proxy for a base URL: HTTPS_PROXY, else HTTP_PROXY (as undici's EnvHttpProxyAgent reads them),
+ * unless NO_PROXY names the host. A plain-http base URL is allowed only on loopback (a local sandbox),
+ * which no proxy could reach: it is never proxied.
+ */
 export function proxyFor(baseUrl: string, net: NetworkSettings): ChosenProxy | undefined {
   const target = new URL(baseUrl);
-  const variable = target.protocol === 'https:' ? (net.httpsProxy ?? net.httpProxy) : net.httpProxy;
-  if (!variable || bypassesProxy(target, net.noProxy?.value)) return undefined;
+  const variable = net.httpsProxy ?? net.httpProxy;
+  if (target.protocol !== 'https:' || !variable || bypassesProxy(target, net.noProxy?.value)) return undefined;
   const url = parseProxy(variable);
   return { url: url.href, shown: redactProxy(url), from: variable.name };
 }

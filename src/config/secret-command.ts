@@ -32,10 +32,11 @@ export function runSecretCommand(command: string, opts: SecretCommandOptions): P
     });
     const chunks: Buffer[] = [];
     let size = 0;
-    let timedOut = false;
+    // At the deadline the answer is given at once: a process the command started may hold the pipe open.
     const timer = setTimeout(() => {
-      timedOut = true;
       child.kill('SIGTERM');
+      child.stdout.destroy();
+      reject(failed(opts.source, `gave no answer within ${limit / 1000}s`));
     }, limit);
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -49,7 +50,6 @@ export function runSecretCommand(command: string, opts: SecretCommandOptions): P
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const secret = Buffer.concat(chunks).toString('utf8').trim();
-      if (timedOut) return reject(failed(opts.source, `gave no answer within ${limit / 1000}s`));
       if (size > MAX_OUTPUT) return reject(failed(opts.source, `printed more than ${MAX_OUTPUT / 1024} KiB`));
       if (code !== 0)
         return reject(failed(opts.source, signal ? `was stopped by ${signal}` : `exited with status ${code}`));

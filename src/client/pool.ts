@@ -45,7 +45,9 @@ function explain(err: Error & { code?: string }, host: string, route: Route): Er
   } else if (TLS_TRUST.test(code)) {
     const trusted = route.ca ? `the system's CAs and ${route.ca.from}` : "the system's CAs";
     const hint = route.ca ? '' : '; a company CA is trusted with --ca-file or PAYCTL_CA_FILE';
-    message = `the TLS certificate of ${host} is not trusted (${code}: ${err.message}); trusted: ${trusted}${hint}`;
+    // Node's own advice (--use-system-ca) is for Node's command line, not payctl's.
+    const reason = err.message.split(';')[0];
+    message = `the TLS certificate of ${host} is not trusted (${code}: ${reason}); trusted: ${trusted}${hint}`;
   } else if (via) {
     final = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL'].includes(code);
     message = `cannot reach the service through the proxy ${via} (${code || err.message})`;

@@ -28,7 +28,7 @@ _payctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --amount --base-url --ca-file --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --key-secret-command --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
     for sub in $(_payctl_subcommands "$cmdpath"); do
       if [[ $sub == "$word" ]]; then cmdpath="${cmdpath:+$cmdpath }$word"; break; fi
@@ -41,7 +41,7 @@ _payctl() {
     --output|-o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     --period) COMPREPLY=($(compgen -W "daily weekly monthly yearly" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "created authorized captured refunded failed" -- "$cur")); return ;;
-    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
+    --account-number|--amount|--base-url|--ca-file|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--key-secret-command|--latency|--limit|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
   esac
   if [[ $cur != -* ]]; then
     case "$cmdpath" in
@@ -76,7 +76,7 @@ _payctl() {
     "wallet payout") candidates="--amount --base-url --debug --dry-run --fields --fund-account --narration --no-color --note --out --output -o --profile -p --purpose --reference-id --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "api") candidates="--all --base-url --debug --dry-run --field -F --fields --input --limit --no-color --out --output -o --profile -p --raw-field -f --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile") candidates="add list use remove show test --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "profile add") candidates="--base-url --debug --default --dry-run --fields --key-id --key-secret-stdin --live --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile add") candidates="--base-url --ca-file --debug --default --dry-run --fields --key-id --key-secret-command --key-secret-stdin --live --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile list") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile use") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile remove") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;

@@ -33,7 +33,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path ''
     set -l skip 0
-    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
+    set -l valued --account-number --amount --base-url --ca-file --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --key-secret-command --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -515,11 +515,13 @@ complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -s V -l version -d '
 complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l ca-file -x -d 'trust the CAs in this PEM file for the profile\'s service'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l default -d 'make it the default profile'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l dry-run -d 'validate and print the request'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l key-id -x -d 'key id'
+complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l key-secret-command -x -d 'store this shell command instead of the secret'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l key-secret-stdin -d 'read the key secret from standard input'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l live -d 'mark as a live profile'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l no-color -d 'no colours'

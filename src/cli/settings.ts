@@ -2,6 +2,7 @@ import type { IO, Settings } from '../commands/context';
 import { need } from '../commands/flags';
 import { UsageError } from '../contract/errors';
 import { localZone, resolveZone } from '../contract/values/zone';
+import type { NetworkSettings, ProxyVariable } from '../config/network';
 import { parseFields } from '../output/fields';
 import { resolveFormat } from '../output/format';
 /** Global options as commander hands them over. */
@@ -53,6 +54,7 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     profile: flags.profile,
     baseUrl: flags.baseUrl,
     out: flags.out,
+    network: networkFrom(env),
     table: {
       width: terminalWidth(env, io),
       wide: Boolean(flags.wide),
@@ -62,6 +64,22 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
         return useColor(flags, env, io.stderrIsTTY);
       },
     },
+  };
+}
+
+/** The first of the names set (non-empty) in the environment: lower case wins, as curl and undici read them. */
+function variable(env: NodeJS.ProcessEnv, ...names: string[]): ProxyVariable | undefined {
+  for (const name of names) if (env[name]?.trim()) return { name, value: env[name]! };
+  return undefined;
+}
+
+/** Proxies and the extra CA, as the environment gives them; checked when a request needs them. */
+function networkFrom(env: NodeJS.ProcessEnv): NetworkSettings {
+  return {
+    httpsProxy: variable(env, 'https_proxy', 'HTTPS_PROXY'),
+    httpProxy: variable(env, 'http_proxy', 'HTTP_PROXY'),
+    noProxy: variable(env, 'no_proxy', 'NO_PROXY'),
+    caFile: env.PAYCTL_CA_FILE?.trim() || undefined,
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Pool } from 'undici';
-import { createPool } from './pool';
+import { createPool, refusedBeforeSending } from './pool';
+import type { Connection, Route } from './pool';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VERSION } from '../version';
 import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter, waitLine } from './retry';
@@ -20,6 +20,8 @@ interface HttpOptions {
   /** The clock retry waits are measured by (tests move it along with their sleep). */
   now?: () => number;
   signal?: AbortSignal;
+  /** A proxy, an extra CA. */
+  route?: Route;
 }
 
 export interface HttpRequest {
@@ -58,7 +60,7 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
  * A 429 pauses every request of this client (a shared gate), so a bulk run slows down as a whole.
  */
 export class HttpClient {
-  private readonly pool: Pool;
+  private readonly pool: Connection;
   private readonly origin: string;
   private readonly prefix: string;
   private readonly auth: string;
@@ -77,7 +79,9 @@ export class HttpClient {
     this.policy = opts.retry ?? DEFAULT_RETRY;
     this.now = opts.now ?? Date.now;
     this.pause = opts.sleep ?? ((ms) => sleep(ms, undefined, { signal: opts.signal }));
-    this.pool = createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 });
+    this.pool = createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 }, opts.route);
+    const proxy = opts.route?.proxy;
+    if (proxy) this.trace(`${this.origin} through the proxy ${proxy.shown}${proxy.from ? ` (${proxy.from})` : ''}`);
   }
 
   url(req: Pick<HttpRequest, 'path' | 'query' | 'fromOrigin'>): string {
@@ -122,6 +126,7 @@ export class HttpClient {
       const result = outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`;
       this.trace(`${req.method} ${target} -> ${result} in ${ms} ms`);
       if (response && response.status < 500 && response.status !== 429) return response;
+      if (refusedBeforeSending(failure)) throw new TransportError('not_sent', attempt + 1, failure);
       const decision = refusedLocally(this.origin, failure)
         ? ({ retry: false } as const)
         : decide(req.method, outcome, attempt, this.policy);

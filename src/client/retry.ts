@@ -81,7 +81,11 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
 export function classifyTransportError(err: unknown): TransportFailure {
   const code = (err as { code?: string } | null)?.code ?? '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'unresolved';
-  if (['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return 'not_sent';
+  // PAYCTL_CONNECT_FAILED: pool.ts's name for any failure while connecting (through a proxy too).
+  if (
+    ['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'PAYCTL_CONNECT_FAILED'].includes(code)
+  )
+    return 'not_sent';
   if (['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'PAYCTL_DEADLINE'].includes(code))
     return 'timeout';
   if ((err as { name?: string } | null)?.name === 'TimeoutError') return 'timeout';

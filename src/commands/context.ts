@@ -1,5 +1,6 @@
 import type { ApiClient } from '../client/client';
 import type { Credentials } from '../config/credentials';
+import type { NetworkSettings } from '../config/network';
 import type { PayctlPaths } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
 import type { OutputFormat } from '../output/format';
@@ -23,6 +24,8 @@ export interface Settings {
   baseUrl?: string;
   /** --out: a command's result goes to this file (atomically) instead of stdout. */
   out?: string;
+  /** Proxies (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) and PAYCTL_CA_FILE. */
+  network?: NetworkSettings;
   /** Tables: the terminal's width (undefined: no limit), --wide, colour (TTY, NO_COLOR, FORCE_COLOR, --no-color). */
   table: { width?: number; wide: boolean; color: boolean; stderrColor: boolean };
 }

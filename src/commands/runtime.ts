@@ -65,18 +65,35 @@ export function createRuntime(
     });
   };
 
+  // A secret manager is asked once per process, and only when a request needs the secret.
+  const secretRuns = new Map<string, Promise<string>>();
+  const secretOf = async (creds: Credentials) => {
+    const command = creds.secretCommand!;
+    if (!secretRuns.has(command)) {
+      const { runSecretCommand } = await import('../config/secret-command');
+      secretRuns.set(command, runSecretCommand(command, { env, source: creds.source, signal }));
+    }
+    return secretRuns.get(command)!;
+  };
+
   const api = async (profile?: string, opts: ApiOptions = {}): Promise<ApiClient> => {
     const key = `${profile ?? ''}|${opts.uninterruptible ? 'u' : ''}|${opts.connections ?? ''}`;
     const cached = clients.get(key);
     if (cached) return cached;
     const creds = await credentials(profile);
-    secrets.add(creds.keySecret);
-    const [{ HttpClient }, { ApiClient }] = await Promise.all([import('../client/http'), import('../client/client')]);
+    const keySecret = creds.secretCommand ? await secretOf(creds) : creds.keySecret;
+    secrets.add(keySecret);
+    const [{ HttpClient }, { ApiClient }, { routeFor }] = await Promise.all([
+      import('../client/http'),
+      import('../client/client'),
+      import('../config/route'),
+    ]);
     const http = new HttpClient({
+      route: routeFor(creds, settings.network),
       retry: retryPolicy(env),
       baseUrl: creds.baseUrl,
       keyId: creds.keyId,
-      keySecret: creds.keySecret,
+      keySecret,
       timeoutMs: settings.timeoutMs,
       connections: opts.connections,
       signal: opts.uninterruptible ? undefined : signal,

@@ -4,7 +4,12 @@ import type { ProfileStore } from './profiles';
 
 export interface Credentials {
   keyId: string;
+  /** Empty when `secretCommand` gives it: the command runs only when a request needs the secret. */
   keySecret: string;
+  /** A shell command that prints the key secret (a secret manager), run at use. */
+  secretCommand?: string;
+  /** A PEM file of CAs the profile trusts for its service, in addition to the system's. */
+  caFile?: string;
   baseUrl: string;
   live: boolean;
   /** Where they came from, for messages: a profile name, `environment` or `sandbox`. */
@@ -57,7 +62,9 @@ export function resolveCredentials(input: CredentialInputs): Credentials {
   if (!profile) throw new AuthError(`no profile named "${name}": see \`payctl profile list\``);
   return {
     keyId: profile.key_id,
-    keySecret: profile.key_secret,
+    keySecret: profile.key_secret ?? '',
+    secretCommand: profile.key_secret ? undefined : profile.key_secret_command,
+    caFile: profile.ca_file,
     baseUrl: baseUrlOrThrow(urlOverride ?? profile.base_url),
     live: profile.live,
     source: `profile ${name}`,

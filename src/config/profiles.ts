@@ -1,13 +1,29 @@
-import Conf from 'conf';
-import { chmodSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from '../contract/errors';
 import { isJsonObject } from '../contract/values/json';
+import { withFileLock } from './file-lock';
 
+/** A stored profile: the secret itself (`key_secret`) or the command that prints it at use (`key_secret_command`). */
 export interface Profile {
   key_id: string;
-  key_secret: string;
+  key_secret?: string;
+  key_secret_command?: string;
   base_url: string;
   live: boolean;
+  /** A PEM file of CAs trusted for this profile's service, in addition to the system's. */
+  ca_file?: string;
 }
 
 interface Store {
@@ -15,49 +31,70 @@ interface Store {
   profiles: Record<string, Profile>;
 }
 
-/** Stored key profiles. The file is created 0600 because it holds key secrets. */
+/**
+ * Stored key profiles in `config.json`, created 0600 because it may hold key secrets. Every change is a
+ * read-modify-write under a lock file and lands by an atomic rename, so concurrent `profile add`, `use`,
+ * `remove` and `sandbox start` never lose each other's change and a reader never sees half a file.
+ */
 export class ProfileStore {
-  private readonly conf: Conf<Store>;
+  readonly path: string;
 
-  constructor(dir: string) {
-    this.conf = damaged(
-      `${dir}/config.json`,
-      () =>
-        new Conf<Store>({
-          cwd: dir,
-          configName: 'config',
-          projectName: 'payctl',
-          configFileMode: 0o600,
-          defaults: { profiles: {} },
-        }),
-    );
-    // conf applies the mode when it writes; a file created by an older version is tightened too.
+  constructor(private readonly dir: string) {
+    this.path = join(dir, 'config.json');
+    // A file written by an older version is tightened too.
     try {
-      chmodSync(this.conf.path, 0o600);
+      chmodSync(this.path, 0o600);
     } catch {
       /* not written yet */
     }
   }
 
-  get path(): string {
-    return this.conf.path;
+  /** The file as stored, checked: a damaged one names itself and what to do (exit 2), never a JSON parser's message. */
+  private read(): Store {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+      throw err;
+    }
+    let store: unknown;
+    try {
+      store = JSON.parse(text);
+    } catch {
+      throw damagedFile(this.path, 'it is not valid JSON');
+    }
+    if (!isJsonObject(store)) throw damagedFile(this.path, 'it does not hold profiles');
+    const profiles = (store as { profiles?: unknown }).profiles;
+    if (profiles !== undefined && !isJsonObject(profiles)) throw damagedFile(this.path, 'it does not hold profiles');
+    return { ...(store as object), profiles: (profiles ?? {}) as Record<string, Profile> } as Store;
   }
 
-  /** The file as stored, checked: a damaged one names itself and what to do (exit 2), never a JSON parser's message. */
-  private get store(): Store {
-    const store = damaged(this.path, () => this.conf.store);
-    if (
-      !isJsonObject(store) ||
-      (store.profiles !== undefined && (typeof store.profiles !== 'object' || store.profiles === null))
-    ) {
-      throw damagedFile(this.path, 'it does not hold profiles');
+  private write(store: Store): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const temp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(store, null, '\t')}\n`);
+      fsyncSync(fd);
+    } catch (err) {
+      closeSync(fd);
+      unlinkSync(temp);
+      throw err;
     }
-    return store;
+    closeSync(fd);
+    renameSync(temp, this.path);
+  }
+
+  /** One read-modify-write under the lock. */
+  private update(change: (store: Store) => Store): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    withFileLock(this.path, () => this.write(change(this.read())));
   }
 
   list(): Array<{ name: string; profile: Profile; isDefault: boolean }> {
-    const store = this.store;
-    return Object.entries(store.profiles ?? {}).map(([name, profile]) => ({
+    const store = this.read();
+    return Object.entries(store.profiles).map(([name, profile]) => ({
       name,
       profile,
       isDefault: store.default === name,
@@ -65,10 +102,12 @@ export class ProfileStore {
   }
 
   get(name: string): Profile | undefined {
-    const profile = this.store.profiles?.[name] as Partial<Profile> | undefined;
+    const profile = this.read().profiles[name] as Partial<Profile> | undefined;
     if (profile === undefined) return undefined;
-    const missing = (['key_id', 'key_secret', 'base_url'] as const).filter(
-      (k) => typeof profile?.[k] !== 'string' || !profile[k],
+    const has = (k: keyof Profile) => typeof profile?.[k] === 'string' && Boolean(profile[k]);
+    const secret = has('key_secret') || has('key_secret_command');
+    const missing = (['key_id', 'key_secret', 'base_url'] as const).filter((k) =>
+      k === 'key_secret' ? !secret : !has(k),
     );
     if (missing.length) {
       throw new UsageError(
@@ -80,28 +119,40 @@ export class ProfileStore {
   }
 
   get defaultName(): string | undefined {
-    const name = this.store.default;
+    const name = this.read().default;
     return typeof name === 'string' ? name : undefined;
   }
 
   save(name: string, profile: Profile, makeDefault: boolean): void {
-    const store = this.store;
-    const next: Store = { ...store, profiles: { ...store.profiles, [name]: profile } };
-    if (makeDefault || !store.default) next.default = name;
-    this.conf.store = next;
+    this.update((store) => ({
+      ...store,
+      profiles: { ...store.profiles, [name]: profile },
+      default: makeDefault || !store.default ? name : store.default,
+    }));
   }
 
-  setDefault(name: string): void {
-    damaged(this.path, () => this.conf.set('default', name));
+  /** Makes `name` the default; false (and nothing written) if no such profile exists any more. */
+  setDefault(name: string): boolean {
+    let found = false;
+    this.update((store) => {
+      found = name in store.profiles;
+      return found ? { ...store, default: name } : store;
+    });
+    return found;
   }
 
-  remove(name: string): void {
-    const store = this.store;
-    const profiles = { ...store.profiles };
-    delete profiles[name];
-    const next: Store = { profiles };
-    if (store.default && store.default !== name) next.default = store.default;
-    this.conf.store = next;
+  /** Removes `name`; false if it was not there. */
+  remove(name: string): boolean {
+    let found = false;
+    this.update((store) => {
+      found = name in store.profiles;
+      const profiles = { ...store.profiles };
+      delete profiles[name];
+      const next: Store = { ...store, profiles };
+      if (store.default === name) delete next.default;
+      return next;
+    });
+    return found;
   }
 }
 
@@ -110,14 +161,4 @@ function damagedFile(path: string, what: string): UsageError {
     `the config file ${path} is damaged (${what}): fix it, ` +
       'or move it aside and add your profiles again with `payctl profile add`; nothing was sent',
   );
-}
-
-/** Runs a read of the config file; a file that is not JSON becomes one line naming it and what to do. */
-function damaged<T>(path: string, read: () => T): T {
-  try {
-    return read();
-  } catch (err) {
-    if ((err as Error)?.name === 'SyntaxError') throw damagedFile(path, 'it is not valid JSON');
-    throw err;
-  }
 }

@@ -1,5 +1,7 @@
 import { UsageError } from '../../contract/errors';
+import { resolve } from 'node:path';
 import { checkBaseUrl } from '../../config/base-url';
+import { readCaFile } from '../../config/network';
 import { PROFILE_NAME, maskSecret } from '../../config/profile-text';
 import type { Profile, ProfileStore } from '../../config/profiles';
 import type { Context } from '../context';
@@ -8,11 +10,15 @@ import { need } from '../flags';
 import { many, one } from '../result';
 import type { CommandResult } from '../result';
 
+/** The secret masked, or where it comes from: never the secret itself. */
 const view = (name: string, p: Profile, isDefault: boolean) => ({
   name,
   key_id: p.key_id,
-  key_secret: maskSecret(p.key_secret),
+  key_secret: p.key_secret ? maskSecret(p.key_secret) : `from command: ${p.key_secret_command ?? ''}`,
+  secret_from: p.key_secret ? 'config file' : 'command',
+  ...(p.key_secret_command && !p.key_secret ? { key_secret_command: p.key_secret_command } : {}),
   base_url: p.base_url,
+  ...(p.ca_file ? { ca_file: p.ca_file } : {}),
   live: p.live,
   default: isDefault,
 });
@@ -44,27 +50,52 @@ export interface AddProfileOptions {
   name: string;
   keyId?: string;
   keySecretStdin: boolean;
+  /** A shell command that prints the secret, stored instead of it and run when a request needs it. */
+  keySecretCommand?: string;
+  caFile?: string;
   live: boolean;
   makeDefault: boolean;
 }
 
-/** The secret comes from stdin, PAYCTL_KEY_SECRET, or a hidden question: never from a flag (shell history). */
+/**
+ * The secret comes from stdin, PAYCTL_KEY_SECRET, or a hidden question: never from a flag (shell history).
+ * With --key-secret-command only the command is stored; it is run when a request needs the secret.
+ */
 export async function addProfile(opts: AddProfileOptions, ctx: Context): Promise<CommandResult> {
   const name = profileName(opts.name);
+  const command = opts.keySecretCommand?.trim();
+  if (opts.keySecretCommand !== undefined && !command) throw new UsageError('--key-secret-command is empty');
+  if (command && opts.keySecretStdin)
+    throw new UsageError('--key-secret-command and --key-secret-stdin are two sources for one secret: pick one');
   const keyId = opts.keyId?.trim() ?? (await ask(ctx, '--key-id', 'Key id'));
   if (!/^[A-Za-z0-9_]{4,64}$/.test(keyId)) throw new UsageError('--key-id must be 4-64 letters, digits or _');
   const rawUrl = ctx.settings.baseUrl ?? (await ask(ctx, '--base-url', 'Base URL (https://…/v1)'));
   const baseUrl = need(checkBaseUrl(rawUrl), '--base-url');
-  let secret: string;
-  if (opts.keySecretStdin) secret = (await ctx.readStdin()).trim();
-  else if (ctx.env.PAYCTL_KEY_SECRET) secret = ctx.env.PAYCTL_KEY_SECRET;
-  else secret = await ask(ctx, 'key secret (--key-secret-stdin or PAYCTL_KEY_SECRET)', 'Key secret', true);
-  if (!secret) throw new UsageError('the key secret is empty');
+  const caFile = opts.caFile === undefined ? undefined : resolve(opts.caFile);
+  if (caFile) readCaFile(caFile, '--ca-file');
+  const profile: Profile = { key_id: keyId, base_url: baseUrl, live: opts.live };
+  if (command) profile.key_secret_command = command;
+  else profile.key_secret = await secretFor(opts, ctx);
+  if (caFile) profile.ca_file = caFile;
   const store = await ctx.profiles();
-  const profile: Profile = { key_id: keyId, key_secret: secret, base_url: baseUrl, live: opts.live };
   store.save(name, profile, opts.makeDefault);
   ctx.notice(`profile ${name} saved to ${store.path}`);
   return one('profile', view(name, profile, store.defaultName === name));
+}
+
+async function secretFor(opts: AddProfileOptions, ctx: Context): Promise<string> {
+  let secret: string;
+  if (opts.keySecretStdin) secret = (await ctx.readStdin()).trim();
+  else if (ctx.env.PAYCTL_KEY_SECRET) secret = ctx.env.PAYCTL_KEY_SECRET;
+  else
+    secret = await ask(
+      ctx,
+      'key secret (--key-secret-stdin, --key-secret-command or PAYCTL_KEY_SECRET)',
+      'Key secret',
+      true,
+    );
+  if (!secret) throw new UsageError('the key secret is empty');
+  return secret;
 }
 
 export async function listProfiles(_opts: object, ctx: Context): Promise<CommandResult> {
@@ -85,7 +116,7 @@ async function storeWith(ctx: Context, rawName: string) {
 
 export async function useProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
   const { name, store } = await storeWith(ctx, opts.name);
-  store.setDefault(name);
+  if (!store.setDefault(name)) throw new UsageError(`no profile named "${name}": see \`payctl profile list\``);
   return { type: 'done', message: `default profile is now ${name}` };
 }
 

@@ -8,8 +8,9 @@ export const declareProfile = group('profile', summary, (profile, bind, run) => 
   verb(
     profile,
     'add',
-    'add or replace a key profile (the secret is asked for hidden, or read from stdin/PAYCTL_KEY_SECRET)',
+    'add or replace a key profile (the secret is asked for hidden, read from stdin/PAYCTL_KEY_SECRET, or printed by a command at use)',
     [
+      "payctl profile add prod --key-id rzp_live_XXXX --base-url https://api.example.com/v1 --live --key-secret-command 'op read op://ops/payments/secret'",
       'payctl profile add prod --key-id rzp_live_XXXX --base-url https://api.example.com/v1 --live',
       'printf %s "$SECRET" | payctl profile add ci --key-id rzp_test_XXXX ' +
         '--base-url https://api.example.com/v1 --key-secret-stdin',
@@ -18,6 +19,8 @@ export const declareProfile = group('profile', summary, (profile, bind, run) => 
     .argument('<name>', 'profile name')
     .option('--key-id <id>', 'key id')
     .option('--key-secret-stdin', 'read the key secret from standard input')
+    .option('--key-secret-command <cmd>', 'store this shell command instead of the secret; it prints the secret at use')
+    .option('--ca-file <pem>', "trust the CAs in this PEM file for the profile's service (in addition to the system's)")
     .option('--live', 'mark as a live profile (bulk runs ask to type its name)')
     .option('--default', 'make it the default profile')
     .action(
@@ -25,6 +28,8 @@ export const declareProfile = group('profile', summary, (profile, bind, run) => 
         name,
         keyId: opts.keyId,
         keySecretStdin: Boolean(opts.keySecretStdin),
+        keySecretCommand: opts.keySecretCommand,
+        caFile: opts.caFile,
         live: Boolean(opts.live),
         makeDefault: Boolean(opts.default),
       })),

@@ -68,7 +68,7 @@ describe('profile add', () => {
       add({ keySecretStdin: false }),
       { baseUrl: 'https://api.example.com/v1' },
       '',
-      /missing key secret \(--key-secret-stdin or PAYCTL_KEY_SECRET\)/,
+      /missing key secret \(--key-secret-stdin, --key-secret-command or PAYCTL_KEY_SECRET\)/,
     ],
   ])('%s: a usage error, nothing saved', async (_name, opts, settings, stdin, message) => {
     const f = fakeContext({ stdin, settings });

@@ -1,0 +1,19 @@
+import type { Credentials } from './credentials';
+import { proxyFor, readCaFile } from './network';
+import type { NetworkSettings } from './network';
+
+/** How the HTTP layer reaches these credentials' service: the proxy the environment names for it, and the extra CAs. */
+export function routeFor(creds: Credentials, net: NetworkSettings = {}) {
+  const proxy = creds.source === 'sandbox' ? undefined : proxyFor(creds.baseUrl, net);
+  const files = [
+    ...(creds.caFile ? [{ path: creds.caFile, what: `--ca-file of ${creds.source}` }] : []),
+    ...(net.caFile ? [{ path: net.caFile, what: 'PAYCTL_CA_FILE' }] : []),
+  ];
+  const ca = files.length
+    ? {
+        pem: files.map((f) => readCaFile(f.path, f.what)).join('\n'),
+        from: files.map((f) => `${f.path} (${f.what})`).join(' and '),
+      }
+    : undefined;
+  return { proxy, ca };
+}

@@ -73,16 +73,13 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       const args = (command.processedArgs as unknown[])
         .flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a]))
         .map(String);
-      const [{ settingsFrom }, { moveProcessTo }, { createRuntime }, { renderResult }, handler] = await Promise.all([
+      const [{ settingsFrom }, { createRuntime }, { renderResult }, handler] = await Promise.all([
         import('./settings'),
-        import('../contract/values/zone'),
         import('../commands/runtime'),
         import('./render-result'),
         load(),
       ]);
       const settings = settingsFrom(flags, env, streams);
-      // The process runs in the zone asked for: its times are then worked out by Date, not an ICU formatter.
-      if (!io && settings.tzChosen) moveProcessTo(settings.tz, process.env);
       wantJson = settings.formatChosen && settings.format === 'json';
       const runtime = createRuntime(settings, env, streams, controller.signal, writes);
       try {

@@ -1,7 +1,8 @@
-import Conf from 'conf';
-import { chmodSync } from 'node:fs';
+import type Conf from 'conf';
+import { chmodSync, readFileSync } from 'node:fs';
 import { UsageError } from '../contract/errors';
 import { isJsonObject } from '../contract/values/json';
+import { withoutSignalHooks } from './signal-hooks';
 
 export interface Profile {
   key_id: string;
@@ -15,44 +16,59 @@ interface Store {
   profiles: Record<string, Profile>;
 }
 
-/** Stored key profiles. The file is created 0600 because it holds key secrets. */
+/**
+ * Stored key profiles. The file is created 0600 because it holds key secrets. Reads parse the file as
+ * it is; conf (and its dependencies) load only for a write.
+ */
 export class ProfileStore {
-  private readonly conf: Conf<Store>;
+  private conf?: Conf<Store>;
+  readonly path: string;
 
-  constructor(dir: string) {
+  constructor(private readonly dir: string) {
+    this.path = `${dir}/config.json`;
+    // conf applies the mode when it writes; a file created by an older version is tightened too.
+    try {
+      chmodSync(this.path, 0o600);
+    } catch {
+      /* not written yet */
+    }
+  }
+
+  /** conf over the same file, loaded without the signal listeners its dependencies install. */
+  private async writer(): Promise<Conf<Store>> {
+    if (this.conf) return this.conf;
+    const { default: Conf } = await withoutSignalHooks(() => import('conf'));
     this.conf = damaged(
-      `${dir}/config.json`,
+      this.path,
       () =>
         new Conf<Store>({
-          cwd: dir,
+          cwd: this.dir,
           configName: 'config',
           projectName: 'payctl',
           configFileMode: 0o600,
           defaults: { profiles: {} },
         }),
     );
-    // conf applies the mode when it writes; a file created by an older version is tightened too.
-    try {
-      chmodSync(this.conf.path, 0o600);
-    } catch {
-      /* not written yet */
-    }
-  }
-
-  get path(): string {
-    return this.conf.path;
+    return this.conf;
   }
 
   /** The file as stored, checked: a damaged one names itself and what to do (exit 2), never a JSON parser's message. */
   private get store(): Store {
-    const store = damaged(this.path, () => this.conf.store);
+    const store = damaged(this.path, () => {
+      try {
+        return JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+        throw err;
+      }
+    });
     if (
       !isJsonObject(store) ||
       (store.profiles !== undefined && (typeof store.profiles !== 'object' || store.profiles === null))
     ) {
       throw damagedFile(this.path, 'it does not hold profiles');
     }
-    return store;
+    return store as unknown as Store;
   }
 
   list(): Array<{ name: string; profile: Profile; isDefault: boolean }> {
@@ -84,24 +100,27 @@ export class ProfileStore {
     return typeof name === 'string' ? name : undefined;
   }
 
-  save(name: string, profile: Profile, makeDefault: boolean): void {
+  async save(name: string, profile: Profile, makeDefault: boolean): Promise<void> {
+    const conf = await this.writer();
     const store = this.store;
     const next: Store = { ...store, profiles: { ...store.profiles, [name]: profile } };
     if (makeDefault || !store.default) next.default = name;
-    this.conf.store = next;
+    conf.store = next;
   }
 
-  setDefault(name: string): void {
-    damaged(this.path, () => this.conf.set('default', name));
+  async setDefault(name: string): Promise<void> {
+    const conf = await this.writer();
+    damaged(this.path, () => conf.set('default', name));
   }
 
-  remove(name: string): void {
+  async remove(name: string): Promise<void> {
+    const conf = await this.writer();
     const store = this.store;
     const profiles = { ...store.profiles };
     delete profiles[name];
     const next: Store = { profiles };
     if (store.default && store.default !== name) next.default = store.default;
-    this.conf.store = next;
+    conf.store = next;
   }
 }
 

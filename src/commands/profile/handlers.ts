@@ -62,7 +62,7 @@ export async function addProfile(opts: AddProfileOptions, ctx: Context): Promise
   if (!secret) throw new UsageError('the key secret is empty');
   const store = await ctx.profiles();
   const profile: Profile = { key_id: keyId, key_secret: secret, base_url: baseUrl, live: opts.live };
-  store.save(name, profile, opts.makeDefault);
+  await store.save(name, profile, opts.makeDefault);
   ctx.notice(`profile ${name} saved to ${store.path}`);
   return one('profile', view(name, profile, store.defaultName === name));
 }
@@ -85,13 +85,13 @@ async function storeWith(ctx: Context, rawName: string) {
 
 export async function useProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
   const { name, store } = await storeWith(ctx, opts.name);
-  store.setDefault(name);
+  await store.setDefault(name);
   return { type: 'done', message: `default profile is now ${name}` };
 }
 
 export async function removeProfile(opts: { name: string }, ctx: Context): Promise<CommandResult> {
   const { name, store } = await storeWith(ctx, opts.name);
-  store.remove(name);
+  await store.remove(name);
   return { type: 'done', message: `profile ${name} removed` };
 }
 

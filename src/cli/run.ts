@@ -36,7 +36,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     get stdin() {
       return process.stdin;
     },
-    // Asked when needed: node:tty loads node:net with it (~3 ms), which `--help` into a file never needs.
+    // Asked when needed: node:tty loads node:net with it, which `--help` into a file never needs.
     get stdinIsTTY() {
       return isatty(0);
     },

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Worksheet } from 'exceljs';
+import type { Style, Worksheet } from 'exceljs';
 import { wallClockDate } from './time';
 import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
@@ -100,13 +100,14 @@ export async function writeXlsx(
   const cells = columns.map((c) => cellOf(c, kind));
   const first: unknown[] = [];
   let n = 0;
+  // One style object per format, shared by every cell that has it: the writer remembers a style object
+  // it has seen, and works each new one out again.
+  const styles = new Map<string, Partial<Style>>();
+  const styleOf = (fmt = '') => styles.get(fmt) ?? styles.set(fmt, fmt ? { numFmt: fmt } : {}).get(fmt)!;
   const add = (row: unknown) => {
     n++;
     const r = sheet.addRow(cells.map((c) => c.value(row)));
-    cells.forEach((c, i) => {
-      const fmt = c.numFmt?.(row);
-      if (fmt) r.getCell(i + 1).numFmt = fmt;
-    });
+    cells.forEach((c, i) => (r.getCell(i + 1).style = styleOf(c.numFmt?.(row))));
     r.commit();
   };
   const start = () => {

@@ -27,7 +27,7 @@ async function hint(text: string | undefined, settings: Settings, io: IO): Promi
 
 /** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
 export async function renderResult(result: CommandResult, settings: Settings, io: IO): Promise<void> {
-  // `tz` stays a getter: finding the machine's zone costs ~10 ms, and JSON output never needs it.
+  // `tz` stays a getter: finding the machine's zone asks ICU, and JSON output never needs it.
   const to = (out: NodeJS.WritableStream, fields: string[] | undefined): RenderOptions => ({
     format: settings.format,
     fields,

@@ -36,7 +36,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     get stdin() {
       return process.stdin;
     },
-    // Asked when needed: node:tty loads node:net with it (~3 ms), which `--help` into a file never needs.
+    // Asked when needed: node:tty loads node:net with it, which `--help` into a file never needs.
     get stdinIsTTY() {
       return isatty(0);
     },
@@ -75,16 +75,13 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       const args = (command.processedArgs as unknown[])
         .flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a]))
         .map(String);
-      const [{ settingsFrom }, { moveProcessTo }, { createRuntime }, { renderResult }, handler] = await Promise.all([
+      const [{ settingsFrom }, { createRuntime }, { renderResult }, handler] = await Promise.all([
         import('./settings'),
-        import('../contract/values/zone'),
         import('../commands/runtime'),
         import('./render-result'),
         load(),
       ]);
       const settings = settingsFrom(flags, env, streams);
-      // The process runs in the zone asked for: its times are then worked out by Date, not an ICU formatter.
-      if (!io && settings.tzChosen) moveProcessTo(settings.tz, process.env);
       wantJson = settings.formatChosen && settings.format === 'json';
       const runtime = createRuntime(settings, env, streams, controller.signal, writes);
       try {

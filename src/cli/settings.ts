@@ -59,7 +59,7 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
       width: terminalWidth(env, io),
       wide: Boolean(flags.wide),
       color: useColor(flags, env, io.stdoutIsTTY),
-      // Asked only when something is painted on stderr: whether it is a terminal loads node:tty (~3 ms).
+      // Asked only when something is painted on stderr: whether it is a terminal loads node:tty.
       get stderrColor() {
         return useColor(flags, env, io.stderrIsTTY);
       },

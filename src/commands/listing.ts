@@ -196,7 +196,7 @@ export const listedRows = (rows: AsyncIterable<unknown>, page: PageQuery, progre
 });
 
 export function newSummary(ctx: Context, kind: ResourceKind, page: PageQuery): ExportSummary {
-  // The zone stays a getter: finding the machine's costs ~10 ms, and a JSON list never shows it.
+  // The zone stays a getter: finding the machine's asks ICU, and a JSON list never shows it.
   const zone = {
     get tz() {
       return ctx.settings.tz;

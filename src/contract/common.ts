@@ -15,8 +15,8 @@ export const looseInt = z.union([z.number(), z.string().check(z.regex(/^-?\d+$/)
 /** `notes` in responses: `{}` normally, `[]` when empty on older records, sometimes absent or null. */
 export const responseNotes = z.nullish(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]));
 
-// Request inputs below are z.lazy: zod makes every instance of a schema when it is declared (~5 ms for
-// these), and a command that sends no body (a get, a list) needs none of them.
+// Request inputs below are z.lazy: zod makes every instance of a schema when it is declared, and
+// a command that sends no body (a get, a list) needs none of them.
 
 /** A positive integer amount in the smallest currency unit; digit strings are accepted from foreign clients. */
 export const amountInput = z.lazy(() =>

@@ -2,7 +2,6 @@ import { extname } from 'node:path';
 import { UsageError } from '../contract/errors';
 import { isoTime } from './time';
 import { writeAtomically } from './atomic-file';
-import { collecting } from './collect';
 import type { ResourceKind } from './columns';
 import type { OutputFormat } from './format';
 import { exportColumns, renderMany } from './render';
@@ -57,9 +56,9 @@ export async function writeExport(job: ExportJob, stderr: NodeJS.WritableStream)
   const { kind, items, target, format, summary } = job;
   const opts = { fields: job.fields, tz: job.tz, tagged: job.tagged };
   const rows = await writeAtomically(target, async (out) => {
-    if (format !== 'xlsx') return renderMany(kind, collecting(items), { ...opts, format, out });
+    if (format !== 'xlsx') return renderMany(kind, items, { ...opts, format, out });
     const [{ writeXlsx }, columns] = await Promise.all([import('./xlsx'), exportColumns(kind, opts)]);
-    return writeXlsx(out, kind, columns, collecting(items), summary);
+    return writeXlsx(out, kind, columns, items, summary);
   });
   const when = (t: number | undefined) => (t === undefined || !Number.isFinite(t) ? 'any time' : isoTime(t, job.tz));
   const asked = `range ${when(summary.range.from)} to ${when(summary.range.to)}`;

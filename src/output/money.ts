@@ -2,7 +2,7 @@ import { amountOf } from '../contract/rules';
 import { MINOR_UNIT, minorUnitName } from '../contract/values/amount';
 
 interface Formatter {
-  /** Intl's formatter, made on first need: the first one a process makes costs ~25 ms of ICU set-up. */
+  /** Intl's formatter, made on first need: the first one a process makes pays for ICU's set-up. */
   intl: () => Intl.NumberFormat;
   digits: number;
   /** The same text by arithmetic, for whole amounts below 10^13 minor units; null where it would differ. */

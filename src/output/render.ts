@@ -35,7 +35,7 @@ const DERIVED = /_(display|iso|local)$/;
 async function picker(kind: ResourceKind, opts: RenderOptions): Promise<(obj: unknown) => unknown> {
   const fields = opts.fields;
   if (!fields?.length) return (obj) => obj;
-  // Zone and time library load only if a derived column needs them (finding the machine's zone costs ~10 ms).
+  // Zone and time library load only if a derived column needs them (finding the machine's zone asks ICU).
   const at = fields.some((f) => DERIVED.test(f)) ? (await loadCsv()).withTime({ tz: opts.tz }) : { tz: 'UTC' };
   const cols = fields.map((f) => fieldColumn(kind, f, at));
   return (obj) =>

@@ -1,6 +1,5 @@
 import { DateTime, Info } from 'luxon';
 import type { Zone } from 'luxon';
-import { isProcessZone } from '../contract/values/zone';
 
 const toSeconds = (value: unknown): number | undefined => {
   if (value === null || value === undefined || value === '') return undefined;
@@ -24,13 +23,8 @@ export function formatTime(value: unknown, tz: string): string {
 const starts = new Map<string, Map<number, number>>();
 // The zone object luxon would make for `tz` on every DateTime, made once: the offset it gives is the DateTime's.
 const zones = new Map<string, Zone>();
-// Date gives whole minutes: before 1972 some zones were seconds off the minute (Africa/Monrovia -0:44:30).
-const WHOLE_MINUTES_SINCE = 100_000_000; // 1973-03-03
+// Each call names its zone: the process's own time zone is never changed or relied on.
 const zoneOffset = (s: number, tz: string) => {
-  if (s >= WHOLE_MINUTES_SINCE && isProcessZone(tz)) {
-    const behind = new Date(s * 1000).getTimezoneOffset();
-    return behind === 0 ? 0 : -behind;
-  }
   let zone = zones.get(tz);
   if (!zone) zones.set(tz, (zone = Info.normalizeZone(tz)));
   return zone.offset(s * 1000);

@@ -1,12 +1,11 @@
 import { once } from 'node:events';
-import type { Worksheet } from 'exceljs';
+import type { Style, Worksheet } from 'exceljs';
 import { wallClockDate } from './time';
 import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
 import { minorDigits, minorUnits } from './money';
 import { zoneText } from './summary';
 import { crossed, pagesOf } from '../contract/pages';
-import { rowXml } from './xlsx-rows';
 import type { ExportSummary } from './summary';
 
 const SHEET: Partial<Record<ResourceKind, string>> = {
@@ -68,20 +67,13 @@ function width(col: Column, cells: Cell[]): number {
   return Math.min(50, Math.max(col.header.length + 3, ...lengths.map((l) => l + 2)));
 }
 
-type Pipe = NodeJS.WritableStream & { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } };
-// archiver wraps the sheet's stream in readable-stream 2's PassThrough, which has no writableNeedDrain.
-const needsDrain = (s: Pipe) => s.writableNeedDrain ?? s._writableState?.needDrain ?? false;
-
 /**
- * Lets the zip writer catch up: its deflate runs off the main thread, and the sheet's stream hands it
- * whatever it is given without waiting (megabytes of XML when the rows come faster than deflate).
+ * Lets the zip writer catch up: its deflate runs off the main thread, and the rows come faster than
+ * it compresses them. A turn of the event loop lets it take what it has; a full file stream is waited for.
  */
-async function drain(sheet: Worksheet, out: Pipe) {
+async function drain(out: NodeJS.WritableStream & { writableNeedDrain?: boolean }) {
   await new Promise((resolve) => setImmediate(resolve));
-  for (const pipe of (sheet as unknown as { stream: { pipes?: Pipe[] } }).stream.pipes ?? []) {
-    if (needsDrain(pipe)) await once(pipe, 'drain');
-  }
-  if (needsDrain(out)) await once(out, 'drain');
+  if (out.writableNeedDrain) await once(out, 'drain');
 }
 
 /**
@@ -93,38 +85,30 @@ export async function writeXlsx(
   out: NodeJS.WritableStream,
   kind: ResourceKind,
   columns: Column[],
-  items: AsyncIterable<unknown>,
+  items: AsyncIterable<unknown> | Iterable<unknown>,
   summary: ExportSummary,
 ): Promise<number> {
-  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
-  // Deflate level 1: a quarter larger than the default level 6, at a third of its work (the sheet is
-  // 600 bytes of XML per row; at 100,000 rows level 6 costs most of a second).
-  const book = new WorkbookWriter({
+  const { default: ExcelJS } = await import('exceljs');
+  // Deflate level 1: a quarter larger than the default level 6, at a third of its work.
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out as never,
     useStyles: true,
     useSharedStrings: false,
     zip: { zlib: { level: 1 } },
-  } as ConstructorParameters<typeof WorkbookWriter>[0]);
+  } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
   const sheet = book.addWorksheet(SHEET[kind] ?? 'Rows', { views: [{ state: 'frozen', ySplit: 1 }] });
   const cells = columns.map((c) => cellOf(c, kind));
   const first: unknown[] = [];
   let n = 0;
-  // One style object per format, shared by every cell that has it: the writer remembers a style
-  // object it has seen, and works each new one out again (a third of the time, cell by cell).
-  const styles = new Map<string, { numFmt?: string }>();
+  // One style object per format, shared by every cell that has it: the writer remembers a style object
+  // it has seen, and works each new one out again.
+  const styles = new Map<string, Partial<Style>>();
   const styleOf = (fmt = '') => styles.get(fmt) ?? styles.set(fmt, fmt ? { numFmt: fmt } : {}).get(fmt)!;
-  const xml = rowXml((book as unknown as { styles: Parameters<typeof rowXml>[0] }).styles, columns.length);
-  // Rows go into the sheet's stream after the header (which exceljs writes), each as soon as it is made:
-  // batched, their strings outlived V8's young generation and piled up in the old one as garbage.
-  const stream = (sheet as unknown as { stream: NodeJS.WritableStream }).stream;
   const add = (row: unknown) => {
     n++;
-    const text = xml(
-      n + 1,
-      cells.map((c) => c.value(row)),
-      (i) => styleOf(cells[i]!.numFmt?.(row)),
-    );
-    if (text) stream.write(text);
+    const r = sheet.addRow(cells.map((c) => c.value(row)));
+    cells.forEach((c, i) => (r.getCell(i + 1).style = styleOf(c.numFmt?.(row))));
+    r.commit();
   };
   const start = () => {
     sheet.columns = columns.map((col, i) => ({
@@ -148,7 +132,7 @@ export async function writeXlsx(
         if (first.length === 100) start();
       } else add(row);
     }
-    if (crossed(before, n, 100)) await drain(sheet, out);
+    if (crossed(before, n, 100)) await drain(out);
   }
   if (first.length < 100) start();
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: n + 1, column: Math.max(columns.length, 1) } };

@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
-import { withoutExperimentalWarning } from '../contract/node-warnings';
+import { withoutExperimentalWarning } from './node-warnings';
 
 type Sqlite = typeof import('node:sqlite');
 

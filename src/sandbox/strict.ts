@@ -1,57 +1,74 @@
+import * as z from 'zod/mini';
 import { SandboxError } from './errors';
 
-/** The parts of a zod schema's definition the walk below reads. */
-interface Def {
-  type: string;
-  getter?: () => Schema;
-  shape?: Record<string, Schema>;
-  innerType?: Schema;
-  in?: Schema;
-  options?: Schema[];
-  element?: Schema;
-}
-interface Schema {
-  _zod: { def: Def };
+/** The parts of a JSON Schema (as zod's toJSONSchema writes it) that say which keys an object takes. */
+interface Json {
+  type?: string | string[];
+  $ref?: string;
+  $defs?: Record<string, Json>;
+  properties?: Record<string, Json>;
+  items?: Json;
+  anyOf?: Json[];
+  oneOf?: Json[];
+  allOf?: Json[];
 }
 
-/** Lazy, optional and pipe wrappers peeled off: the schema that decides which keys an object takes. */
-function unwrap(schema: Schema): Schema {
-  let s = schema;
-  for (let i = 0; i < 20; i++) {
-    const def = s._zod.def;
-    if (def.type === 'lazy' && def.getter) s = def.getter();
-    else if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType)
-      s = def.innerType;
-    else if (def.type === 'pipe' && def.in) s = def.in;
-    else break;
-  }
+/**
+ * Each request schema as JSON Schema, made once through zod's public converter: the input side (a
+ * request is what is sent), with transforms (which JSON Schema cannot state) taking anything.
+ */
+const made = new WeakMap<object, Json>();
+function jsonSchemaOf(schema: z.ZodMiniType): Json {
+  let json = made.get(schema);
+  if (!json) made.set(schema, (json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json));
+  return json;
+}
+
+const shapeOf = (value: unknown) => (Array.isArray(value) ? 'array' : 'object');
+const hasType = (s: Json, type: string) => (Array.isArray(s.type) ? s.type.includes(type) : s.type === type);
+
+/** A part that names another: '#' is the root itself (a schema that reaches itself), '#/$defs/x' one of its parts. */
+function deref(root: Json, at: Json): Json {
+  let s = at;
+  for (let i = 0; s.$ref && i < 50; i++)
+    s = s.$ref === '#' ? root : (root.$defs?.[s.$ref.replace('#/$defs/', '')] ?? {});
   return s;
 }
 
 /** The first key of `value` (as a dotted path) that the schema does not take, or undefined. */
-function firstUnknown(schema: Schema, value: unknown, path: string): string | undefined {
-  const s = unwrap(schema);
-  const def = s._zod.def;
-  if (def.type === 'union' && def.options) {
+function firstUnknown(root: Json, at: Json, value: unknown, path: string, depth = 0): string | undefined {
+  if (depth > 50) return undefined;
+  const s = deref(root, at);
+  const branches = s.anyOf ?? s.oneOf;
+  if (branches) {
     // Only the branches shaped like the value (an array for an array, an object for an object) decide.
-    const shaped = def.options.filter((o) => unwrap(o)._zod.def.type === (Array.isArray(value) ? 'array' : 'object'));
-    const fits = shaped.map((o) => firstUnknown(o, value, path));
+    const shaped = branches.filter((b) => {
+      const r = deref(root, b);
+      return r.anyOf || r.oneOf || hasType(r, shapeOf(value));
+    });
+    const fits = shaped.map((b) => firstUnknown(root, b, value, path, depth + 1));
     return fits.length === 0 || fits.includes(undefined) ? undefined : fits[0];
   }
-  if (def.type === 'array' && def.element && Array.isArray(value)) {
+  if (s.allOf) {
+    for (const part of s.allOf) {
+      const bad = firstUnknown(root, part, value, path, depth + 1);
+      if (bad) return bad;
+    }
+  }
+  if (Array.isArray(value)) {
+    if (!s.items) return undefined;
     for (const [i, item] of value.entries()) {
-      const bad = firstUnknown(def.element, item, `${path}${i}.`);
+      const bad = firstUnknown(root, s.items, item, `${path}${i}.`, depth + 1);
       if (bad) return bad;
     }
     return undefined;
   }
-  if (def.type !== 'object' || !def.shape || value === null || typeof value !== 'object' || Array.isArray(value))
-    return undefined;
+  // notes-like records (no fixed properties) take any key; only objects with a fixed shape are walked.
+  if (!s.properties || value === null || typeof value !== 'object') return undefined;
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    const field = def.shape[key];
+    const field = Object.hasOwn(s.properties, key) ? s.properties[key] : undefined;
     if (!field) return `${path}${key}`;
-    // notes-like records take any key; only objects with a fixed shape are walked.
-    const bad = firstUnknown(field, inner, `${path}${key}.`);
+    const bad = firstUnknown(root, field, inner, `${path}${key}.`, depth + 1);
     if (bad) return bad;
   }
   return undefined;
@@ -60,10 +77,11 @@ function firstUnknown(schema: Schema, value: unknown, path: string): string | un
 /**
  * The real service refuses any field an endpoint does not take, also inside nested objects
  * (`item.foo`, `transfers.0.on_hold`), instead of dropping it: a client learns at once that a field it
- * relies on is not applied. The allowed fields are those of the request schema in src/spec.
+ * relies on is not applied. The allowed fields are those of the request schema in src/contract.
  */
 export function refuseUnknownFields(schema: unknown, value: unknown): void {
   if (!schema) return;
-  const bad = firstUnknown(schema as Schema, value, '');
+  const json = jsonSchemaOf(schema as z.ZodMiniType);
+  const bad = firstUnknown(json, json, value, '');
   if (bad) throw new SandboxError(`${bad} is/are not required and should not be sent`, 400, bad);
 }

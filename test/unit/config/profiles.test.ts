@@ -23,13 +23,13 @@ const profile = {
 };
 
 describe('the profile store', () => {
-  it('writes its file 0600 and keeps it so', () => {
+  it('writes its file 0600 and keeps it so', async () => {
     const dir = fresh();
     const store = new ProfileStore(dir);
-    store.save('a', profile, false);
-    store.save('b', profile, true);
-    store.setDefault('a');
-    store.remove('b');
+    await store.save('a', profile, false);
+    await store.save('b', profile, true);
+    await store.setDefault('a');
+    await store.remove('b');
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(new ProfileStore(dir).get('a')).toEqual(profile);
   });
@@ -39,10 +39,10 @@ describe('the profile store', () => {
     ['empty', () => ''],
     ['profiles not an object', () => '{"profiles":5}'],
     ['profiles null', () => '{"profiles":null}'],
-  ])('a damaged file (%s) is one usage error naming it and what to do', (_what, spoil) => {
+  ])('a damaged file (%s) is one usage error naming it and what to do', async (_what, spoil) => {
     const dir = fresh();
     const store = new ProfileStore(dir);
-    store.save('a', profile, true);
+    await store.save('a', profile, true);
     writeFileSync(store.path, spoil(readFileSync(store.path, 'utf8')));
     const attempt = () => {
       const s = new ProfileStore(dir);

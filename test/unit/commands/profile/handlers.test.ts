@@ -25,7 +25,7 @@ const profile = (o: Partial<Profile> = {}): Profile => ({
 async function withProfiles(names: string[], opts: FakeOptions = {}) {
   const f = fakeContext(opts);
   const store = await f.ctx.profiles();
-  names.forEach((name, i) => store.save(name, profile(), i === 0));
+  for (const [i, name] of names.entries()) await store.save(name, profile(), i === 0);
   return { ...f, store };
 }
 const add = (o: Partial<AddProfileOptions> = {}): AddProfileOptions => ({

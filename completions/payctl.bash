@@ -3,7 +3,7 @@
 
 _payctl_subcommands() {
   case "$1" in
-    "") echo "orders payments plans subscriptions wallet api profile sandbox completion" ;;
+    "") echo "orders payments plans subscriptions wallet api profile sandbox mcp completion" ;;
     "orders") echo "list create" ;;
     "payments") echo "list get capture refund" ;;
     "plans") echo "create" ;;
@@ -14,6 +14,7 @@ _payctl_subcommands() {
     "sandbox") echo "start pay clock reset seed stats events customer" ;;
     "sandbox clock") echo "advance" ;;
     "sandbox customer") echo "create" ;;
+    "mcp") echo "log" ;;
   esac
 }
 
@@ -28,7 +29,7 @@ _payctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --allow-live --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --max-amount --max-total --max-writes --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --token-ttl --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
     for sub in $(_payctl_subcommands "$cmdpath"); do
       if [[ $sub == "$word" ]]; then cmdpath="${cmdpath:+$cmdpath }$word"; break; fi
@@ -41,7 +42,7 @@ _payctl() {
     --output|-o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     --period) COMPREPLY=($(compgen -W "daily weekly monthly yearly" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "created authorized captured refunded failed" -- "$cur")); return ;;
-    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
+    --account-number|--allow-live|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--max-amount|--max-total|--max-writes|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--token-ttl|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
   esac
   if [[ $cur != -* ]]; then
     case "$cmdpath" in
@@ -50,7 +51,7 @@ _payctl() {
     esac
   fi
   case "$cmdpath" in
-    "") candidates="orders payments plans subscriptions wallet api profile sandbox completion --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "") candidates="orders payments plans subscriptions wallet api profile sandbox mcp completion --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "orders") candidates="list create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "orders list") candidates="--all --authorized --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --profile -p --receipt --sandbox --skip --timeout --to --tz --version -V --wide --yes -y" ;;
     "orders create") candidates="--amount --base-url --currency --debug --dry-run --fields --manual-capture --no-color --note --out --output -o --profile -p --receipt --sandbox --timeout --tz --version -V --wide --yes -y" ;;
@@ -93,6 +94,8 @@ _payctl() {
     "sandbox events") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox customer") candidates="create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox customer create") candidates="--base-url --contact --debug --dry-run --email --fields --name --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "mcp") candidates="log --allow-live --allow-writes --base-url --debug --dry-run --fields --max-amount --max-total --max-writes --no-color --out --output -o --profile -p --sandbox --timeout --token-ttl --tz --version -V --wide --yes -y" ;;
+    "mcp log") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "completion") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
   esac
   COMPREPLY=($(compgen -W "$candidates" -- "$cur"))

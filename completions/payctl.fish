@@ -4,7 +4,7 @@
 function __payctl_subcommands
     switch "$argv[1]"
         case ''
-            echo orders payments plans subscriptions wallet api profile sandbox completion
+            echo orders payments plans subscriptions wallet api profile sandbox mcp completion
         case 'orders'
             echo list create
         case 'payments'
@@ -25,6 +25,8 @@ function __payctl_subcommands
             echo advance
         case 'sandbox customer'
             echo create
+        case 'mcp'
+            echo log
     end
 end
 
@@ -33,7 +35,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path ''
     set -l skip 0
-    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
+    set -l valued --account-number --allow-live --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --max-amount --max-total --max-writes --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --token-ttl --total-count --tz --webhook --webhook-secret -f -F -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -51,7 +53,7 @@ function __payctl_profiles
 end
 
 complete -c payctl -f
-complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments plans subscriptions wallet api profile sandbox completion'
+complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments plans subscriptions wallet api profile sandbox mcp completion'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l dry-run -d 'validate and print the request'
@@ -780,6 +782,41 @@ complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -l t
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -s V -l version -d 'print the version'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -a 'log'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l allow-live -x -d 'writes on a LIVE profile also need its name here'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l allow-writes -d 'offer the write tools'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l max-amount -x -d 'refuse any write moving more than this, in the smallest currency unit'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l max-total -x -d 'refuse writes once the session would move more than this in all, smallest currency unit'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l max-writes -x -d 'refuse writes after this many in the session'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l token-ttl -x -d 'how long a confirmation token stays good'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "completion"' -a 'bash zsh fish'
 complete -c payctl -n 'test "$(__payctl_path)" = "completion"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "completion"' -l debug -d 'HTTP trace on stderr'

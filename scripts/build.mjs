@@ -165,7 +165,8 @@ function builtinsDirect(file, text) {
   const body = text.slice(BANNER.length).replace(IMPORT, (whole, def, named, star, id) => {
     if (star) throw new Error(`${file}: import * as ${star} from "${id}" (use named imports)`);
     const get = `process.getBuiltinModule(${JSON.stringify(id)})`;
-    if (def) decls.push(`const ${def}=${get};`);
+    // `import process from "node:process"` (the MCP SDK's stdio): the global is the same object.
+    if (def && !(def === 'process' && id === 'node:process')) decls.push(`const ${def}=${get};`);
     if (named?.trim()) {
       const props = named.split(',').map((n) => n.trim().replace(/^([\w$]+)\s+as\s+([\w$]+)$/, '$1:$2'));
       decls.push(`const{${props.join(',')}}=${get};`);

@@ -3,7 +3,8 @@ import * as req from './requests';
 import * as res from './resources';
 
 /**
- * The 17 documented endpoints (spec section 4). `moves` marks money movement: such a request is
+ * The 17 documented endpoints (spec section 4), and the real service's refund reads
+ * (`GET /refunds`, `/refunds/:id`, `/payments/:id/refunds`), which reconciliation reads by identity. `moves` marks money movement: such a request is
  * confirmed before sending and is never resent after an ambiguous failure.
  */
 export interface Endpoint {
@@ -47,6 +48,14 @@ export const endpoints = define({
     path: '/payments',
     query: req.PaymentListQuery,
     response: res.collectionOf(res.Payment),
+  },
+  listRefunds: { method: 'GET', path: '/refunds', query: req.RefundListQuery, response: res.collectionOf(res.Refund) },
+  getRefund: { method: 'GET', path: '/refunds/:id', response: res.Refund },
+  listPaymentRefunds: {
+    method: 'GET',
+    path: '/payments/:id/refunds',
+    query: req.RefundListQuery,
+    response: res.collectionOf(res.Refund),
   },
   transferPayment: {
     method: 'POST',

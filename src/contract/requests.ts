@@ -32,6 +32,7 @@ export const OrderListQuery = z.lazy(() =>
 
 export const PaymentListQuery = z.lazy(() => z.object(page()));
 export const StatementQuery = z.lazy(() => z.object(page()));
+export const RefundListQuery = z.lazy(() => z.object(page()));
 
 export const OrderCreateBody = z.lazy(() =>
   z.object({

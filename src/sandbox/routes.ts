@@ -2,6 +2,7 @@ import type { RouteTable } from './context';
 import * as orders from './orders';
 import * as payments from './payments';
 import * as payouts from './payouts';
+import * as refundReads from './refund-reads';
 import * as refunds from './refunds';
 import * as subscriptions from './subscriptions';
 import * as transfers from './transfers';
@@ -15,6 +16,9 @@ export const routes: RouteTable = {
   listPayments: payments.list,
   capturePayment: payments.captureRoute,
   refundPayment: refunds.refundRoute,
+  listRefunds: refundReads.list,
+  getRefund: refundReads.get,
+  listPaymentRefunds: refundReads.listOfPayment,
   createPlan: subscriptions.createPlan,
   createSubscription: subscriptions.createSubscription,
   getSubscription: subscriptions.getSubscription,

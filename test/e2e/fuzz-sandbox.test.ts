@@ -292,7 +292,13 @@ describe('sandbox input fuzzing: 400 with the error object, state unchanged, nev
       ),
       { numRuns: 300, seed: 20261122 },
     );
-    const lists = ['/v1/orders', '/v1/payments', `/v1/customers/${ids.customer}/statement`];
+    const lists = [
+      '/v1/orders',
+      '/v1/payments',
+      '/v1/refunds',
+      `/v1/payments/${ids.captured}/refunds`,
+      `/v1/customers/${ids.customer}/statement`,
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...lists),

@@ -43,6 +43,8 @@ const VALID: Partial<Record<EndpointName, { input: Record<string, unknown>; nest
     },
   },
   refundPayment: { input: { amount: 1, receipt: 'r', notes: {}, speed: 'normal' } },
+  listRefunds: { input: { count: '1', skip: '0', from: '1', to: '2' } },
+  listPaymentRefunds: { input: { count: '1', skip: '0', from: '1', to: '2' } },
   createDirectTransfer: { input: { customer_id: 'c', amount: 1, currency: 'INR', notes: {} } },
   createFundAccount: {
     input: {

@@ -84,7 +84,7 @@ _payctl() {
     "profile show") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile test") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox") candidates="start pay clock reset seed stats events customer --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "sandbox start") candidates="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --out --output -o --port --profile -p --rate-limit --sandbox --seed --timeout --tz --version -V --webhook --webhook-secret --wide --yes -y" ;;
+    "sandbox start") candidates="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --no-idempotency --out --output -o --port --profile -p --rate-limit --sandbox --seed --timeout --tz --version -V --webhook --webhook-secret --wide --yes -y" ;;
     "sandbox pay") candidates="--base-url --contact --debug --dry-run --email --fail --fields --method --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock") candidates="advance --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock advance") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;

@@ -155,6 +155,25 @@ export const TOOLS: Tool[] = [
     read: (a, env) => onePage(env, 'listOrders', a, undefined, { receipt: s(a.receipt) }),
   },
   {
+    name: 'refunds_list',
+    description: "List refunds, most recent first, one page at a time: all of them, or one payment's (payment_id).",
+    endpoint: 'listRefunds',
+    write: false,
+    input: z.object({ payment_id: optStr('only the refunds of this payment, pay_…'), ...page }),
+    read: (a, env) =>
+      a.payment_id === undefined
+        ? onePage(env, 'listRefunds', a)
+        : onePage(env, 'listPaymentRefunds', a, { id: idArg(a.payment_id, 'payment') }),
+  },
+  {
+    name: 'refunds_get',
+    description: 'Fetch one refund.',
+    endpoint: 'getRefund',
+    write: false,
+    input: z.object({ refund_id: str('refund id, rfnd_…') }),
+    read: async (a, env) => (await env.api()).call('getRefund', { params: { id: idArg(a.refund_id, 'refund') } }),
+  },
+  {
     name: 'subscriptions_get',
     description: 'Fetch one subscription.',
     endpoint: 'getSubscription',

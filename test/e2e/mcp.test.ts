@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,10 @@ async function capturedPayment(): Promise<string> {
 const refunded = async (id: string) => Number((await sb.api<Rec>('GET', `/payments/${id}`)).body.amount_refunded);
 
 /** The SDK's own client, talking to the built bin over stdio, as an assistant's host would. */
-async function connect(args: string[]): Promise<{ client: Client; stderr: () => string }> {
+async function connect(
+  args: string[],
+  elicit?: (message: string) => boolean,
+): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', ...args],
@@ -36,7 +40,14 @@ async function connect(args: string[]): Promise<{ client: Client; stderr: () => 
   });
   let stderr = '';
   transport.stderr?.on('data', (d) => (stderr += String(d)));
-  const client = new Client({ name: 'payctl-e2e', version: '1.0.0' });
+  const client = new Client(
+    { name: 'payctl-e2e', version: '1.0.0' },
+    elicit ? { capabilities: { elicitation: { form: {} } } } : undefined,
+  );
+  if (elicit)
+    client.setRequestHandler(ElicitRequestSchema, async (req) =>
+      elicit(String(req.params.message)) ? { action: 'accept', content: { send: true } } : { action: 'decline' },
+    );
   await client.connect(transport);
   return { client, stderr: () => stderr };
 }
@@ -91,6 +102,11 @@ describe('payctl mcp', () => {
       const refund = (done.structuredContent as { result: Rec }).result;
       expect(refund).toMatchObject({ entity: 'refund', amount: 20000, payment_id: id });
       expect(await refunded(id)).toBe(20000);
+
+      const listed = await call(client, 'refunds_list', { payment_id: id });
+      expect((listed.structuredContent as { items: Rec[] }).items.map((r) => r.id)).toEqual([refund.id]);
+      const fetched = await call(client, 'refunds_get', { refund_id: refund.id });
+      expect(fetched.structuredContent).toMatchObject({ id: refund.id, amount: 20000 });
 
       const replay = await call(client, 'confirm', { token: planned.token });
       expect(replay.isError).toBe(true);
@@ -163,6 +179,29 @@ describe('payctl mcp', () => {
       expect(res.isError).toBe(true);
       expect(res.content[0]!.text).toMatch(/expired/);
       expect(await refunded(id)).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a client that can ask its person: the person answers, no token is handed to the model', async () => {
+    const asked: string[] = [];
+    let answer = false;
+    const { client } = await connect(['--allow-writes'], (message) => {
+      asked.push(message);
+      return answer;
+    });
+    try {
+      const id = await capturedPayment();
+      const declined = await call(client, 'payments_refund', { payment_id: id, amount: 1500 });
+      expect(declined.structuredContent).toMatchObject({ outcome: 'declined' });
+      expect(declined.structuredContent).not.toHaveProperty('token');
+      expect(await refunded(id)).toBe(0);
+      answer = true;
+      const sent = await call(client, 'payments_refund', { payment_id: id, amount: 1500 });
+      expect(sent.structuredContent).toMatchObject({ outcome: 'done', result: { amount: 1500 } });
+      expect(await refunded(id)).toBe(1500);
+      expect(asked[0]).toMatch(/₹15\.00 \(1500 paise\)/);
     } finally {
       await client.close();
     }

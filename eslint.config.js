@@ -51,13 +51,14 @@ export default tseslint.config(
 );
 
 /**
- * The import arrows of DESIGN section 2: cli -> commands -> client | output | bulk | config -> contract;
+ * The import arrows of DESIGN section 2: cli -> agent -> commands -> client | output | bulk | config -> contract;
  * sandbox -> contract. A folder may import its own files, the folders below it, and src/version.ts.
  * (bulk -> output: a bulk run's progress line is drawn by output's status line.)
  */
 function layers() {
   const below = {
-    cli: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'sandbox'],
+    cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'sandbox'],
+    agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract'],
     commands: ['client', 'output', 'bulk', 'config', 'contract', 'sandbox'],
     client: ['contract'],
     output: ['contract'],

@@ -2,6 +2,7 @@ import { Argument, Command, Option } from 'commander';
 import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
 import type { IO } from '../commands/context';
+import * as mcp from '../agent/declare';
 import { declareApi } from '../commands/api';
 import * as orders from '../commands/orders';
 import * as payments from '../commands/payments';
@@ -30,6 +31,7 @@ const GROUPS: Record<string, { declare: Declare; summary?: string }> = {
   api: { declare: declareApi },
   profile: { declare: profile.declareProfile, summary: profile.summary },
   sandbox: { declare: sandbox.declareSandbox, summary: sandbox.summary },
+  mcp: { declare: mcp.declareMcp, summary: mcp.summary },
 };
 
 /** The program itself: name, version and the options every command takes. */

@@ -17,6 +17,7 @@ export type ResourceKind =
   | 'bulk_result'
   | 'customer'
   | 'event'
+  | 'mcp_log'
   | 'generic';
 
 export interface Column {
@@ -158,6 +159,7 @@ const DEFAULTS: Record<ResourceKind, Column[]> = {
   ],
   customer: [c('id'), c('name'), c('contact'), c('email'), c('created_at', 'time')],
   event: [c('created_at', 'time'), c('event'), c('id'), c('delivery'), c('attempts')],
+  mcp_log: [c('at'), c('tool'), c('event'), c('amount', 'money'), c('target'), c('result_id'), c('message')],
   generic: [],
 };
 

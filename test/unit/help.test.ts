@@ -80,8 +80,10 @@ describe('help teaches every command', () => {
 
   it.each(
     commands.filter((c) => c.cmd.options.some((o) => /amount/.test(o.long ?? ''))).map((c) => [c.path, c.cmd] as const),
-  )('%s says the unit of --amount', (path, cmd) => {
-    const amount = cmd.options.find((o) => o.long === '--amount')!;
-    expect(amount.description, path).toMatch(/paise|smallest currency unit|equal the payment amount/);
+  )('%s says the unit of every amount option', (path, cmd) => {
+    for (const amount of cmd.options.filter((o) => /amount/.test(o.long ?? '')))
+      expect(amount.description, `${path} ${amount.long}`).toMatch(
+        /paise|smallest currency unit|equal the payment amount/,
+      );
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '../client/client';
 import type { RefundBaseline } from '../client/refund';
 import { amountFlag, idArg, notesFlag } from '../commands/flags';
-import { refundAmount, refundOnce } from '../commands/payments/refund-single';
+import { refundAmount, refundIdentity, refundOnce } from '../commands/payments/refund-single';
 import { isJsonObject } from '../contract/values/json';
 import { formatMoney } from '../output/money';
 import type { Plan } from './rails';
@@ -29,7 +29,7 @@ export async function planRefund(
   const asked = amountFlag(a.amount === undefined ? undefined : String(a.amount), baseline.currency, 'amount');
   const amount = refundAmount(baseline, asked);
   const notes = notesOf(a.notes);
-  const key = `payctl-mcp-${randomBytes(12).toString('hex')}`;
+  const key = refundIdentity(`payctl-mcp-${randomBytes(12).toString('hex')}`, notes).key;
   return {
     tool: 'payments_refund',
     args: a,
@@ -57,10 +57,12 @@ export async function executeRefund(plan: Plan, env: ToolEnv): Promise<unknown> 
   const api = await env.api();
   const baseline = await refundBaseline(api, id);
   const body = plan.requests[0]!.body as { amount: number; receipt?: string; notes?: Record<string, string> };
+  const notes = body.notes && Object.keys(body.notes).length ? body.notes : undefined;
   const result = await refundOnce(env.sending, api, baseline, {
     amount: body.amount,
     receipt: body.receipt,
-    notes: body.notes && Object.keys(body.notes).length ? body.notes : undefined,
+    notes,
+    ...refundIdentity(plan.fixed!.idempotency_key, notes),
   });
   return result.type === 'one' ? result.data : result;
 }

@@ -68,7 +68,9 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
 
   /** The checked idempotency key of a refund request (400 when malformed), if it has one that counts. */
   const refundKeyOf = (req: IncomingMessage, path: string): RefundKey | undefined => {
-    if (opts.ignoreIdempotency || findEndpoint(req.method ?? 'GET', path)?.name !== 'refundPayment') return undefined;
+    // Only a refund is looked up in the endpoint table: every other request (a bulk capture's) skips it.
+    if (opts.ignoreIdempotency || req.method !== 'POST' || !path.endsWith('/refund')) return undefined;
+    if (findEndpoint('POST', path)?.name !== 'refundPayment') return undefined;
     return checkedKey(req.headers[IDEMPOTENCY_HEADER], keyIdOf(req));
   };
 

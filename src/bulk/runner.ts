@@ -102,7 +102,8 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
         outcome = await perform(item, {
           state,
           previous: journal.sentOf(item.id),
-          key: opts.keyOf?.(item),
+          // A row sent before keeps the key it was sent with (none: an older payctl's, never guessed).
+          key: journal.sentOf(item.id) ? journal.sentOf(item.id)!.key : opts.keyOf?.(item),
           mark: async ({ amount, currency, amountRefunded, key }) => {
             journal.sent({ id: item.id, line: item.line, amount, currency, amount_refunded: amountRefunded, key });
             await journal.durable();

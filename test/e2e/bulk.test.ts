@@ -113,7 +113,7 @@ describe('bulk capture', () => {
 
     const resumed = await run(args.slice(1), { env: sb.env, input: `${ids.join('\n')}\n`, timeoutMs: 180_000 });
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toMatch(/resuming: \d+ done before/);
+    expect(resumed.stderr).toMatch(/resuming journal .*: \d+ done before/);
     const rows = rowsOf(resumed.stdout);
     expect(rows).toHaveLength(1000);
     expect(rows.filter((r) => r.result === 'skipped').length).toBeGreaterThanOrEqual(before - 16);

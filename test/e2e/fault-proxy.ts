@@ -15,7 +15,14 @@ export type Fault =
   | { type: 'empty-after'; status: number }
   | { type: 'status-before'; status: number; retryAfter?: string; body?: string }
   | { type: 'drip-after'; everyMs: number }
-  | { type: 'hang-before' };
+  | { type: 'hang-before' }
+  /**
+   * Answers `status` (HTML) at once, and forwards the request only when `until` resolves: a request
+   * that arrives after payctl has read back and given its verdict. `landed` hears the service's status.
+   */
+  | { type: 'held'; status: number; until: Promise<void>; landed?: (status: number) => void }
+  /** Forwards, and answers with the service's JSON as `edit` rewrites it (a hostile service or proxy). */
+  | { type: 'rewrite-after'; edit: (body: Record<string, unknown>) => unknown };
 
 export interface ProxyRequest {
   method: string;
@@ -91,6 +98,12 @@ export async function startFaultProxy(
         return;
       case 'hang-before':
         return; // never answers; the client's deadline must end it
+      case 'held':
+        res.writeHead(fault.status, { 'content-type': 'text/html' });
+        res.end(HTML(fault.status));
+        await fault.until;
+        fault.landed?.((await forward(req, body)).status);
+        return;
       case 'status-before': {
         const headers: Record<string, string> = {
           'content-type': fault.body?.startsWith('{') ? 'application/json' : 'text/html',
@@ -125,6 +138,12 @@ export async function startFaultProxy(
         res.write(answer.body.subarray(0, Math.max(1, Math.floor(answer.body.length / 2))));
         setTimeout(() => req.socket.destroy(), 10);
         return;
+      case 'rewrite-after': {
+        const edited = Buffer.from(JSON.stringify(fault.edit(JSON.parse(answer.body.toString('utf8')))));
+        res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(edited.length) });
+        res.end(edited);
+        return;
+      }
       case 'html-after':
         res.writeHead(fault.status, { 'content-type': 'text/html' });
         res.end(HTML(fault.status));

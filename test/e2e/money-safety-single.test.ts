@@ -91,47 +91,90 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
       const sent = posts();
       const res = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--amount', '1000']);
       expect(res.code, res.stderr).toBe(0);
-      expect(res.stderr).toMatch(/confirmed by reading the payment back/);
+      expect(res.stderr).toMatch(/confirmed by reading it back: refund rfnd_\w+ carries our key/);
       expect(res.stderr).not.toMatch(/refused/);
-      expect(JSON.parse(res.stdout)).toMatchObject({ id: p.id, amount_refunded: 1000 });
+      expect(JSON.parse(res.stdout)).toMatchObject({ entity: 'refund', payment_id: p.id, amount: 1000 });
       expect(posts() - sent).toBe(1);
       expect(await refunds(p.id)).toEqual({ count: 1, amount: 1000 });
     });
   });
 
-  it('a refund dropped before it reached the service: exit 5, nothing refunded, and running it again refunds once', async () => {
+  /** The rerun command payctl printed in an unknown-outcome message, as argv. */
+  const rerunOf = (stderr: string) => {
+    const cmd = /rerun exactly `payctl ([^`]+)`/.exec(stderr)?.[1];
+    expect(cmd, stderr).toBeDefined();
+    return cmd!.split(' ');
+  };
+
+  it('a refund dropped before it reached the service: unknown (exit 6) with its key; the printed rerun refunds once', async () => {
     const p = await captured();
     faultFirstPost({ type: 'drop-before' });
     const res = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--amount', '2500']);
-    expect(res.code, res.stderr).toBe(5);
-    expect(res.stderr).toMatch(/was not applied/);
-    expect(res.stderr).toMatch(/nothing was refunded/);
-    expect(res.stderr).toMatch(/safe to run the same command again/);
+    expect(res.code, res.stderr).toBe(6);
+    expect(res.stderr).toMatch(/outcome unknown/);
+    expect(res.stderr).toMatch(/the request may still land/);
+    expect(res.stderr).not.toMatch(/not applied|safe to run/);
+    expect(res.stderr).toMatch(/Its key: pcs_[\w-]{20}/);
     expect(await refunds(p.id)).toBeUndefined();
-    const again = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--amount', '2500']);
+    const again = await payctl(mode, ['--yes', ...rerunOf(res.stderr)]);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ entity: 'refund', amount: 2500 });
     expect(await refunds(p.id)).toEqual({ count: 1, amount: 2500 });
   });
 
-  it('a refund whose payment moved by another amount meanwhile stays unknown: exit 6 with both figures and the command to check', async () => {
+  it('a refund that arrives after the read-back: unknown (exit 6), and the printed rerun finds it: refunded once', async () => {
     const p = await captured();
-    // Someone else refunds 700 while our request is lost on its way.
-    faultFirstPost({ type: 'drop-before' }, () => void sb.api('POST', `/payments/${p.id}/refund`, { amount: 700 }));
+    let release!: () => void;
+    const until = new Promise<void>((r) => (release = r));
+    let landed!: (status: number) => void;
+    const arrived = new Promise<number>((r) => (landed = r));
+    faultFirstPost({ type: 'held', status: 504, until, landed });
+    const res = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--amount', '1500']);
+    expect(res.code, res.stderr).toBe(6);
+    expect(res.stderr).not.toMatch(/not applied|safe to run/);
+    expect(await refunds(p.id)).toBeUndefined(); // not yet: it is still on its way
+    release();
+    expect(await arrived).toBe(200);
+    expect(await refunds(p.id)).toEqual({ count: 1, amount: 1500 });
+    const sent = posts();
+    const again = await payctl(mode, ['--yes', ...rerunOf(res.stderr)]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/refunded already with key pcs_[\w-]+ .*nothing was sent/);
+    expect(posts()).toBe(sent);
+    expect(await refunds(p.id)).toEqual({ count: 1, amount: 1500 });
+  });
+
+  it("another operator's equal refund while ours is lost is never taken for ours: exit 6 naming our key", async () => {
+    const p = await captured();
+    // Someone else refunds the same 1000 while our request is lost on its way.
+    faultFirstPost({ type: 'drop-before' }, () => void sb.api('POST', `/payments/${p.id}/refund`, { amount: 1000 }));
     const res = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--amount', '1000']);
     expect(res.code, res.stderr).toBe(6);
     expect(res.stderr).toMatch(/outcome unknown/);
-    expect(res.stderr).toMatch(
-      /was ₹0\.00 \(0 paise\) before sending and is ₹7\.00 \(700 paise\) now, where ₹10\.00 \(1000 paise\) would mean it was applied/,
-    );
+    expect(res.stderr).toMatch(/no refund carries our key yet/);
     expect(res.stderr).toContain(`payctl payments get ${p.id}`);
     expect(res.stderr).not.toMatch(/refused/);
-    // -o json: the error object on stderr's last line carries the same check for a script.
+    // -o json: the error object on stderr's last line carries the rerun command for a script.
     expect(JSON.parse(res.stderr.trim().split('\n').at(-1)!).error).toMatchObject({
       kind: 'unknown_outcome',
-      hints: [expect.stringContaining(`payctl payments get ${p.id}`)],
+      hints: [expect.stringContaining('--idempotency-key pcs_')],
     });
-    expect(await refunds(p.id)).toEqual({ count: 1, amount: 700 });
+    expect(await refunds(p.id)).toEqual({ count: 1, amount: 1000 });
+  });
+
+  it('--idempotency-key is checked, and 15 notes leave no room for the key: exit 2, nothing sent', async () => {
+    const p = await captured();
+    proxy.setRule(() => ({ type: 'pass' }));
+    const sent = posts();
+    const short = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--idempotency-key', 'short']);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/--idempotency-key must be 10 to 64 characters/);
+    const notes = Array.from({ length: 15 }, (_, i) => ['--note', `k${i}=v`]).flat();
+    const full = await payctl(mode, ['--yes', 'payments', 'refund', p.id, ...notes]);
+    expect(full.code).toBe(2);
+    expect(full.stderr).toMatch(/at most 15 notes and payctl adds one/);
+    expect(posts()).toBe(sent);
+    expect(await refunds(p.id)).toBeUndefined();
   });
 
   it('refuses a refund above what remains without sending it (exit 2)', async () => {

@@ -1,5 +1,5 @@
 import type { BulkOp } from '../../bulk/input';
-import type { ItemSource } from '../../bulk/source';
+import type { Totals } from '../../bulk/source';
 import { UsageError } from '../../contract/errors';
 import type { Context } from '../context';
 import { promptSession } from '../prompt';
@@ -7,12 +7,11 @@ import { promptSession } from '../prompt';
 /**
  * A live profile needs its name typed before a bulk run (or --yes --confirm-live NAME without a
  * terminal). Only the prompt's own cancel (Ctrl-C, a signal) is "interrupted"; any other failure of
- * the question is reported as itself. Resolves only when confirmed.
+ * the question is reported as itself. `what`: the run (or what a resume has left) and its total.
+ * Resolves only when confirmed.
  */
-export async function confirmRun(op: BulkOp, source: ItemSource, confirmLive: string | undefined, ctx: Context) {
+export async function confirmRun(_op: BulkOp, what: string, confirmLive: string | undefined, ctx: Context) {
   const creds = await ctx.credentials();
-  const verb = op === 'capture' ? 'Capture' : 'Refund';
-  const what = `${verb} ${source.total} payment(s), total ${source.totals.describe()}`;
   if (!creds.live) return ctx.confirm(`${what}?`);
   const name = creds.source.replace(/^profile /, '');
   if (ctx.io.stdinIsTTY && ctx.io.stderrIsTTY) {
@@ -27,4 +26,24 @@ export async function confirmRun(op: BulkOp, source: ItemSource, confirmLive: st
       `"${name}" is a live profile and there is no terminal to confirm on: pass --yes --confirm-live ${name} (${what})`,
     );
   }
+}
+
+/** What a row without an amount moves, in words that cannot be read as a money total. */
+export const UNREAD_WHEN_SENT: Record<BulkOp, string> = {
+  capture: "each payment's full authorized amount, read when it is sent",
+  refund: 'all that remains of each payment, read when it is sent',
+};
+
+/** Pure: "N payment(s), total ₹X", or the amounts the service decides in words, never a count as a total. */
+export function amounts(
+  op: BulkOp,
+  count: number,
+  totals: Totals,
+  unread = UNREAD_WHEN_SENT[op],
+  noun = 'payment(s)',
+): string {
+  const given = totals.money();
+  if (!totals.unread) return `${count} ${noun}, total ${given || 'nothing'}`;
+  if (!given) return `${count} ${noun} at ${unread}`;
+  return `${count} ${noun}: ${given} for ${count - totals.unread} of them, plus ${totals.unread} at ${unread}`;
 }

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { realDisk } from '../../bulk/disk';
 import type { BulkItem, BulkOp } from '../../bulk/input';
 import { Journal } from '../../bulk/journal';
-import { arraySource } from '../../bulk/source';
+import { arraySource, firstDifference, Totals } from '../../bulk/source';
 import type { ItemSource } from '../../bulk/source';
 import { UsageError } from '../../contract/errors';
 import type { Context } from '../context';
 import type { BulkRun } from './bulk-options';
-import { confirmRun } from './bulk-confirm';
+import { amounts, confirmRun } from './bulk-confirm';
 
 /** Pure: the profile part of a default journal's name, safe in a file name. */
 export const profileSlug = (source: string) =>
@@ -19,17 +20,14 @@ export const profileSlug = (source: string) =>
 
 /**
  * Named after the operation, the profile and what the run would send (every item, after defaults),
- * so the same input again resumes its journal instead of moving the money again.
+ * so the same input again resumes its journal instead of moving the money again. `stamp`: a --new-run.
  */
-async function defaultJournal(op: BulkOp, digest: string, ctx: Context, newRun: boolean): Promise<string> {
+async function defaultJournal(op: BulkOp, digest: string, ctx: Context, stamp: string): Promise<string> {
   const creds = await ctx.credentials();
   const hash = createHash('sha256').update(`${op}\n${creds.baseUrl}\n${creds.keyId}\n${digest}\n`);
   const dir = join(ctx.paths.state, 'journals');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  const stamp = newRun
-    ? `-${new Date(ctx.nowMs()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${process.pid}`
-    : '';
   return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}${stamp}.ndjson`);
 }
 
@@ -41,53 +39,103 @@ function recheckItems(journal: Journal): BulkItem[] {
 export interface OpenedRun {
   journal: Journal;
   path: string;
-  /** The items to work on: the input's, or with --recheck the journal's unresolved payments. */
+  /** The items to work on: the journal's frozen plan, or with --recheck its unresolved payments. */
   items: ItemSource;
   /** The run's identity the refund keys derive from. */
   runId: string;
 }
 
+/** What is left of a resumed plan: how many rows the earlier runs finished, and the rest's total. */
+async function leftOf(journal: Journal): Promise<{ done: number; left: number; totals: Totals }> {
+  const totals = new Totals();
+  let done = 0;
+  let left = 0;
+  for await (const item of journal.planItems()) {
+    if (journal.stateOf(item.id) === 'done') done++;
+    else {
+      left++;
+      totals.add(item);
+    }
+  }
+  return { done, left, totals };
+}
+
+/** The journal's plan as the run's items: read back from the journal, never from the input. */
+function planSource(journal: Journal): ItemSource {
+  const plan = journal.plan!;
+  return {
+    total: plan.total,
+    digest: plan.digest,
+    totals: new Totals(),
+    items: () => journal.planItems(),
+    cleanup: () => undefined,
+  };
+}
+
 /**
- * Finds the journal, confirms the run (not a recheck, which sends nothing) and opens the journal,
- * saying on stderr whether it starts, resumes or rechecks a run. `source` is undefined only for a
- * --recheck of a named journal; it is cleaned up if this fails.
+ * Finds and opens the journal, freezes the plan in it (the checked rows and their digest, durable)
+ * before the question, then confirms: a resume says so and asks about what is left. The run executes
+ * the journal's plan; an input given to resume a plan must match its digest (exit 2 naming the first
+ * difference). `source` is undefined only for a --recheck of a named journal; it is cleaned up here.
  */
 export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx: Context): Promise<OpenedRun> {
   const { op, recheck } = run;
+  let journal: Journal | undefined;
   try {
-    const path = run.journal ?? (await defaultJournal(op, source!.digest, ctx, run.newRun && !recheck));
-    const existed = existsSync(path);
+    const stamp =
+      run.newRun && !recheck
+        ? `-${new Date(ctx.nowMs()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${process.pid}`
+        : '';
+    const path = run.journal ?? (await defaultJournal(op, source!.digest, ctx, stamp));
+    const existed = realDisk.kind(path) === 'file';
     if (recheck && !existed) throw new UsageError(`no journal ${path} to recheck`);
-    if (!recheck) await confirmRun(op, source!, run.confirmLive, ctx);
-    const journal = Journal.open(path, op);
+    journal = Journal.open(path, op);
     if (journal.repaired)
       ctx.notice(
-        `journal ${path}: removed its last record, cut short by a kill (${journal.repaired} bytes); ` +
-          'nothing it described was sent',
+        `journal ${path}: its last record was cut short (${journal.repaired} bytes); ` +
+          `${journal.repairedId ?? 'its payment'}'s outcome is unknown and is looked for before anything is sent`,
       );
     if (recheck) {
       source?.cleanup();
-      source = arraySource(recheckItems(journal));
-      ctx.notice(
-        `rechecking ${source.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`,
-      );
-    } else if (run.journal === undefined && existed) {
-      ctx.notice(`same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`);
-    } else {
-      ctx.notice(`journal: ${path} (the same --journal resumes this run)`);
+      const items = arraySource(recheckItems(journal));
+      ctx.notice(`rechecking ${items.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
+      return { journal, path, items, runId: journal.plan?.runId ?? items.digest };
     }
-    if (journal.resumed && !recheck) {
+    const given = source!;
+    if (journal.plan && journal.plan.digest !== given.digest) {
+      const diff = await firstDifference(journal.planItems(), given.items());
+      throw new UsageError(
+        `the input is not the one journal ${path} was planned from: ${diff ?? 'its digest differs'}; ` +
+          'nothing was sent (give the same input to resume it, or another --journal for a new run)',
+      );
+    }
+    if (!journal.plan) await journal.writePlan(op, given.digest, `${given.digest}${stamp}`, given.items(), given.total);
+    given.cleanup();
+    const items = planSource(journal);
+    if (journal.resumed) {
+      const { done, left, totals } = await leftOf(journal);
+      const verb = op === 'capture' ? 'Capture' : 'Refund';
       const c = journal.counts();
       ctx.notice(
-        `resuming: ${c.done} done before, ${c.in_flight} in flight when it stopped, ` +
-          `${c.unknown} unknown (read back first), ${c.failed} failed (retried)`,
+        `resuming journal ${path}: ${c.done} done before, ${c.in_flight} in flight when it stopped, ` +
+          `${c.unknown} unknown, ${c.failed} failed: each not done is looked for by its key before anything is sent`,
       );
+      await confirmRun(
+        op,
+        `Resume: ${done} of ${items.total} done by the earlier run. ${verb} the remaining ${amounts(op, left, totals)}`,
+        run.confirmLive,
+        ctx,
+      );
+    } else {
+      ctx.notice(`journal: ${path} (the same --journal, or the same input, resumes this run)`);
+      const verb = op === 'capture' ? 'Capture' : 'Refund';
+      await confirmRun(op, `${verb} ${amounts(op, given.total, given.totals)}`, run.confirmLive, ctx);
     }
-    if (!recheck)
-      journal.write({ type: 'run', op, at: new Date().toISOString(), pid: process.pid, items: source!.total });
-    return { journal, path, items: source!, runId: journal.plan?.runId ?? source!.digest };
+    journal.write({ type: 'run', op, at: journal.stamp(), pid: process.pid, items: items.total });
+    return { journal, path, items, runId: journal.plan!.runId };
   } catch (err) {
     source?.cleanup();
+    journal?.close();
     throw err;
   }
 }

@@ -23,6 +23,8 @@ export interface BulkRun extends BulkFlags {
   receipt?: string;
   notes: string[];
   retryUnknown: boolean;
+  /** --dry-run --read: read each payment to total what would be sent. */
+  read?: boolean;
 }
 
 export interface BulkPlan {

@@ -49,3 +49,19 @@ export function stopped(s: Summary, journal: string, reason: unknown): Error {
     hints: [`stopped after the requests in flight; ${resume}`],
   });
 }
+
+/**
+ * Pure: the journal could not be written (a full disk, an I/O error): the run stopped taking
+ * payments, waited for those in flight, and exits 7 with what it knows. `summary`: attached by the
+ * runner when the run had started.
+ */
+export function journalFailed(err: Error & { code?: string; summary?: Summary }, journal: string): BulkIncompleteError {
+  const s = err.summary;
+  const counts = s ? `; ${summaryLine(s, journal).replace(/^interrupted: /, '')}` : '; nothing was sent';
+  const e = new BulkIncompleteError(`${err.message}: the run stopped${counts}`);
+  e.hints.push(
+    'payments whose request was announced but not recorded are looked for by their key on the next run: ' +
+      `free some space, then rerun with --journal ${journal}`,
+  );
+  return e;
+}

@@ -1,6 +1,8 @@
 import { itemsFromArgs } from '../../bulk/input';
 import type { BulkOp } from '../../bulk/input';
-import { arraySource, fileSource, spool } from '../../bulk/source';
+import { createReadStream } from 'node:fs';
+import { realDisk } from '../../bulk/disk';
+import { arraySource, readOnce } from '../../bulk/source';
 import type { ItemSource, Problems } from '../../bulk/source';
 import { UsageError } from '../../contract/errors';
 import type { Context } from '../context';
@@ -11,8 +13,8 @@ import { MAX_LISTED } from './bulk-report';
 const MAX_SKIPPED_LISTED = 1000;
 
 /**
- * The payments to work on. An --input file is checked whole now and read again as the run goes
- * (stdin is first copied to a private temporary file), so a million rows stay in bounded memory.
+ * The payments to work on. An --input (a file or stdin) is read once, checked whole, and its rows kept
+ * privately until the journal holds them as the plan; a million rows stay in bounded memory.
  */
 export async function readSource(run: BulkRun, plan: BulkPlan, ctx: Context): Promise<ItemSource> {
   const op: BulkOp = run.op;
@@ -24,10 +26,12 @@ export async function readSource(run: BulkRun, plan: BulkPlan, ctx: Context): Pr
     problems = { first: parsed.problems, count: parsed.problemCount };
   } else {
     const name = run.input;
+    // A directory, /dev/zero or a FIFO would be read forever or fail half-way: refused before anything is read.
+    if (name !== '-' && realDisk.kind(name) === 'other')
+      throw new UsageError(`--input ${name} is not a regular file: nothing was read or sent`);
     try {
-      const spooled = name === '-' ? await spool(ctx.io.stdin) : undefined;
-      const file = spooled?.path ?? name;
-      ({ source, problems } = await fileSource(file, op, plan.fill, MAX_SKIPPED_LISTED, spooled?.cleanup));
+      const input = name === '-' ? (ctx.io.stdin as AsyncIterable<Buffer>) : createReadStream(name);
+      ({ source, problems } = await readOnce(input, op, plan.fill, MAX_SKIPPED_LISTED));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code && /^E[A-Z]+$/.test(code)) throw new UsageError(`cannot read --input ${name}: ${code}`);

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../client/client';
+import { UsageError } from '../../contract/errors';
 import { Channel } from '../../bulk/channel';
 import { Progress } from '../../bulk/progress';
 import { runBulk as runItems } from '../../bulk/runner';
@@ -10,10 +11,11 @@ import { bulkDryRun } from './bulk-dry-run';
 import { openRun } from './bulk-journal';
 import { planBulk } from './bulk-options';
 import type { BulkRun } from './bulk-options';
-import { incomplete, stopped, summaryLine } from './bulk-report';
+import { incomplete, journalFailed, stopped, summaryLine } from './bulk-report';
 import { readSource } from './bulk-source';
 import { operations } from './operations';
 import { rowKey } from '../../bulk/identity';
+import { JournalWriteError } from '../../bulk/journal';
 
 /**
  * Many captures or refunds: input checked in full before anything is sent, one journal that makes
@@ -23,6 +25,8 @@ import { rowKey } from '../../bulk/identity';
 export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult> {
   const { op, recheck } = run;
   const plan = planBulk(run);
+  if (run.read && !ctx.settings.dryRun)
+    throw new UsageError('--read goes with --dry-run (it reads each payment to total what a run would send)');
   const source: ItemSource | undefined = plan.readInput ? await readSource(run, plan, ctx) : undefined;
   let api: ApiClient;
   try {
@@ -31,8 +35,14 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     source?.cleanup();
     throw err;
   }
-  if (ctx.settings.dryRun && !recheck) return bulkDryRun(op, source!, api, ctx.settings.format === 'table');
-  const { journal, path, items, runId } = await openRun(run, source, ctx);
+  if (ctx.settings.dryRun && !recheck) return bulkDryRun(op, source!, api, ctx.settings.format === 'table', run.read);
+  let opened;
+  try {
+    opened = await openRun(run, source, ctx);
+  } catch (err) {
+    throw err instanceof JournalWriteError ? journalFailed(err, err.path) : err;
+  }
+  const { journal, path, items, runId } = opened;
 
   const rows = new Channel<BulkRow>();
   const progress = new Progress(ctx.io.stderr, items.total, ctx.io.stderrIsTTY);
@@ -74,7 +84,9 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     items: rows,
     after: () => (summary ? summaryLine(summary, path) : undefined),
     finish: async () => {
-      const s = await done;
+      const s = await done.catch((err: unknown) => {
+        throw err instanceof JournalWriteError ? journalFailed(err, path) : err;
+      });
       if (s.interrupted) throw stopped(s, path, ctx.signal.reason);
       if (s.failed || s.unknown) throw incomplete(op, s, path, recheck);
     },

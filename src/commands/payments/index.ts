@@ -7,9 +7,10 @@ import type { Parsed } from '../bind';
 import type { BulkFlags } from './bulk-options';
 
 /** The payment ids and the flags of `bulkOptions`, as a capture or refund takes them. */
-const bulkRun = ({ args, opts }: Parsed): BulkFlags & { ids: string[] } => ({
+const bulkRun = ({ args, opts }: Parsed): BulkFlags & { ids: string[]; read: boolean } => ({
   ids: args,
   ...pick(opts, 'input', 'concurrency', 'journal', 'confirmLive'),
+  read: Boolean(opts.read),
   newRun: Boolean(opts.newRun),
   recheck: Boolean(opts.recheck),
   skipInvalid: Boolean(opts.skipInvalid),
@@ -50,7 +51,8 @@ export const declarePayments = group('payments', summary, (payments, bind, run) 
     ])
       .argument('[id...]', 'payment id (pay_…)')
       .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
-      .option('--currency <code>', 'must equal the payment currency'),
+      .option('--currency <code>', 'must equal the payment currency')
+      .option('--read', 'with --dry-run: read each payment to total what would be captured'),
   ).action(bind(capture('capturePayments'), (p) => ({ ...bulkRun(p), ...pick(p.opts, 'amount', 'currency') })));
   bulkOptions(
     verb(payments, 'refund', 'refund a captured payment, in full or in part', [
@@ -61,7 +63,8 @@ export const declarePayments = group('payments', summary, (payments, bind, run) 
       .argument('[id...]', 'payment id (pay_…)')
       .option('--amount <amount>', 'amount to refund in the smallest currency unit (paise); default: all that remains')
       .addOption(receiptOption())
-      .addOption(noteOption()),
+      .addOption(noteOption())
+      .option('--read', 'with --dry-run: read each payment to total what would be refunded'),
   )
     .option(
       '--retry-unknown',

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { arraySource } from '../../../../src/bulk/source';
 import { confirmRun } from '../../../../src/commands/payments/bulk-confirm';
 import { InterruptedError, UsageError } from '../../../../src/contract/errors';
 import { fakeContext } from '../fake-context';
@@ -25,7 +24,7 @@ function terminal() {
   f.ctx.io.stderrIsTTY = true;
   return f;
 }
-const source = () => arraySource([{ line: 1, id: PAY, amount: 100, currency: 'INR' }]);
+const source = () => `Capture 1 payment(s) (${PAY}), total ₹1.00`;
 
 describe('a bulk run on a live profile asks for the profile name on a terminal', () => {
   beforeEach(() => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { capturePayments } from '../../../../src/commands/payments/capture';
@@ -72,14 +72,21 @@ describe('bulk run: refused before anything is sent', () => {
     expect((err as Error).message).toMatch('"prod" is a live profile and there is no terminal to confirm on');
     expect((err as Error).message).toMatch('--yes --confirm-live prod');
     expect(f.sent).toHaveLength(0);
-    expect(existsSync(join(f.home, 'journals'))).toBe(true); // named, never written: no journal file
-    expect(readdirSync(join(f.home, 'journals'))).toEqual([]);
+    // The plan is frozen before the question: the journal holds it, and no run.
+    const [name] = readdirSync(join(f.home, 'journals')).filter((n) => n.endsWith('.ndjson'));
+    const types = readFileSync(join(f.home, 'journals', name!), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { type: string }).type);
+    expect(types).toEqual(['plan', 'row', 'row', 'planned']);
   });
 
   it('declined at the question: nothing sent', async () => {
     const f = fakeContext({ routes, confirm: false });
     await expect(capturePayments(capture(), f.ctx)).rejects.toThrow(/cancelled/);
-    expect(f.questions).toEqual(['Capture 2 payment(s), total 2 at their full remaining amount?']);
+    expect(f.questions).toEqual([
+      "Capture 2 payment(s) at each payment's full authorized amount, read when it is sent?",
+    ]);
     expect(f.sent).toHaveLength(0);
   });
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { runScenario } from './scenario';
 import type { ScenarioResult } from './scenario';
-import { classesOf, replayCommand, reportOf } from './report';
+import { classesOf, modeOf, replayCommand, reportOf } from './report';
 
 /**
  * The money simulation: thousands of seeded scenarios of payctl's real bulk runner and refund paths
@@ -44,6 +44,19 @@ test(`money invariants hold over ${count} simulated scenarios`, { timeout: 600_0
     `money simulation: ${count} seeds (${first}..${first + count - 1}) in ${seconds.toFixed(1)}s ` +
       `(${Math.round(count / seconds)} scenarios/s, ${steps} simulated steps), ${failures.length} failing`,
   );
+  // SIM_JSON=FILE: the failing seeds and their invariants, for comparing two builds (a fix reverted).
+  if (process.env.SIM_JSON)
+    writeFileSync(
+      process.env.SIM_JSON,
+      JSON.stringify(
+        failures.map((f) => ({
+          seed: f.seed,
+          mode: modeOf(f),
+          invariants: f.violations.map((v) => v.invariant),
+          details: f.violations.map((v) => v.detail),
+        })),
+      ),
+    );
   for (const line of classesOf(failures, Number(process.env.SIM_LIST ?? 8))) console.log(line);
   const shown = failures.filter(
     (f) => !process.env.SIM_SHOW_ONLY || f.violations.some((v) => v.invariant === process.env.SIM_SHOW_ONLY),

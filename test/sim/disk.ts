@@ -39,6 +39,8 @@ export class SimDisk {
   /** Appends and syncs counted, so a scenario can kill the process before any one of them. */
   ops = 0;
   onOp: (() => void) | undefined;
+  /** Told of every append, sync and crash (a replayed seed prints them). */
+  log: (line: string) => void = () => undefined;
   /** Bumped by a crash: handles opened before it are gone. */
   private epoch = 0;
 
@@ -87,25 +89,36 @@ export class SimDisk {
         live('write'); // killed just before this write: it never happens
         let n = data.length;
         const room = this.faults.capacity - this.used;
-        if (n > 0 && room <= 0) throw fsError('ENOSPC', 'write', path);
+        if (n > 0 && room <= 0) {
+          this.log('    disk: append failed (ENOSPC)');
+          throw fsError('ENOSPC', 'write', path);
+        }
         if (n > room) n = room;
         else if (n > 0 && this.rng.chance(this.faults.writeRate)) {
           n = this.rng.int(0, n - 1);
           if (this.rng.chance(0.3) || n === 0) {
             file.data = Buffer.concat([file.data, Buffer.from(data.subarray(0, n))]);
+            this.log(`    disk: append of ${data.length} bytes wrote ${n}, then EIO`);
             throw fsError('EIO', 'write', path);
           }
         }
         file.data = Buffer.concat([file.data, Buffer.from(data.subarray(0, n))]);
         this.used += n;
+        this.log(
+          `    disk: append ${n} of ${data.length} bytes${n < data.length ? ' (short)' : ''}: ${Buffer.from(data.subarray(0, 90)).toString().trim()}`,
+        );
         return n;
       },
       sync: () => {
         live('fsync');
         this.tick();
         live('fsync');
-        if (this.rng.chance(this.faults.fsyncRate)) throw fsError('EIO', 'fsync', path);
+        if (this.rng.chance(this.faults.fsyncRate)) {
+          this.log('    disk: sync failed (EIO)');
+          throw fsError('EIO', 'fsync', path);
+        }
         file.durable = Buffer.from(file.data);
+        this.log(`    disk: synced ${file.data.length} bytes`);
       },
       read: (position, length) => {
         live('read');
@@ -132,6 +145,9 @@ export class SimDisk {
     for (const f of this.files.values()) {
       const grew = f.data.length > f.durable.length && f.data.subarray(0, f.durable.length).equals(f.durable);
       const keep = grew ? this.rng.int(0, f.data.length - f.durable.length) : 0;
+      this.log(
+        `    disk: crash keeps ${f.durable.length} synced bytes + ${keep} of ${f.data.length - f.durable.length} unsynced`,
+      );
       f.data = Buffer.concat([f.durable, f.data.subarray(f.durable.length, f.durable.length + keep)]);
       f.durable = Buffer.from(f.data);
     }

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { runScenario } from './scenario';
 import type { ScenarioResult } from './scenario';
+import { classesOf, modeOf, replayCommand, reportOf } from './report';
 
 /**
  * The money simulation: thousands of seeded scenarios of payctl's real bulk runner and refund paths
@@ -28,46 +29,40 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const replay = (seed: number) => `SIM_SEED=${seed} npx vitest run --project unit test/sim/money.sim.test.ts`;
-
-function report(r: ScenarioResult): string {
-  const { plan } = r;
-  return [
-    `seed ${r.seed}: ${r.violations.map((v) => v.invariant).join(', ')}`,
-    `  replay: ${replay(r.seed)}`,
-    `  plan: ${JSON.stringify(plan)}`,
-    ...r.violations.map((v) => `  violated ${v.invariant}: ${v.detail}`),
-    '  trace:',
-    ...r.trace.map((line) => `    ${line}`),
-  ].join('\n');
-}
-
 test(`money invariants hold over ${count} simulated scenarios`, { timeout: 600_000 }, async () => {
   const started = performance.now();
   const failures: ScenarioResult[] = [];
   let steps = 0;
   for (let seed = first; seed < first + count; seed++) {
-    const r = await runScenario(seed, root);
+    const r = await runScenario(seed, root, one !== undefined);
     steps += r.steps;
     if (r.violations.length) failures.push(r);
-    if (one !== undefined) console.log(report(r));
+    if (one !== undefined) console.log(reportOf(r));
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `money simulation: ${count} seeds (${first}..${first + count - 1}) in ${seconds.toFixed(1)}s ` +
       `(${Math.round(count / seconds)} scenarios/s, ${steps} simulated steps), ${failures.length} failing`,
   );
-  const classes = new Map<string, number[]>();
-  for (const f of failures)
-    for (const inv of new Set(f.violations.map((v) => v.invariant)))
-      classes.set(inv, [...(classes.get(inv) ?? []), f.seed]);
-  for (const [inv, seeds] of classes)
-    console.log(`  ${inv}: ${seeds.length} seeds, e.g. ${seeds.slice(0, 8).join(' ')}`);
+  // SIM_JSON=FILE: the failing seeds and their invariants, for comparing two builds (a fix reverted).
+  if (process.env.SIM_JSON)
+    writeFileSync(
+      process.env.SIM_JSON,
+      JSON.stringify(
+        failures.map((f) => ({
+          seed: f.seed,
+          mode: modeOf(f),
+          invariants: f.violations.map((v) => v.invariant),
+          details: f.violations.map((v) => v.detail),
+        })),
+      ),
+    );
+  for (const line of classesOf(failures, Number(process.env.SIM_LIST ?? 8))) console.log(line);
   const shown = failures.filter(
     (f) => !process.env.SIM_SHOW_ONLY || f.violations.some((v) => v.invariant === process.env.SIM_SHOW_ONLY),
   );
-  for (const f of shown.slice(0, Number(process.env.SIM_SHOW ?? 3))) console.log(report(f));
-  expect(failures.map((f) => `seed ${f.seed} (${f.violations[0]!.invariant}): ${replay(f.seed)}`)).toEqual([]);
+  if (one === undefined) for (const f of shown.slice(0, Number(process.env.SIM_SHOW ?? 3))) console.log(reportOf(f));
+  expect(failures.map((f) => `seed ${f.seed} (${f.violations[0]!.invariant}): ${replayCommand(f.seed)}`)).toEqual([]);
 });
 
 test('a seed replays the same scenario, event for event', { timeout: 120_000 }, async () => {

@@ -30,7 +30,7 @@ export interface ScenarioResult {
 const MAX_KILLS = 3;
 
 /** A scenario from its seed alone: the service, the faults, the operators, and the invariants after. */
-export async function runScenario(seed: number, root: string): Promise<ScenarioResult> {
+export async function runScenario(seed: number, root: string, verbose = false): Promise<ScenarioResult> {
   const rng = new Rng(seed);
   const plan = planScenario(rng.fork());
   const netRng = rng.fork();
@@ -96,6 +96,7 @@ export async function runScenario(seed: number, root: string): Promise<ScenarioR
     mkdirSync(state, { recursive: true });
     const m: Machine = { name, state, disk: new SimDisk(rng.fork(), plan.disk), current: undefined, locks: new Map() };
     m.disk.onOp = runHooks;
+    if (verbose) m.disk.log = log;
     machines.push(m);
     return m;
   };

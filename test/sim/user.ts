@@ -22,7 +22,7 @@ export function claimSingle(oracle: Oracle, who: string, id: string, o: Outcome,
   if (o.exit === undefined) return;
   const text = [o.message, ...o.hints].join(' ');
   if (o.exit === 0) {
-    const refundId = o.data?.entity === 'refund' ? String(o.data.id) : undefined;
+    const refundId = o.data?.entity === 'refund' && typeof o.data.id === 'string' ? o.data.id : undefined;
     return oracle.claim(who, id, 'done', { refundId, proc });
   }
   if (o.exit === 5 || o.exit === 4) oracle.claim(who, id, 'not_applied', { proc });

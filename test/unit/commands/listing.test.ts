@@ -28,7 +28,7 @@ describe('a list to a pipe in a machine format is complete', () => {
     const f = fakeContext({ settings: { format }, routes: { 'GET /payments': route } });
     const { got, after } = await rows(await listPayments({ all: false }, f.ctx));
     expect(got).toHaveLength(250);
-    expect(after).toBeUndefined();
+    expect(after).toBe('totals: amount INR ₹250.00 (25000 paise)');
   });
 
   it('--status to a pipe: every payment of that status, not a page of them', async () => {

@@ -11,7 +11,7 @@ _payctl_subcommands() {
     "wallet") echo "transfer credit pay balance statement fund-account payout" ;;
     "wallet fund-account") echo "create" ;;
     "profile") echo "add list use remove show test" ;;
-    "sandbox") echo "start pay clock reset seed stats events customer" ;;
+    "sandbox") echo "start pay clock reset seed account stats events customer" ;;
     "sandbox clock") echo "advance" ;;
     "sandbox customer") echo "create" ;;
   esac
@@ -28,7 +28,7 @@ _payctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --wallet --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
     for sub in $(_payctl_subcommands "$cmdpath"); do
       if [[ $sub == "$word" ]]; then cmdpath="${cmdpath:+$cmdpath }$word"; break; fi
@@ -41,7 +41,7 @@ _payctl() {
     --output|-o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     --period) COMPREPLY=($(compgen -W "daily weekly monthly yearly" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "created authorized captured refunded failed" -- "$cur")); return ;;
-    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
+    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--wallet|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
   esac
   if [[ $cur != -* ]]; then
     case "$cmdpath" in
@@ -82,13 +82,14 @@ _payctl() {
     "profile remove") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile show") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile test") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "sandbox") candidates="start pay clock reset seed stats events customer --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox") candidates="start pay clock reset seed account stats events customer --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox start") candidates="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --out --output -o --port --profile -p --rate-limit --sandbox --seed --timeout --tz --version -V --webhook --webhook-secret --wide --yes -y" ;;
     "sandbox pay") candidates="--base-url --contact --debug --dry-run --email --fail --fields --method --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock") candidates="advance --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock advance") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox reset") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "sandbox seed") candidates="--authorized --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox seed") candidates="--authorized --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wallet --wide --yes -y" ;;
+    "sandbox account") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox stats") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox events") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox customer") candidates="create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;

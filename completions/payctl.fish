@@ -20,7 +20,7 @@ function __payctl_subcommands
         case 'profile'
             echo add list use remove show test
         case 'sandbox'
-            echo start pay clock reset seed stats events customer
+            echo start pay clock reset seed account stats events customer
         case 'sandbox clock'
             echo advance
         case 'sandbox customer'
@@ -33,7 +33,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path ''
     set -l skip 0
-    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
+    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --wallet --webhook --webhook-secret -f -F -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -606,7 +606,7 @@ complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -l tz -x -d 'IA
 complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -s V -l version -d 'print the version'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -s y -l yes -d 'skip confirmations'
-complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -a 'start pay clock reset seed stats events customer'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -a 'start pay clock reset seed account stats events customer'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -l dry-run -d 'validate and print the request'
@@ -718,8 +718,23 @@ complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l sandbox -d '
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l tz -x -d 'IANA time zone for reading and showing times'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l wallet -x -d 'customers with wallets, N statement entries each over several days'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox stats"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox stats"' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox stats"' -l dry-run -d 'validate and print the request'

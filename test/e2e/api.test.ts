@@ -256,7 +256,7 @@ describe('confirmations on a terminal', () => {
     expect(question).toContain(`[LIVE profile prod] Refund ₹1.00 (100 paise) of payment ${id}`);
     await t.type('n', KEY.enter);
     await t.waitFor('nothing was sent');
-    expect(await t.exited).toBe(1);
+    expect(await t.exited).toBe(8);
     expect(await writes()).toBe(before);
   });
 

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+import { PAYCTL } from './shell';
+import { shq, tmuxTerminal } from './tmux';
+
+let sb: SandboxProcess;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb?.stop();
+});
+
+const stats = () => sb.admin<{ writes: { captures: number; refunds: number }; requests: number }>('GET', '/stats');
+
+async function capturedPayment(): Promise<string> {
+  const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
+  await sb.api('POST', `/payments/${payment_ids[0]}/capture`, { amount: 50000, currency: 'INR' });
+  return payment_ids[0]!;
+}
+
+/** payctl on an 80-column tmux terminal; the shell prints its exit status when it ends. */
+function terminal(args: string[]) {
+  const vars = Object.entries({ ...sb.env, TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${shq(v)}`);
+  const command = `env ${vars.join(' ')} ${PAYCTL} ${args.map(shq).join(' ')}; echo "[exit $?]"`;
+  return tmuxTerminal({ width: 80, command });
+}
+
+describe('a person at a prompt, on a real terminal', () => {
+  it('answering No to a confirmation exits 8 and says nothing was sent', async () => {
+    const id = await capturedPayment();
+    const before = await stats();
+    const term = terminal(['payments', 'refund', id, '--amount', '1000']);
+    try {
+      await term.waitFor(/Refund ₹10.00[^]*\(y\/N\)/);
+      term.keys('n', 'Enter');
+      const screen = await term.waitFor(/\[exit \d+\]/);
+      expect(screen).toContain('[exit 8]');
+      expect(screen).toContain('payctl: declined at a confirmation: nothing was sent');
+    } finally {
+      term.close();
+    }
+    expect((await stats()).writes.refunds).toBe(before.writes.refunds);
+  });
+
+  it('a bulk capture declined at its question: exit 8, nothing captured', async () => {
+    const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 3 });
+    const before = await stats();
+    const term = terminal(['payments', 'capture', ...payment_ids]);
+    try {
+      await term.waitFor(/Capture 3 payment\(s\)/);
+      term.keys('n', 'Enter');
+      const screen = await term.waitFor(/\[exit \d+\]/);
+      expect(screen).toContain('[exit 8]');
+      expect(screen).toContain('nothing was sent');
+    } finally {
+      term.close();
+    }
+    expect((await stats()).writes.captures).toBe(before.writes.captures);
+  });
+
+  it.each([
+    ['the payment id question', false],
+    ['the amount question', true],
+  ])('Ctrl-C at %s of the guided refund: exit 130, and it says nothing was sent', async (_n, later) => {
+    const id = await capturedPayment();
+    const before = await stats();
+    const term = terminal(['payments', 'refund']);
+    try {
+      await term.waitFor(/Payment id to refund/);
+      if (later) {
+        term.keys('-l', id);
+        term.keys('Enter');
+        await term.waitFor(/Refund how much\?/);
+        term.keys('Down', 'Enter');
+        await term.waitFor(/Amount to refund/);
+        term.keys('-l', '100');
+      }
+      term.keys('C-c');
+      const screen = await term.waitFor(/\[exit \d+\]/);
+      expect(screen).toContain('[exit 130]');
+      expect(screen).toContain('payctl: interrupted at a question: nothing was sent');
+    } finally {
+      term.close();
+    }
+    expect((await stats()).writes.refunds).toBe(before.writes.refunds);
+  });
+});

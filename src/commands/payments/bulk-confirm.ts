@@ -1,6 +1,6 @@
 import type { BulkOp } from '../../bulk/input';
 import type { Totals } from '../../bulk/source';
-import { UsageError } from '../../contract/errors';
+import { DeclinedError, UsageError } from '../../contract/errors';
 import type { Context } from '../context';
 import { promptSession } from '../prompt';
 
@@ -18,7 +18,7 @@ export async function confirmRun(_op: BulkOp, what: string, confirmLive: string 
     const s = await promptSession(ctx);
     const message = `LIVE profile "${name}": ${what}. Type the profile name to go ahead:`;
     const typed = await s.ask((p) => p.input({ message }, s.context));
-    if (typed.trim() !== name) throw new UsageError('the profile name was not typed: nothing was sent');
+    if (typed.trim() !== name) throw new DeclinedError('the profile name was not typed: nothing was sent');
     return;
   }
   if (!ctx.settings.yes || confirmLive !== name) {

@@ -36,11 +36,12 @@ describe('a bulk run on a live profile asks for the profile name on a terminal',
     await expect(confirmRun('capture', source(), undefined, terminal().ctx)).resolves.toBeUndefined();
   });
 
-  it('anything else typed: a usage error, nothing sent', async () => {
+  it('anything else typed: declined (exit 8), nothing sent', async () => {
     answer.current = () => Promise.resolve('yes');
-    await expect(confirmRun('refund', source(), undefined, terminal().ctx)).rejects.toThrow(
-      /the profile name was not typed: nothing was sent/,
-    );
+    await expect(confirmRun('refund', source(), undefined, terminal().ctx)).rejects.toMatchObject({
+      kind: 'declined',
+      message: 'the profile name was not typed: nothing was sent',
+    });
   });
 
   it.each(['ExitPromptError', 'AbortPromptError'])(

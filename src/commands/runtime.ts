@@ -88,8 +88,10 @@ export function createRuntime(
       import('../client/client'),
       import('../config/route'),
     ]);
+    const route = routeFor(creds, settings.network);
+    if (route.direct && settings.debug) notice(`[debug] ${route.direct}`);
     const http = new HttpClient({
-      route: routeFor(creds, settings.network),
+      route,
       retry: retryPolicy(env),
       baseUrl: creds.baseUrl,
       keyId: creds.keyId,

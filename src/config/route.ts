@@ -15,5 +15,14 @@ export function routeFor(creds: Credentials, net: NetworkSettings = {}) {
         from: files.map((f) => `${f.path} (${f.what})`).join(' and '),
       }
     : undefined;
-  return { proxy, ca };
+  const set = net.httpsProxy ?? net.httpProxy;
+  // For --debug: a proxy the environment names but this service does not go through, and why.
+  const direct =
+    set && !proxy && creds.source !== 'sandbox'
+      ? `${new URL(creds.baseUrl).origin} directly, not through ${set.name}: ` +
+        (creds.baseUrl.startsWith('https:')
+          ? `${net.noProxy?.name ?? 'NO_PROXY'} names it`
+          : 'plain http is loopback only')
+      : undefined;
+  return { proxy, ca, direct };
 }

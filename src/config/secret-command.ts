@@ -45,6 +45,7 @@ export function runSecretCommand(command: string, opts: SecretCommandOptions): P
     });
     child.on('error', (err) => {
       clearTimeout(timer);
+      if (opts.signal?.aborted) return reject(opts.signal.reason);
       reject(failed(opts.source, `could not be started (${(err as NodeJS.ErrnoException).code ?? err.message})`));
     });
     child.on('close', (code, signal) => {

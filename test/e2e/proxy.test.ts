@@ -137,6 +137,7 @@ describe('through a CONNECT proxy to a TLS service with a company CA', () => {
       const direct = await payctl('corp', ['--debug', ...local], noProxy);
       expect(direct.code, direct.stderr).toBe(0);
       expect(direct.stderr).not.toMatch(/through the proxy/);
+      expect(direct.stderr).toContain(`[debug] https://localhost:${front.port} directly, not through HTTPS_PROXY: `);
       expect(proxy.connections).toBe(before);
     }
   });

@@ -142,6 +142,20 @@ describe('through a CONNECT proxy to a TLS service with a company CA', () => {
     }
   });
 
+  it('an https:// proxy whose certificate the company CA signs works the same', async () => {
+    const secure = await startConnectProxy({ hosts: { 'payments.test:443': front.port }, tls: certs });
+    extra.push(secure);
+    const res = await payctl('corp', ['--debug', 'orders', 'list', '--count', '1'], { HTTPS_PROXY: secure.url });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`through the proxy ${secure.url} (HTTPS_PROXY)`);
+    expect(secure.log).toEqual([{ target: 'payments.test:443', status: 200 }]);
+    // Without the company CA, the proxy's own certificate is the one named.
+    const untrusted = await payctl('noca', ['orders', 'list', '--count', '1'], { HTTPS_PROXY: secure.url });
+    expect(untrusted.code).toBe(5);
+    oneLine(untrusted.stderr);
+    expect(untrusted.stderr).toContain(`the TLS certificate of the proxy ${secure.url} is not trusted`);
+  });
+
   it('the company CA also comes from PAYCTL_CA_FILE; without it the untrusted certificate is one exit-5 line with the way out', async () => {
     const viaEnv = await payctl('noca', ['orders', 'list', '--count', '1'], { PAYCTL_CA_FILE: certs.caFile });
     expect(viaEnv.code, viaEnv.stderr).toBe(0);

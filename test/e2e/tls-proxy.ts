@@ -136,6 +136,8 @@ export interface ConnectProxyOptions {
   auth?: string;
   /** Refuse every tunnel with this status. */
   refuse?: number;
+  /** Serve the proxy itself over TLS with this certificate (an https:// proxy). */
+  tls?: TestCerts;
 }
 
 export interface ConnectProxy extends Closer {
@@ -154,7 +156,7 @@ export async function startConnectProxy(opts: ConnectProxyOptions): Promise<Conn
   const answer = (client: Socket, status: number, reason: string, extra = '') => {
     client.end(`HTTP/1.1 ${status} ${reason}\r\n${extra}Content-Length: 0\r\nConnection: close\r\n\r\n`);
   };
-  const server = createServer((client) => {
+  const handle = (client: Socket) => {
     state.connections++;
     sockets.add(client);
     client.on('error', () => undefined);
@@ -196,12 +198,13 @@ export async function startConnectProxy(opts: ConnectProxyOptions): Promise<Conn
       upstream.on('error', () => client.destroy());
     };
     client.on('data', onData);
-  });
+  };
+  const server = opts.tls ? createTlsServer({ key: opts.tls.key, cert: opts.tls.cert }, handle) : createServer(handle);
   const port = await listening(server);
   const base = closer(server, port, sockets);
   return {
     ...base,
-    url: `http://127.0.0.1:${port}`,
+    url: opts.tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`,
     log,
     get connections() {
       return state.connections;

@@ -39,6 +39,8 @@ export interface ProcessDeps {
   state: string;
   /** Each row as payctl hands it to the output, at that very moment. */
   onRow: (row: BulkRow) => void;
+  /** While the question is on the screen (the input file may change meanwhile). */
+  onConfirm?: () => void;
 }
 
 /** A Context for one simulated payctl process: the simulated network, clock and a quiet terminal. */
@@ -63,7 +65,7 @@ export function contextFor(deps: ProcessDeps, notices: string[]): Context {
       }) as never,
     profiles: () => Promise.reject(new Error('no profiles in the simulation')),
     notice: (m) => notices.push(m),
-    confirm: async () => undefined,
+    confirm: async () => deps.onConfirm?.(),
     readStdin: async () => '',
   };
   return ctx;

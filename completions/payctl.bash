@@ -3,9 +3,10 @@
 
 _payctl_subcommands() {
   case "$1" in
-    "") echo "orders payments plans subscriptions wallet api profile sandbox completion" ;;
+    "") echo "orders payments refunds plans subscriptions wallet api profile sandbox completion" ;;
     "orders") echo "list create" ;;
     "payments") echo "list get capture refund" ;;
+    "refunds") echo "list get" ;;
     "plans") echo "create" ;;
     "subscriptions") echo "create get cancel" ;;
     "wallet") echo "transfer credit pay balance statement fund-account payout" ;;
@@ -28,7 +29,7 @@ _payctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
     for sub in $(_payctl_subcommands "$cmdpath"); do
       if [[ $sub == "$word" ]]; then cmdpath="${cmdpath:+$cmdpath }$word"; break; fi
@@ -41,7 +42,7 @@ _payctl() {
     --output|-o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     --period) COMPREPLY=($(compgen -W "daily weekly monthly yearly" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "created authorized captured refunded failed" -- "$cur")); return ;;
-    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
+    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--payment|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
   esac
   if [[ $cur != -* ]]; then
     case "$cmdpath" in
@@ -50,7 +51,7 @@ _payctl() {
     esac
   fi
   case "$cmdpath" in
-    "") candidates="orders payments plans subscriptions wallet api profile sandbox completion --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "") candidates="orders payments refunds plans subscriptions wallet api profile sandbox completion --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "orders") candidates="list create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "orders list") candidates="--all --authorized --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --profile -p --receipt --sandbox --skip --timeout --to --tz --version -V --wide --yes -y" ;;
     "orders create") candidates="--amount --base-url --currency --debug --dry-run --fields --manual-capture --no-color --note --out --output -o --profile -p --receipt --sandbox --timeout --tz --version -V --wide --yes -y" ;;
@@ -59,6 +60,9 @@ _payctl() {
     "payments get") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "payments capture") candidates="--amount --base-url --concurrency --confirm-live --currency --debug --dry-run --fields --input --journal --new-run --no-color --out --output -o --profile -p --recheck --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
     "payments refund") candidates="--amount --base-url --concurrency --confirm-live --debug --dry-run --fields --input --journal --new-run --no-color --note --out --output -o --profile -p --receipt --recheck --retry-unknown --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
+    "refunds") candidates="list get --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "refunds list") candidates="--all --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --payment --profile -p --sandbox --skip --timeout --to --tz --version -V --wide --yes -y" ;;
+    "refunds get") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "plans") candidates="create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "plans create") candidates="--amount --base-url --currency --debug --description --dry-run --fields --interval --name --no-color --note --out --output -o --period --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "subscriptions") candidates="create get cancel --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
@@ -83,7 +87,7 @@ _payctl() {
     "profile show") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile test") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox") candidates="start pay clock reset seed stats events customer --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "sandbox start") candidates="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --out --output -o --port --profile -p --rate-limit --sandbox --seed --timeout --tz --version -V --webhook --webhook-secret --wide --yes -y" ;;
+    "sandbox start") candidates="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --no-idempotency --out --output -o --port --profile -p --rate-limit --sandbox --seed --timeout --tz --version -V --webhook --webhook-secret --wide --yes -y" ;;
     "sandbox pay") candidates="--base-url --contact --debug --dry-run --email --fail --fields --method --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock") candidates="advance --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock advance") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;

@@ -4,11 +4,13 @@
 function __payctl_subcommands
     switch "$argv[1]"
         case ''
-            echo orders payments plans subscriptions wallet api profile sandbox completion
+            echo orders payments refunds plans subscriptions wallet api profile sandbox completion
         case 'orders'
             echo list create
         case 'payments'
             echo list get capture refund
+        case 'refunds'
+            echo list get
         case 'plans'
             echo create
         case 'subscriptions'
@@ -33,7 +35,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path ''
     set -l skip 0
-    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
+    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -51,7 +53,7 @@ function __payctl_profiles
 end
 
 complete -c payctl -f
-complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments plans subscriptions wallet api profile sandbox completion'
+complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments refunds plans subscriptions wallet api profile sandbox completion'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l dry-run -d 'validate and print the request'
@@ -220,6 +222,56 @@ complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l tz -x -d 
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -s V -l version -d 'print the version'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -a 'list get'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l all -d 'walk every page'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l count -x -d 'items in one page, 1-100'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l from -x -d 'created at or after: Unix seconds, ISO date/date-time, 7d, 24h, today, yesterday'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l limit -x -d 'with --all or --out, stop after N items'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l payment -x -d 'only this payment\'s refunds'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l skip -x -d 'items to skip'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l to -x -d 'created at or before'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds list"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "refunds get"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "plans"' -a 'create'
 complete -c payctl -n 'test "$(__payctl_path)" = "plans"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "plans"' -l debug -d 'HTTP trace on stderr'
@@ -628,8 +680,9 @@ complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l debug -d 'H
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l dry-run -d 'validate and print the request'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l fault-rate -x -d 'probability 0-1 of a 500 or dropped connection, some after the write was applied'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
-complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l latency -x -d 'delay every response by this many milliseconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l latency -x -d 'hold every request this many milliseconds before it is applied'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l no-idempotency -d 'ignore X-Refund-Idempotency on refunds, as a service without it would'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l out -r -F -d 'write the result to FILE atomically'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox start"' -l port -x -d 'port'

@@ -57,8 +57,8 @@ export function parseRecord(line: string): JournalRecord | undefined {
   return r as unknown as JournalRecord;
 }
 
-/** The payment a torn record was about, when its beginning survived (records that name one start with it). */
-export const tornId = (fragment: string): string | undefined => /^\{"id":"([A-Za-z0-9_]+)"/.exec(fragment)?.[1];
+/** The payment a torn record was about, when its id survived (payctl writes it first in the records that name one). */
+export const tornId = (fragment: string): string | undefined => /"id":"([A-Za-z0-9_]+)"/.exec(fragment)?.[1];
 
 export const rowRecord = (item: BulkItem): RowRecord => ({
   type: 'row',

@@ -7,6 +7,7 @@ import * as orders from '../commands/orders';
 import * as payments from '../commands/payments';
 import * as plans from '../commands/plans';
 import * as profile from '../commands/profile';
+import * as refunds from '../commands/refunds';
 import * as sandbox from '../commands/sandbox';
 import * as subscriptions from '../commands/subscriptions';
 import * as wallet from '../commands/wallet';
@@ -22,6 +23,7 @@ type Declare = (program: Command, bind: Bind) => void;
 const GROUPS: Record<string, { declare: Declare; summary?: string }> = {
   orders: { declare: orders.declareOrders, summary: orders.summary },
   payments: { declare: payments.declarePayments, summary: payments.summary },
+  refunds: { declare: refunds.declareRefunds, summary: refunds.summary },
   plans: { declare: plans.declarePlans, summary: plans.summary },
   subscriptions: { declare: subscriptions.declareSubscriptions, summary: subscriptions.summary },
   wallet: { declare: wallet.declareWallet, summary: wallet.summary },

@@ -35,6 +35,7 @@ export const lazy =
 const HANDLERS = {
   orders: () => import('./orders/handlers'),
   payments: () => import('./payments/handlers'),
+  refunds: () => import('./refunds/handlers'),
   plans: () => import('./plans/handlers'),
   subscriptions: () => import('./subscriptions/handlers'),
   wallet: () => import('./wallet/handlers'),

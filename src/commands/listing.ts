@@ -85,7 +85,7 @@ export interface Listed {
  */
 export async function listing(
   ctx: Context,
-  endpoint: 'listOrders' | 'listPayments' | 'getWalletStatement',
+  endpoint: 'listOrders' | 'listPayments' | 'listRefunds' | 'listPaymentRefunds' | 'getWalletStatement',
   page: PageQuery,
   extra: Record<string, unknown> = {},
   params?: Record<string, string>,

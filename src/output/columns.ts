@@ -73,14 +73,17 @@ const DEFAULTS: Record<ResourceKind, Column[]> = {
     c('captured', 'bool'),
     c('created_at', 'time'),
   ],
+  // The last three are the first a narrow terminal leaves out ("not shown (--wide)").
   refund: [
     c('id'),
     c('payment_id'),
     c('amount', 'money'),
+    c('currency'),
     c('status'),
+    c('created_at', 'time'),
     c('receipt'),
     c('speed_processed'),
-    c('created_at', 'time'),
+    c('notes', 'json'),
   ],
   plan: [
     c('id'),
@@ -176,7 +179,7 @@ const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
     'order_id',
     'captured',
   ],
-  refund: ['id', 'payment_id', 'amount', 'status', 'created_at', 'receipt', 'speed_processed'],
+  refund: ['id', 'payment_id', 'amount', 'status', 'created_at', 'currency', 'receipt', 'speed_processed', 'notes'],
   plan: ['id', 'item.name', 'item.amount', 'period', 'interval', 'created_at'],
   subscription: [
     'id',

@@ -21,6 +21,11 @@ const RECORD_FIELDS: Partial<Record<ResourceKind, { plain: string[]; objects: st
       error_description error_source error_step error_reason created_at`),
     objects: ['notes', 'acquirer_data', 'card'],
   },
+  refund: {
+    plain: words(`id entity amount currency payment_id receipt status speed_processed speed_requested batch_id
+      created_at`),
+    objects: ['notes', 'acquirer_data'],
+  },
   customer_transaction: {
     plain: words(
       'customer_id id entity source status type amount currency credit debit balance description created_at',

@@ -14,6 +14,12 @@ export function basicAuth(keyId: string, keySecret: string): (req: IncomingMessa
   };
 }
 
+/** The key id of a request whose credentials were accepted: what its idempotency keys belong to. */
+export function keyIdOf(req: IncomingMessage): string {
+  const decoded = Buffer.from((req.headers.authorization ?? '').slice(6), 'base64').toString('utf8');
+  return decoded.slice(0, Math.max(0, decoded.indexOf(':')));
+}
+
 export const invalidKey = () => new SandboxError('The api key provided is invalid', 401);
 export const CHALLENGE = { 'www-authenticate': 'Basic realm="sandbox"' };
 

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { EndpointName, endpoints } from '../contract';
+import type { RefundKey } from './idempotency';
 import type { Store } from './store';
 
 export interface SandboxConfig {
@@ -22,6 +23,8 @@ export interface RouteContext<E extends EndpointName = EndpointName> {
   params: Record<string, string>;
   body: Parsed<E, 'body'>;
   query: Parsed<E, 'query'>;
+  /** The request's `X-Refund-Idempotency` key, checked, when it carries one and the sandbox honours it. */
+  refundKey?: RefundKey;
 }
 
 export type RouteHandler<E extends EndpointName = EndpointName> = (ctx: RouteContext<E>) => unknown;

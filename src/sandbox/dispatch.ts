@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { describeIssue, endpoints, matchPath } from '../contract';
 import type { Endpoint, EndpointName } from '../contract';
 import type { RouteContext } from './context';
+import type { RefundKey } from './idempotency';
 import { SandboxError, unknownUrl } from './errors';
 import { routes } from './routes';
 import { refuseUnknownFields } from './strict';
@@ -34,9 +35,10 @@ export interface ServiceRequest {
   path: string;
   query: URLSearchParams;
   rawBody: string;
+  refundKey?: RefundKey;
 }
 
-type Served = Omit<RouteContext, 'params' | 'body' | 'query'>;
+type Served = Omit<RouteContext, 'params' | 'body' | 'query' | 'refundKey'>;
 
 /**
  * Finds the endpoint, checks the request against its schemas and runs its handler. `serve` gives the
@@ -52,5 +54,5 @@ export function dispatch(request: ServiceRequest, serve: () => Served): unknown 
   const body = isPost && endpoint.body ? validated(endpoint.body, json) : json;
   const query = validated(endpoint.query ?? NO_QUERY, Object.fromEntries(request.query));
   const handler = routes[found.name] as (ctx: RouteContext) => unknown;
-  return handler({ ...context, params: found.params, body, query } as RouteContext);
+  return handler({ ...context, params: found.params, body, query, refundKey: request.refundKey } as RouteContext);
 }

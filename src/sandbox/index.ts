@@ -40,6 +40,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     faultRate: opts.faultRate,
     latencyMs: opts.latencyMs,
     seed: opts.seed,
+    ignoreIdempotency: opts.ignoreIdempotency,
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

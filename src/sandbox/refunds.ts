@@ -2,6 +2,7 @@ import { isCaptured, refundable } from '../contract';
 import type { RouteContext } from './context';
 import { SandboxError } from './errors';
 import { recordEvent } from './events';
+import { replayed, requestDigest } from './idempotency';
 import { base62, newId } from './ids';
 import { move } from './ledger';
 import { loadPayment } from './payments';
@@ -97,5 +98,21 @@ export function refundExpiredAuthorizations(store: Store, now: number): void {
   });
 }
 
-export const refundRoute = ({ store, now, params, body }: RouteContext<'refundPayment'>) =>
-  publicView(store.tx(() => refund(store, now, loadPayment(store, params.id!), body)));
+/**
+ * A refund request. Under an idempotency key, the key is looked up and recorded in the refund's own
+ * transaction: a repeat of the same request answers the refund the key made, and nothing moves again.
+ */
+export function refundRoute({ store, now, params, body, refundKey }: RouteContext<'refundPayment'>) {
+  const paymentId = params.id!;
+  return publicView(
+    store.tx(() => {
+      if (!refundKey) return refund(store, now, loadPayment(store, paymentId), body);
+      const digest = requestDigest(paymentId, body);
+      const first = replayed(store, refundKey, digest);
+      if (first) return first;
+      const made = refund(store, now, loadPayment(store, paymentId), body);
+      store.saveRefundKey(refundKey.merchant, refundKey.key, digest, made.id);
+      return made;
+    }),
+  );
+}

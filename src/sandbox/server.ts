@@ -3,13 +3,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { adminRoute } from './admin';
 import type { AdminDeps } from './admin';
 import { ADMIN_PREFIX } from './admin-api';
-import { CHALLENGE, basicAuth, invalidKey, rateLimiter } from './auth';
+import { CHALLENGE, basicAuth, invalidKey, keyIdOf, rateLimiter } from './auth';
 import { sandboxClock } from './clock';
 import type { SandboxConfig } from './context';
-import { dispatch } from './dispatch';
+import { dispatch, findEndpoint } from './dispatch';
 import { dueWork } from './due-work';
 import { SandboxError, errorBody, unknownUrl } from './errors';
 import { faultInjector } from './faults';
+import { IDEMPOTENCY_HEADER, InFlightKeys, checkedKey } from './idempotency';
+import type { RefundKey } from './idempotency';
 import type { Store } from './store';
 import { readBody, parseJson, requestUrl, send, sendError, serverError } from './transport';
 import { webhookSender } from './webhooks';
@@ -20,6 +22,8 @@ export interface Misbehaviour {
   faultRate?: number;
   latencyMs?: number;
   seed?: number;
+  /** Ignore `X-Refund-Idempotency`, as a service without it would (--no-idempotency). */
+  ignoreIdempotency?: boolean;
 }
 
 export interface ServerOptions extends Misbehaviour {
@@ -51,6 +55,7 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
   const authorized = basicAuth(opts.keyId, opts.keySecret);
   const rateLimited = rateLimiter(opts.rateLimit);
   const nextFault = faultInjector(opts);
+  const inFlight = new InFlightKeys();
   let requests = 0;
   const adminDeps: AdminDeps = { store, config, clock, runDueWork, requests: () => requests };
 
@@ -61,6 +66,14 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
     return { store, config, now };
   };
 
+  /** The checked idempotency key of a refund request (400 when malformed), if it has one that counts. */
+  const refundKeyOf = (req: IncomingMessage, path: string): RefundKey | undefined => {
+    // Only a refund is looked up in the endpoint table: every other request (a bulk capture's) skips it.
+    if (opts.ignoreIdempotency || req.method !== 'POST' || !path.endsWith('/refund')) return undefined;
+    if (findEndpoint('POST', path)?.name !== 'refundPayment') return undefined;
+    return checkedKey(req.headers[IDEMPOTENCY_HEADER], keyIdOf(req));
+  };
+
   const service: Handler = async (req, res, url) => {
     requests++;
     if (!authorized(req)) {
@@ -68,6 +81,31 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
       return sendError(res, invalidKey(), CHALLENGE);
     }
     if (rateLimited()) return sendError(res, new SandboxError('Too many requests', 429));
+    const path = url.pathname.slice('/v1'.length);
+    let refundKey: RefundKey | undefined;
+    let release: (() => void) | undefined;
+    try {
+      refundKey = refundKeyOf(req, path);
+      // Claimed on arrival: the request is "being processed" from here until it is answered.
+      release = refundKey && inFlight.claim(refundKey);
+    } catch (err) {
+      await readBody(req).catch(() => '');
+      return sendError(res, err as SandboxError);
+    }
+    try {
+      await answer(req, res, url, path, refundKey);
+    } finally {
+      release?.();
+    }
+  };
+
+  const answer = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    path: string,
+    refundKey: RefundKey | undefined,
+  ) => {
     const fault = await nextFault();
     if (fault === 'drop_before') return void req.socket.destroy();
     if (fault === 'error_before') return sendError(res, serverError());
@@ -75,7 +113,7 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
     let body: unknown;
     try {
       const rawBody = await readBody(req);
-      const request = { method: req.method ?? 'GET', path: url.pathname.slice('/v1'.length), rawBody };
+      const request = { method: req.method ?? 'GET', path, rawBody, refundKey };
       body = dispatch({ ...request, query: url.searchParams }, serve);
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;

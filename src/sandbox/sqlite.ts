@@ -41,4 +41,11 @@ CREATE TABLE IF NOT EXISTS applied (
   amount INTEGER NOT NULL,
   PRIMARY KEY (payment_id, kind)
 );
+CREATE TABLE IF NOT EXISTS refund_keys (
+  merchant TEXT NOT NULL,
+  key TEXT NOT NULL,
+  digest TEXT NOT NULL,
+  refund_id TEXT NOT NULL,
+  PRIMARY KEY (merchant, key)
+);
 `;

@@ -233,6 +233,22 @@ export class Store {
     ).run(paymentId, kind, amount);
   }
 
+  /** What an `X-Refund-Idempotency` key of this merchant made: the request's digest and the refund. */
+  refundKey(merchant: string, key: string): { digest: string; refund_id: string } | undefined {
+    return this.sql('SELECT digest, refund_id FROM refund_keys WHERE merchant = ? AND key = ?').get(merchant, key) as
+      { digest: string; refund_id: string } | undefined;
+  }
+
+  /** Inside the refund's transaction, so a key is used exactly when its refund exists. */
+  saveRefundKey(merchant: string, key: string, digest: string, refundId: string): void {
+    this.sql('INSERT INTO refund_keys (merchant, key, digest, refund_id) VALUES (?, ?, ?, ?)').run(
+      merchant,
+      key,
+      digest,
+      refundId,
+    );
+  }
+
   applied(): Array<{ payment_id: string; kind: 'capture' | 'refund'; count: number; amount: number }> {
     return this.sql('SELECT payment_id, kind, count, amount FROM applied').all() as never;
   }
@@ -254,7 +270,7 @@ export class Store {
   reset(): void {
     this.generation++;
     this.tx(() => {
-      this.db.exec('DELETE FROM records; DELETE FROM applied;');
+      this.db.exec('DELETE FROM records; DELETE FROM applied; DELETE FROM refund_keys;');
       this.sql("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret', 'webhook_secret')").run();
     });
   }

@@ -181,7 +181,7 @@ describe('bulk capture', () => {
 });
 
 describe('bulk refund', () => {
-  it('never refunds more than asked under faults; lost answers are unknown, exit 7, and stay unknown on resume', async () => {
+  it('never refunds more than asked under faults: lost answers are found by their key or stay unknown, and a resume finishes them once', async () => {
     sb = await startSandbox(['--fault-rate', '0.15', '--seed', '3']);
     const ids = await seedAuthorized(150);
     const cap = await run(['payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson'], {
@@ -193,16 +193,14 @@ describe('bulk refund', () => {
     const csv = join(sb.home, 'refunds.csv');
     writeFileSync(csv, `payment_id,amount,note.reason\n${ids.map((id) => `${id},12000,damaged`).join('\n')}\n`);
     const journal = join(sb.home, 'refunds.ndjson');
-    const res = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], {
-      env: sb.env,
-      timeoutMs: 120_000,
-    });
+    const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
+    const res = await run(args, { env: sb.env, timeoutMs: 120_000 });
     const rows = rowsOf(res.stdout);
     expect(rows).toHaveLength(150);
     const unknown = rows.filter((r) => r.result === 'unknown');
-    expect(unknown.length).toBeGreaterThan(0); // 15% faults over 150 refunds
-    expect(res.code).toBe(7);
-    expect(res.stderr).toMatch(/unknown pay_\w+ \(line \d+\)/);
+    expect(res.code, res.stderr).toBe(unknown.length || rows.some((r) => r.result === 'failed') ? 7 : 0);
+    // Lost answers were looked for by key: the faults were met, and some were resolved as done that way.
+    expect(rows.some((r) => /carries our key/.test(String(r.reason)))).toBe(true);
 
     // The journal names exactly the payments whose outcome is unknown.
     const records = journalRecords(journal);
@@ -214,21 +212,16 @@ describe('bulk refund', () => {
     for (const r of rows.filter((x) => x.result === 'done'))
       expect(payments.get(r.payment_id)!.amount_refunded).toBe(12000);
 
-    // Resuming sends nothing for them: they are listed again as unknown, and the refunded amounts do not move.
-    const again = await run(['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal], {
-      env: sb.env,
-      timeoutMs: 120_000,
-    });
-    expect(again.code).toBe(7);
-    const againRows = rowsOf(again.stdout);
-    expect(
-      againRows
-        .filter((r) => r.result === 'unknown')
-        .map((r) => r.payment_id)
-        .sort(),
-    ).toEqual(unknown.map((r) => r.payment_id).sort());
-    const after = await allPayments();
-    for (const id of ids) expect(after.get(id)!.amount_refunded).toBe(payments.get(id)!.amount_refunded);
+    // Resumes look for each unfinished row's key and send only what no refund carries: never twice.
+    for (let i = 0; i < 4; i++) {
+      const again = await run(args, { env: sb.env, timeoutMs: 120_000 });
+      const after = await allPayments();
+      for (const id of ids) expect(after.get(id)!.amount_refunded).toBeLessThanOrEqual(12000);
+      if (again.code === 0) break;
+    }
+    const final = await allPayments();
+    for (const r of rows.filter((x) => x.result === 'done'))
+      expect(final.get(r.payment_id)!.amount_refunded).toBe(12000);
   });
 });
 

@@ -57,7 +57,7 @@ describe('guided refund under faults', () => {
     const t = await toLastQuestion(id, ['-p', 'viaproxy'], { PAYCTL_HOME: sb.home });
     await t.type('y', KEY.enter);
     expect(await t.exited).toBe(0);
-    expect(t.text()).toMatch(/confirmed by reading the payment back/);
+    expect(t.text()).toMatch(/confirmed by reading it back: refund rfnd_\w+ carries our key/);
     expect(t.text()).not.toMatch(/refused/);
     expect(await refunds(id)).toEqual({ count: 1, amount: 50000 });
   }, 60_000);
@@ -88,7 +88,7 @@ describe('guided refund under faults', () => {
     );
     await t.type('y', KEY.enter);
     expect(await t.exited).toBe(0);
-    expect(t.text()).toMatch(/confirmed by reading the payment back/);
+    expect(t.text()).toMatch(/confirmed by reading it back: refund rfnd_\w+ carries our key/);
     expect(await refunds(id)).toEqual({ count: 1, amount: 1000 });
   }, 60_000);
 });

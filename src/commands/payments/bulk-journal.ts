@@ -116,6 +116,10 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
       const { done, left, totals } = await leftOf(journal);
       const verb = op === 'capture' ? 'Capture' : 'Refund';
       const c = journal.counts();
+      if (run.journal === undefined)
+        ctx.notice(
+          `same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`,
+        );
       ctx.notice(
         `resuming journal ${path}: ${c.done} done before, ${c.in_flight} in flight when it stopped, ` +
           `${c.unknown} unknown, ${c.failed} failed: each not done is looked for by its key before anything is sent`,

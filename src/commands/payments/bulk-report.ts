@@ -28,7 +28,9 @@ export function incomplete(op: BulkOp, s: Summary, journal: string, recheck: boo
     );
   if (!recheck) {
     const retry =
-      op === 'refund' && s.unknown ? '; a refund read back as not applied is resent only with --retry-unknown' : '';
+      op === 'refund' && s.unknown
+        ? ' and look for each unknown refund by its key (sent again with the same key only if no refund carries it)'
+        : '';
     err.hints.push(`rerun with --journal ${journal} to retry what failed${retry}`);
   }
   return err;

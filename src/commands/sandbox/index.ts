@@ -24,7 +24,8 @@ export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => 
     .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
     .option('--rate-limit <n>', 'answer 429 past N requests per second')
     .option('--fault-rate <p>', 'probability 0-1 of a 500 or dropped connection, some after the write was applied')
-    .option('--latency <ms>', 'delay every response by this many milliseconds')
+    .option('--latency <ms>', 'hold every request this many milliseconds before it is applied')
+    .option('--no-idempotency', 'ignore X-Refund-Idempotency on refunds, as a service without it would')
     .option('--seed <n>', 'seed for faults and generated data')
     .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
     .option(
@@ -48,6 +49,7 @@ export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => 
           'captureWindow',
           'webhook',
           'webhookSecret',
+          'idempotency',
         ),
       ),
     );

@@ -18,6 +18,8 @@ export interface StartSandboxOptions {
   captureWindow?: string;
   webhook?: string;
   webhookSecret?: string;
+  /** false with --no-idempotency: the sandbox then ignores X-Refund-Idempotency. */
+  idempotency?: boolean;
 }
 
 function probability(raw: string | undefined): number | undefined {
@@ -50,6 +52,7 @@ export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Pro
       opts.captureWindow === undefined ? undefined : need(parseDuration(opts.captureWindow), '--capture-window'),
     webhook: opts.webhook === undefined ? undefined : need(checkBaseUrl(opts.webhook), '--webhook'),
     webhookSecret: webhookSecretFlag(opts.webhookSecret),
+    ignoreIdempotency: opts.idempotency === false,
   };
   if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
   const { startSandbox: serve } = await import('../../sandbox');
@@ -73,7 +76,9 @@ export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Pro
     key_id: sandbox.keyId,
     key_secret: sandbox.keySecret,
     webhook_secret: sandbox.webhookSecret,
+    idempotency: !options.ignoreIdempotency,
   };
+  const keys = options.ignoreIdempotency ? ['X-Refund-Idempotency is ignored (--no-idempotency)'] : [];
   const signs = options.webhook ? ` of events sent to ${options.webhook}` : '; no --webhook set';
   const text = [
     `sandbox listening on ${sandbox.baseUrl}   (origin ${sandbox.origin}, for SDKs that add /v1 themselves)`,
@@ -83,6 +88,7 @@ export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Pro
     ownsProfile
       ? `profile "sandbox" written; try: payctl -p sandbox orders list`
       : `profile "sandbox" left as it was (not the default database); use the keys above`,
+    ...keys,
   ];
   const until = new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true })).then(
     () => sandbox.close(),

@@ -25,7 +25,7 @@ describe('every declared command resolves to a handler', () => {
   const commands = actionable(program);
 
   it('one binding per command that runs', () => {
-    expect(commands.length).toBe(33);
+    expect(commands.length).toBe(35);
     expect(bindings).toHaveLength(commands.length);
   });
 

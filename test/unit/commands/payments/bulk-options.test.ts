@@ -111,7 +111,7 @@ describe('bulk report', () => {
     expect(err.hints).toContain(
       '`payctl payments refund --recheck --journal j` reads them back later without sending anything',
     );
-    expect(err.hints.at(-1)).toMatch(/rerun with --journal j .*only with --retry-unknown/);
+    expect(err.hints.at(-1)).toMatch(/rerun with --journal j .*look for each unknown refund by its key/);
   });
 
   it('incomplete after a recheck: no rerun hint', () => {

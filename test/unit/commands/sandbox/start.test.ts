@@ -22,7 +22,8 @@ describe('sandbox start', () => {
   it('serves: the URLs and keys as a record; --db :memory: leaves the "sandbox" profile alone', async () => {
     const { record: info, status, store } = await serve(start());
     expect(info.base_url).toBe(`${info.origin}/v1`);
-    expect(Object.keys(info)).toEqual(['base_url', 'origin', 'key_id', 'key_secret', 'webhook_secret']);
+    expect(Object.keys(info)).toEqual(['base_url', 'origin', 'key_id', 'key_secret', 'webhook_secret', 'idempotency']);
+    expect(info.idempotency).toBe(true);
     expect(status).toBe(401);
     expect(store.get('sandbox')).toBeUndefined();
   });
@@ -32,6 +33,13 @@ describe('sandbox start', () => {
     expect(lines[0]).toMatch(/^sandbox listening on http:\/\/127\.0\.0\.1:\d+\/v1 /);
     expect(lines.at(-1)).toBe('profile "sandbox" written; try: payctl -p sandbox orders list');
     expect(store.get('sandbox')?.base_url).toBe(lines[0]!.split(' ')[3]);
+  });
+
+  it('--no-idempotency: the record and a line say the header is ignored', async () => {
+    const { record, lines } = await serve(start({ idempotency: false }));
+    expect(record.idempotency).toBe(false);
+    expect(lines).toContain('X-Refund-Idempotency is ignored (--no-idempotency)');
+    expect((await serve(start())).lines.join('\n')).not.toContain('X-Refund-Idempotency');
   });
 
   it.each([

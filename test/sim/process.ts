@@ -11,6 +11,8 @@ import type { World } from './world';
 export interface Outcome {
   /** undefined: killed before it finished. */
   exit: number | undefined;
+  /** The error's kind (src/contract/errors), when it failed. */
+  kind?: string;
   message: string;
   hints: string[];
   notices: string[];
@@ -84,6 +86,7 @@ export function runCommand(
   const outcome: Outcome = { exit: undefined, message: '', hints: [], notices, rows: [] };
   const fail = (err: unknown) => {
     outcome.exit = exitCodeOf(err);
+    outcome.kind = (err as { kind?: string }).kind;
     outcome.message = (err as Error)?.message ?? String(err);
     outcome.hints = (err as { hints?: string[] }).hints ?? [];
     if (!(err as { kind?: string }).kind)

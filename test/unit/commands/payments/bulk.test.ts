@@ -104,6 +104,24 @@ describe('bulk run', () => {
     expect(f.sent).toHaveLength(0);
   });
 
+  it('--dry-run without amounts says so in words, never a count as a total; --read fetches and totals', async () => {
+    const f = fakeContext({ routes, settings: { dryRun: true } });
+    const result = await capturePayments(capture(), f.ctx);
+    await rowsOf(result);
+    const note = result.type === 'many' ? result.after?.(2) : undefined;
+    expect(note).toMatch(/2 capture\(s\) at each payment's full authorized amount; not read in a dry run/);
+    expect(note).not.toMatch(/total 2/);
+    expect(f.sent).toHaveLength(0);
+
+    const read = fakeContext({ routes, settings: { dryRun: true } });
+    const totalled = await capturePayments(capture({ read: true }), read.ctx);
+    await rowsOf(totalled);
+    expect(totalled.type === 'many' && totalled.after?.(2)).toMatch(
+      /2 capture\(s\), total ₹1,000.00 .*read from the service now/,
+    );
+    expect(read.sent.every((r) => r.method === 'GET')).toBe(true);
+  });
+
   it('--dry-run as a table: every request in one dry-run result', async () => {
     const f = fakeContext({ routes, settings: { dryRun: true, format: 'table' } });
     const result = await capturePayments(capture(), f.ctx);

@@ -15,12 +15,20 @@ interface Known {
 
 export const KNOWN: Known[] = [
   {
-    id: 'resend-without-header',
+    id: 'resend-while-on-its-way',
     what:
-      'a service that ignores X-Refund-Idempotency: a resend with the same key (a resume whose list shows ' +
-      'no refund with the key yet, --retry-unknown without a list, a rerun with the printed --idempotency-key) ' +
-      'makes a second refund when the first request lands late or was applied unseen',
-    matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency,
+      'a service that ignores X-Refund-Idempotency but lists refunds: a resend with the same key (a resume, ' +
+      'or a rerun with the printed --idempotency-key, whose look finds no refund with the key yet) makes a ' +
+      "second refund when the first request lands after the look (README's documented limit)",
+    matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency && plan.refundList,
+  },
+  {
+    id: 'bare-resend',
+    what:
+      'a service with neither the header nor the list: a rerun with the printed --idempotency-key, or ' +
+      '--retry-unknown on a resume, sends again without looking at amount_refunded, also long after the ' +
+      'first refund landed (not in README: its fallback judges only the send just made)',
+    matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency && !plan.refundList,
   },
   {
     id: 'resumed-row-failed',

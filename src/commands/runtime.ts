@@ -6,7 +6,6 @@ import { resolveCredentials } from '../config/credentials';
 import type { Credentials } from '../config/credentials';
 import { payctlPaths, sandboxDbPath } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
-import { withoutSignalHooks } from '../config/signal-hooks';
 import { UsageError } from '../contract/errors';
 import type { ApiOptions, Context, IO, Settings } from './context';
 import type { WritesInFlight } from './writes-in-flight';
@@ -34,10 +33,8 @@ export function createRuntime(
     io.stderr.write(`${message}\n`);
   };
 
-  // conf, undici and the sandbox load only when a command needs them (startup time).
-  // Loaded without the signal listeners conf's dependencies install (see src/config/signal-hooks.ts).
-  const profiles = async () =>
-    (store ??= new (await withoutSignalHooks(() => import('../config/profiles'))).ProfileStore(paths.config));
+  // The profile store, undici and the sandbox load only when a command needs them.
+  const profiles = async () => (store ??= new (await import('../config/profiles')).ProfileStore(paths.config));
 
   const startInProcessSandbox = async (): Promise<Credentials> => {
     const { startSandbox } = await import('../sandbox');

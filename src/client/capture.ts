@@ -1,6 +1,6 @@
 import type { ApiClient } from './client';
 import { ApiError, OutcomeUnknownError } from '../contract/errors';
-import { isCaptured } from '../contract/rules';
+import { isCaptured, paymentProblem } from '../contract/rules';
 
 interface CaptureOutcome {
   payment: Record<string, unknown>;
@@ -37,6 +37,7 @@ export async function captureSafely(
       } catch {
         throw unknown; // could not read it back: still unknown, never assumed either way
       }
+      if (paymentProblem(payment, id)) throw unknown; // another payment's record, or figures that cannot be used
       if (isCaptured(payment)) return { payment, reconciled: true };
       if (payment.status !== 'authorized') throw unknown;
       try {

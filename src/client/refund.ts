@@ -68,9 +68,10 @@ export type RefundDecision =
  */
 export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false): RefundDecision {
   if (e.kind === 'found') return { action: 'done', refundId: e.refundId, why: `refund ${e.refundId} carries our key` };
+  // Not even a fresh row is "failed" then: another machine, or an earlier run, may have made it.
   if (e.kind === 'unreadable')
     return stage === 'fresh'
-      ? { action: 'fail', why: `could not look for an earlier refund, nothing sent: ${e.reason}` }
+      ? { action: 'unknown', why: `could not look for an earlier refund (nothing sent now): ${e.reason}` }
       : { action: 'unknown', why: `could not read the payment's refunds: ${e.reason}` };
   if (e.kind === 'absent') {
     if (stage === 'fresh') return { action: 'send', why: 'no refund carries our key' };

@@ -42,6 +42,26 @@ function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem): It
 }
 
 /**
+ * A refusal (ours: more than remains; or the service's) may be because this very refund landed since
+ * the look before sending: look for its key once more before calling the row failed.
+ */
+async function afterRefusal(
+  opts: RefundRowOptions,
+  item: BulkItem,
+  key: string,
+  failed: ItemOutcome,
+): Promise<ItemOutcome> {
+  const again = await findRefund(opts.api, item.id, key);
+  if (again.kind !== 'found') return failed;
+  return {
+    ...failed,
+    result: 'done',
+    refund_id: again.refundId,
+    reason: `applied (refund ${again.refundId} carries our key)`,
+  };
+}
+
+/**
  * One bulk refund by identity: first look for a refund carrying the row's key (a second machine, or
  * an earlier run, may have made it: then nothing is sent), else send it with the key in the header and
  * in its notes; after a lost answer look for the key again, and what is not found stays unknown.
@@ -89,7 +109,20 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
       : amount !== undefined && amount > left
         ? `${amount} is more than the ${left} that remains to refund (${held}); nothing sent`
         : undefined;
-  if (refused) return { result: 'failed', status: baseline.status, amount, reason: refused };
+  if (refused)
+    return afterRefusal(opts, item, key, { result: 'failed', status: baseline.status, amount, reason: refused });
+  if (stage === 'resume' && evidence.kind === 'no_list' && at.previous?.amount_refunded !== undefined) {
+    // --retry-unknown where the service lists no refunds: only onto a payment unchanged since the earlier send.
+    const then = at.previous.amount_refunded;
+    if (baseline.amountRefunded !== then)
+      return {
+        result: 'unknown',
+        amount,
+        reason:
+          `the payment moved since the earlier send (amount_refunded ${then} then, ${baseline.amountRefunded} now): ` +
+          `never sent again; check with \`payctl payments get ${item.id}\``,
+      };
+  }
   amount ??= left; // "all that remains", fixed now: what is sent is what a read-back is judged by
   const currency = item.currency ?? baseline.currency;
   let notes: Record<string, string>;
@@ -116,7 +149,8 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   } catch (err) {
     if (err instanceof AuthError) throw err;
     const inFlight = err instanceof ApiError && err.status === 409;
-    if (err instanceof ApiError && !inFlight) return { result: 'failed', amount, currency, reason: err.message };
+    if (err instanceof ApiError && !inFlight)
+      return afterRefusal(opts, item, key, { result: 'failed', amount, currency, reason: err.message });
     if (!(err instanceof OutcomeUnknownError) && !inFlight) throw err;
     await (opts.sleep ?? realSleep)(opts.settleMs ?? 1_000);
     const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));

@@ -93,15 +93,20 @@ export async function refundOnce(
   const { key } = request;
   const money = (v: number) => formatMoney(v, baseline.currency);
   if (request.keyGiven) {
-    const earlier = decideRefund('resume', await findRefund(api, id, key), true);
+    // Without the list nothing tells whether the earlier send landed: never sent again on a guess.
+    const evidence = await findRefund(api, id, key);
+    const earlier = decideRefund('resume', evidence, false);
     if (earlier.action === 'done') {
       env.notice(`payctl: ${id} was refunded already with key ${key} (${earlier.why}): nothing was sent`);
       return one('refund', await fetched(api, earlier));
     }
     if (earlier.action !== 'send')
       throw new OutcomeUnknownError(
-        `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent`,
-        'rerun it later',
+        `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent now`,
+        evidence.kind === 'no_list'
+          ? `check amount_refunded with \`payctl payments get ${id}\`; only if the earlier refund is not there, ` +
+              'run the refund again without --idempotency-key'
+          : `run the same command again (with --idempotency-key ${key}) once the service answers`,
       );
   }
   const amount = refundAmount(baseline, request.amount);

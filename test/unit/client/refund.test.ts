@@ -27,7 +27,7 @@ describe('decideRefund: the one table of a refund whose outcome its own answer d
     ['lost', absent, false, 'unknown'], // the request may still land: never "not applied"
     ['lost', absent, true, 'unknown'],
     // Nothing readable.
-    ['fresh', unreadable, false, 'fail'], // nothing sent yet
+    ['fresh', unreadable, false, 'unknown'], // nothing sent now, yet another machine may have made it
     ['resume', unreadable, true, 'unknown'],
     ['lost', unreadable, false, 'unknown'],
     // No list at the service: deltas against the reading just before this very send.

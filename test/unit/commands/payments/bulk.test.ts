@@ -178,6 +178,31 @@ describe('bulk run', () => {
     expect(again.sent.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
+  it('a refusal is looked at once more: a refund carrying the row key that landed meanwhile is done, not failed', async () => {
+    const landed: Array<{ id: string; amount: number; notes: Record<string, string> }> = [];
+    const f = fakeContext({
+      routes: {
+        'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }),
+        'GET /payments/:id/refunds': () => ({ body: { entity: 'collection', count: landed.length, items: landed } }),
+        'POST /payments/:id/refund': (req) => {
+          // The earlier request lands just now; this resend is refused as more than captured.
+          const body = req.body as { amount: number; notes: Record<string, string> };
+          landed.push({ id: `rfnd_${landed.length}`, amount: body.amount, notes: body.notes });
+          return {
+            status: 400,
+            body: { error: { code: 'BAD_REQUEST_ERROR', description: 'greater than amount captured' } },
+          };
+        },
+      },
+    });
+    const result = await refundPayments(
+      refunds({ ids: [PAY], amount: '700', journal: join(f.home, 'r.ndjson') }),
+      f.ctx,
+    );
+    const rows = (await rowsOf(result)) as Array<{ result: string; refund_id: string | null }>;
+    expect(rows).toEqual([expect.objectContaining({ result: 'done', refund_id: 'rfnd_0' })]);
+  });
+
   it('a resume of partial refunds totals only what is left', async () => {
     let n = 0;
     const f = fakeContext({

@@ -114,7 +114,7 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     command: Parameters<typeof runCommand>[1],
     onConfirm?: () => void,
   ): Promise<Outcome> => {
-    const proc: Process = { id: ++procSeq, dead: false, finished: false };
+    const proc: Process = { id: ++procSeq, dead: false, finished: false, command: what };
     m.current = proc;
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
     const killRng = userRng.fork();

@@ -29,7 +29,7 @@ _payctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --idempotency-key --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
     for sub in $(_payctl_subcommands "$cmdpath"); do
       if [[ $sub == "$word" ]]; then cmdpath="${cmdpath:+$cmdpath }$word"; break; fi
@@ -42,7 +42,7 @@ _payctl() {
     --output|-o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     --period) COMPREPLY=($(compgen -W "daily weekly monthly yearly" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "created authorized captured refunded failed" -- "$cur")); return ;;
-    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--payment|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
+    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--idempotency-key|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--payment|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
   esac
   if [[ $cur != -* ]]; then
     case "$cmdpath" in
@@ -58,8 +58,8 @@ _payctl() {
     "payments") candidates="list get capture refund --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "payments list") candidates="--all --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --profile -p --sandbox --skip --status --timeout --to --tz --version -V --wide --yes -y" ;;
     "payments get") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "payments capture") candidates="--amount --base-url --concurrency --confirm-live --currency --debug --dry-run --fields --input --journal --new-run --no-color --out --output -o --profile -p --recheck --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
-    "payments refund") candidates="--amount --base-url --concurrency --confirm-live --debug --dry-run --fields --input --journal --new-run --no-color --note --out --output -o --profile -p --receipt --recheck --retry-unknown --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
+    "payments capture") candidates="--amount --base-url --concurrency --confirm-live --currency --debug --dry-run --fields --input --journal --new-run --no-color --out --output -o --profile -p --read --recheck --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
+    "payments refund") candidates="--amount --base-url --concurrency --confirm-live --debug --dry-run --fields --idempotency-key --input --journal --new-run --no-color --note --out --output -o --profile -p --read --receipt --recheck --retry-unknown --sandbox --skip-invalid --timeout --tz --version -V --wide --yes -y" ;;
     "refunds") candidates="list get --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "refunds list") candidates="--all --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --payment --profile -p --sandbox --skip --timeout --to --tz --version -V --wide --yes -y" ;;
     "refunds get") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;

@@ -35,7 +35,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path ''
     set -l skip 0
-    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
+    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --idempotency-key --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -189,6 +189,7 @@ complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -l no-color
 complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -l out -r -F -d 'write the result to FILE atomically'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -l read -d 'with --dry-run: read each payment to total what would be captured'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -l recheck -d 'read back the payments a journal\'s run sent without learning the outcome'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -l sandbox -d 'run against the embedded local sandbox'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments capture"' -l skip-invalid -d 'skip and list bad input rows instead of refusing the whole run'
@@ -204,6 +205,7 @@ complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l confirm-l
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l dry-run -d 'validate and print the request'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l idempotency-key -x -d 'one refund\'s identity'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l input -r -F -d 'many payments: a file'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l journal -r -F -d 'journal of a bulk run'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l new-run -d 'start a fresh journal even if this same input ran before'
@@ -212,9 +214,10 @@ complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l note -x -
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l out -r -F -d 'write the result to FILE atomically'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l read -d 'with --dry-run: read each payment to total what would be refunded'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l receipt -x -d 'your reference, at most 40 characters'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l recheck -d 'read back the payments a journal\'s run sent without learning the outcome'
-complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l retry-unknown -d 'resend refunds whose outcome the journal marks unknown'
+complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l retry-unknown -d 'resend, with the same key, refunds whose outcome the journal marks unknown where the service lists no refunds'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l sandbox -d 'run against the embedded local sandbox'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l skip-invalid -d 'skip and list bad input rows instead of refusing the whole run'
 complete -c payctl -n 'test "$(__payctl_path)" = "payments refund"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'

@@ -80,6 +80,17 @@ describe('service figures are checked before money arithmetic', () => {
     for (const id of ids) expect((await refunds())[id]).toBeUndefined();
   });
 
+  it('a single capture of the authorized amount read as a fraction: exit 1 naming it, nothing sent', async () => {
+    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
+    hostile((p) => ({ ...p, amount: 123.45 }));
+    const sent = posts();
+    const res = await run(['--yes', 'payments', 'capture', ids[0]!], { env: env() });
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stderr).toMatch(/amount is 123\.45.*nothing was sent/);
+    expect(posts()).toBe(sent);
+    expect((await sb.api<{ status: string }>('GET', `/payments/${ids[0]}`)).body.status).toBe('authorized');
+  });
+
   it('a bulk capture of the authorized amount read as a fraction: failed, nothing sent', async () => {
     const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 2 });
     hostile((p) => ({ ...p, amount: 123.45 }));

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startFaultProxy } from './fault-proxy';
 import { run, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
@@ -141,7 +142,10 @@ describe('the plan is frozen before the question', () => {
     execFileSync('mkfifo', [fifo]);
     const csv = join(sb.home, 'ok.csv');
     writeFileSync(csv, csvOf(ids, 1000));
+    const locked = join(sb.home, 'locked.ndjson');
+    mkdirSync(`${locked}.lock`);
     for (const args of [
+      ['--input', csv, '--journal', locked],
       ['--input', '/dev/zero'],
       ['--input', dir],
       ['--input', fifo],
@@ -154,6 +158,47 @@ describe('the plan is frozen before the question', () => {
       expect(res.stderr).toMatch(/is not a regular file/);
     }
     expect(await refunds()).toEqual({});
+  });
+});
+
+describe('a refund that arrives after the read-back', () => {
+  it('is unknown (exit 7), never "not applied"; once it lands the resume finds its key and sends nothing', async () => {
+    sb = await startSandbox(['--no-idempotency']); // the list alone must keep it from doubling
+    const ids = await capturedPayments(4);
+    let release!: () => void;
+    const until = new Promise<void>((r) => (release = r));
+    let landed!: (status: number) => void;
+    const arrived = new Promise<number>((r) => (landed = r));
+    let held = false;
+    const proxy = await startFaultProxy(sb.baseUrl, (req) => {
+      if (req.method !== 'POST' || held) return { type: 'pass' };
+      held = true;
+      return { type: 'held', status: 504, until, landed };
+    });
+    try {
+      const csv = join(sb.home, 'refunds.csv');
+      writeFileSync(csv, csvOf(ids, 2000));
+      const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--concurrency', '1'];
+      const env = { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl };
+      const first = await run(args, { env, timeoutMs: 60_000 });
+      expect(first.code, first.stderr).toBe(7);
+      const unknown = rowsOf(first.stdout).filter((r) => r.result === 'unknown');
+      expect(unknown).toHaveLength(1);
+      expect(unknown[0]!.reason).toMatch(/may still land/);
+      expect(first.stdout + first.stderr).not.toMatch(/not applied|safe to run/);
+      release();
+      expect(await arrived).toBe(200);
+      const posts = proxy.log.filter((r) => r.method === 'POST').length;
+      const resumed = await run(args, { env, timeoutMs: 60_000 });
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(rowsOf(resumed.stdout).find((r) => r.payment_id === unknown[0]!.payment_id)?.reason).toMatch(
+        /carries our key/,
+      );
+      expect(proxy.log.filter((r) => r.method === 'POST').length).toBe(posts);
+      await refundedOnce(ids, 2000);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 

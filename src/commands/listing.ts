@@ -1,5 +1,6 @@
 import { LIMITS } from '../contract/limits';
 import { UsageError } from '../contract/errors';
+import type { CollectionEndpoint } from '../contract/endpoints';
 import { walk } from '../client/paginate';
 import { mapPages, paged, pagesOf } from '../contract/pages';
 import type { ResourceKind } from '../output/columns';
@@ -100,7 +101,7 @@ export interface Listed {
  */
 export async function listing(
   ctx: Context,
-  endpoint: 'listOrders' | 'listPayments' | 'listRefunds' | 'listPaymentRefunds' | 'getWalletStatement',
+  endpoint: CollectionEndpoint,
   page: PageQuery,
   extra: Record<string, unknown> = {},
   params?: Record<string, string>,

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
 import type { CommandGroup } from '../commands/declare';

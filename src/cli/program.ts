@@ -1,4 +1,5 @@
-import { Argument, Command, Option } from 'commander';
+import { Argument, Command, Option } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
 import type { IO } from '../commands/context';
@@ -95,7 +96,7 @@ function commandWord(program: Command, argv: string[]): string | undefined {
  * group being run is declared (building all of them is a measurable part of a short command's start);
  * anything else (help, completion, a typo to suggest for) gets the whole tree.
  */
-export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, argv?: string[]): Command {
+export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, argv?: string[]): CommandUnknownOpts {
   const program = new Command();
   program.exitOverride();
   program.configureOutput({
@@ -118,7 +119,7 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   }
   declareTooling(program, streams, env);
   // exitOverride and output settings must reach every subcommand, declared after the call above.
-  const apply = (cmd: Command) => {
+  const apply = (cmd: CommandUnknownOpts) => {
     cmd.exitOverride();
     cmd.configureOutput(program.configureOutput());
     cmd.commands.forEach(apply);

@@ -1,5 +1,5 @@
-import { CommanderError } from 'commander';
-import type { Command } from 'commander';
+import { CommanderError } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
@@ -64,17 +64,14 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   let debug = false;
   let verb: string | undefined;
 
-  const bind: Bind =
-    (load, options) =>
-    async (...params: unknown[]) => {
-      const command = params[params.length - 1] as Command;
+  // The action's parameters are typed by the command's declaration (see Bind); here they are commander's.
+  const bind: Bind = (load, options) =>
+    (async (...params: unknown[]) => {
+      const command = params[params.length - 1] as CommandUnknownOpts;
       const flags = command.optsWithGlobals() as GlobalFlags;
       debug = Boolean(flags.debug);
       verb = command.name();
       wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
-      const args = (command.processedArgs as unknown[])
-        .flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a]))
-        .map(String);
       const [{ settingsFrom }, { createRuntime }, { renderResult }, handler] = await Promise.all([
         import('./settings'),
         import('../commands/runtime'),
@@ -87,12 +84,16 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       try {
         // Before the handler sends anything: exit 2 must mean nothing was sent.
         if (flags.out !== undefined) await (await import('../output/atomic-file')).checkOutTarget(String(flags.out));
-        const result = await handler(options({ args, opts: command.opts() }), runtime);
+        // Commander's parse, typed by the command's declaration (see Bind).
+        const parsed = { args: command.processedArgs, opts: command.opts() } as unknown as Parameters<
+          typeof options
+        >[0];
+        const result = await handler(options(parsed), runtime);
         await renderResult(result, settings, streams);
       } finally {
         await runtime.dispose();
       }
-    };
+    }) as never;
 
   // commander's `help` looks one level deep:
   // `payctl help wallet statement` must match `payctl wallet statement --help`.

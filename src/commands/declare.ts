@@ -1,4 +1,4 @@
-import type { Command, OptionValues } from 'commander';
+import type { Command, CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import type { Bind } from './bind';
 import type { PageOptions } from './listing';
 
@@ -9,7 +9,7 @@ export const collect = (value: string, previous: string[] = []) => [...previous,
 export const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
 
 /** A command of a group: its name, its line in the group's help, and the examples its own help ends with. */
-export const verb = (group: Command, name: string, description: string, lines: string[]) =>
+export const verb = (group: CommandUnknownOpts, name: string, description: string, lines: string[]) =>
   group
     .command(name)
     .description(description)
@@ -33,7 +33,7 @@ export interface CommandGroup {
   name: string;
   /** All that `payctl --help` declares of the group (none: the group is always declared whole). */
   summary?: string;
-  declare(program: Command, bind: Bind): void;
+  declare(program: CommandUnknownOpts, bind: Bind): void;
 }
 
 /**
@@ -54,11 +54,21 @@ export const group = <M>(
 });
 
 /** The named options as commander parsed them, under the same names (`--fund-account` is `fundAccount`). */
-export const pick = <K extends string>(opts: OptionValues, ...names: K[]) =>
-  Object.fromEntries(names.map((name) => [name, opts[name]])) as { [N in K]: OptionValues[N] };
+export const pick = <O extends OptionValues, K extends keyof O & string>(opts: O, ...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, opts[name]])) as Pick<O, K>;
+
+/** The page options as `listOptions` declares them. */
+export type PageFlags = {
+  from?: string;
+  to?: string;
+  count?: string;
+  skip?: string;
+  all?: true;
+  limit?: string;
+};
 
 /** What every list command's page options hold (--from, --to, --count, --skip, --all, --limit). */
-export const pageOptions = (o: OptionValues): PageOptions => ({
+export const pageOptions = (o: PageFlags): PageOptions => ({
   ...pick(o, 'from', 'to', 'count', 'skip', 'limit'),
   all: Boolean(o.all),
 });

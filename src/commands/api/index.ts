@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Bind } from '../bind';
 import { collect, examples, lazy } from '../declare';
 import type { CommandGroup } from '../declare';

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
 import { group, pageOptions, verb } from '../declare';
 import { listOptions, noteOption, receiptOption, withNotes } from '../options';
@@ -19,8 +19,10 @@ export const orders = group(
         'payctl orders list --receipt rcpt-42 -o json',
       ]),
       `items in one page, 1-${LIMITS.count} (service default 10)`,
-      new Option('--authorized', 'only orders with an authorized payment'),
-      new Option('--receipt <receipt>', 'only orders with this receipt'),
+      (list) =>
+        list
+          .addOption(new Option('--authorized', 'only orders with an authorized payment'))
+          .addOption(new Option('--receipt <receipt>', 'only orders with this receipt')),
     ).action(
       bind(run('listOrders'), ({ opts }) => ({
         ...pageOptions(opts),

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
 import { PAYMENT_STATUSES } from '../../contract/vocabulary';
 import { group, lazy, pageOptions, pick, verb } from '../declare';
@@ -6,9 +6,24 @@ import { bulkOptions, listOptions, noteOption, receiptOption, withNotes } from '
 import type { Parsed } from '../bind';
 import type { BulkFlags } from './bulk-options';
 
+/** The options `bulkOptions` declares, and --read, as commander parses them. */
+type BulkParsed = {
+  input?: string;
+  concurrency?: string;
+  journal?: string;
+  confirmLive?: string;
+  read?: true;
+  newRun?: true;
+  recheck?: true;
+  skipInvalid?: true;
+};
+
 /** The payment ids and the flags of `bulkOptions`, as a capture or refund takes them. */
-const bulkRun = ({ args, opts }: Parsed): BulkFlags & { ids: string[]; read: boolean } => ({
-  ids: args,
+const bulkRun = ({
+  args: [ids],
+  opts,
+}: Parsed<[string[]], BulkParsed>): BulkFlags & { ids: string[]; read: boolean } => ({
+  ids,
   ...pick(opts, 'input', 'concurrency', 'journal', 'confirmLive'),
   read: Boolean(opts.read),
   newRun: Boolean(opts.newRun),
@@ -35,10 +50,13 @@ export const payments = group(
         'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv',
       ]),
       `items in one page, 1-${LIMITS.count}`,
-      new Option(
-        '--status <status>',
-        'keep only this status (filtered by payctl: the service has no such filter)',
-      ).choices(PAYMENT_STATUSES),
+      (list) =>
+        list.addOption(
+          new Option(
+            '--status <status>',
+            'keep only this status (filtered by payctl: the service has no such filter)',
+          ).choices(PAYMENT_STATUSES),
+        ),
     ).action(bind(run('listPayments'), ({ opts }) => ({ ...pageOptions(opts), status: opts.status })));
     verb(payments, 'get', 'fetch one payment', [
       'payctl payments get pay_29QQoUBi66xm2f',
@@ -46,7 +64,7 @@ export const payments = group(
       'payctl payments get pay_29QQoUBi66xm2f --fields id,status,amount,amount_refunded',
     ])
       .argument('<id>', 'payment id (pay_…)')
-      .action(bind(run('getPayment'), ({ args }) => ({ id: args[0]! })));
+      .action(bind(run('getPayment'), ({ args: [id] }) => ({ id })));
     bulkOptions(
       verb(
         payments,

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { PLAN_PERIODS } from '../../contract/vocabulary';
 import { group, verb } from '../declare';
 import { noteOption, withNotes } from '../options';

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
 import { group, pageOptions, verb } from '../declare';
 import { listOptions } from '../options';
@@ -19,10 +19,8 @@ export const refunds = group(
         'payctl refunds list --from 2024-04-01 --to 2024-04-30 --tz Asia/Kolkata --out april-refunds.xlsx',
       ]),
       `items in one page, 1-${LIMITS.count} (service default 10)`,
-      new Option('--payment <id>', "only this payment's refunds (pay_…)"),
-    ).action(
-      bind(run('listRefunds'), ({ opts }) => ({ ...pageOptions(opts), payment: opts.payment as string | undefined })),
-    );
+      (list) => list.addOption(new Option('--payment <id>', "only this payment's refunds (pay_…)")),
+    ).action(bind(run('listRefunds'), ({ opts }) => ({ ...pageOptions(opts), payment: opts.payment })));
     verb(refunds, 'get', 'fetch one refund', [
       'payctl refunds get rfnd_FP8QHiV938haTz',
       'payctl refunds get rfnd_FP8QHiV938haTz --fields id,payment_id,amount,status,notes.reason',

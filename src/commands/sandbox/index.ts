@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { group, lazy, pick, verb } from '../declare';
 import { PAYMENT_METHODS } from '../../contract/vocabulary';
 

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
 import { INR } from '../../contract/vocabulary';
 import { group, pageOptions, pick, verb } from '../declare';
@@ -90,9 +90,9 @@ export const wallet = group(
       .option('--oldest-first', 'ledger order: oldest entry first (with --all or --out)')
       .option('--skip-missing', 'export the other customers when some are unknown or have no wallet, and list those')
       .action(
-        bind(run('exportStatement'), ({ args, opts }) => ({
+        bind(run('exportStatement'), ({ args: [customers], opts }) => ({
           ...pageOptions(opts),
-          customers: args,
+          customers,
           input: opts.input,
           oldestFirst: Boolean(opts.oldestFirst),
           skipMissing: Boolean(opts.skipMissing),

@@ -1,6 +1,7 @@
 import {
   closeSync,
   fstatSync,
+  fsync,
   fsyncSync,
   ftruncateSync,
   lstatSync,
@@ -17,6 +18,8 @@ export interface DiskFile {
   append(data: Uint8Array): number;
   /** Durable: returns once everything appended so far is on the disk. */
   sync(): void;
+  /** Optional: the same as `sync` without blocking the event loop (the real disk's fsync on the thread pool). */
+  flush?(): Promise<void>;
   /** Up to `length` bytes from `position` (fewer at the end of the file). */
   read(position: number, length: number): Uint8Array;
   size(): number;
@@ -46,6 +49,9 @@ class NodeFile implements DiskFile {
   }
   sync(): void {
     fsyncSync(this.fd);
+  }
+  flush(): Promise<void> {
+    return new Promise((resolve, reject) => fsync(this.fd, (err) => (err ? reject(err) : resolve())));
   }
   read(position: number, length: number): Uint8Array {
     const buf = Buffer.alloc(length);

@@ -5,9 +5,11 @@ import type { Disk, DiskFile } from './disk';
 import type { BulkItem, BulkOp } from './input';
 import { itemOf, lines, parseRecord, rowRecord, tornId } from './journal-records';
 import type { JournalRecord, OutcomeResult, RowRecord, SentRecord } from './journal-records';
+import { DurableFile, JournalWriteError } from './journal-file';
 import { takeLock } from './lock';
 
 export type { JournalRecord, SentRecord } from './journal-records';
+export { JournalWriteError } from './journal-file';
 
 /** What the journal says about one payment when a run starts. */
 export type ItemState = 'new' | 'done' | 'failed' | 'unknown' | 'in_flight';
@@ -28,17 +30,6 @@ export interface JournalDeps {
   lock?: (path: string) => { release(): void };
 }
 
-/** The journal could not be written (ENOSPC, EIO, a short write that would not finish): the run stops. */
-export class JournalWriteError extends Error {
-  constructor(
-    readonly path: string,
-    readonly code: string,
-    cause: unknown,
-  ) {
-    super(`cannot write the journal ${path} (${code})`, { cause });
-  }
-}
-
 interface Plan {
   digest: string;
   runId: string;
@@ -56,14 +47,14 @@ interface Plan {
  */
 export class Journal {
   private file: DiskFile | undefined;
+  private out: DurableFile | undefined;
   private readonly states = new Map<string, ItemState>();
   private readonly reasons = new Map<string, string>();
-  private readonly verdicts = new Map<string, string>();
   private readonly sentRecords = new Map<string, SentRecord>();
   private recordedOp: BulkOp | undefined;
   private lock: { release(): void } | undefined;
   private size = 0;
-  private syncing: Promise<void> | undefined;
+  private planStart = 0;
   private pendingPlan: Omit<Plan, 'start'> | undefined;
   private completePlan: Plan | undefined;
   private readonly disk: Disk;
@@ -74,7 +65,9 @@ export class Journal {
   /** The payment the cut record was about, when its start survived; undefined: it could be any row not done. */
   repairedId: string | undefined;
   /** Set once a write failed: nothing more is sent. */
-  failure: JournalWriteError | undefined;
+  get failure(): JournalWriteError | undefined {
+    return this.out?.failure;
+  }
 
   private constructor(
     readonly path: string,
@@ -102,6 +95,7 @@ export class Journal {
       if (opts.mustExist && !exists) throw new UsageError(`journal ${path} does not exist`);
       journal.file = disk.open(path, 'append');
       journal.load(op);
+      journal.out = new DurableFile(path, journal.file, journal.size, journal.defer);
     } catch (err) {
       journal.close();
       throw err;
@@ -170,18 +164,13 @@ export class Journal {
       case 'sent':
         this.states.set(record.id, 'in_flight');
         this.sentRecords.set(record.id, record);
-        this.verdicts.delete(record.id);
         break;
       case 'outcome':
         this.states.set(record.id, record.result);
         if (record.reason) this.reasons.set(record.id, record.reason);
-        if (record.verdict) this.verdicts.set(record.id, record.verdict);
-        else this.verdicts.delete(record.id);
         break;
     }
   }
-
-  private planStart = 0;
 
   get op(): BulkOp | undefined {
     return this.recordedOp;
@@ -198,11 +187,6 @@ export class Journal {
 
   reasonOf(id: string): string | undefined {
     return this.reasons.get(id);
-  }
-
-  /** How the last reconciliation judged an unknown refund. */
-  verdictOf(id: string): string | undefined {
-    return this.verdicts.get(id);
   }
 
   /** The last `sent` record of a payment: what was sent, its key, and what its payment said just before. */
@@ -231,44 +215,13 @@ export class Journal {
 
   /** Appends one record whole: a short write is continued, and one that writes nothing stops the run. */
   write(record: JournalRecord) {
-    this.appendWhole(Buffer.from(`${JSON.stringify(record)}\n`));
-    this.apply(record, undefined, this.size);
+    this.out!.append(Buffer.from(`${JSON.stringify(record)}\n`));
+    this.apply(record, undefined, this.out!.size);
   }
 
-  private appendWhole(data: Buffer) {
-    if (this.failure) throw this.failure;
-    try {
-      for (let off = 0; off < data.length;) {
-        const n = this.file!.append(data.subarray(off));
-        if (!(n > 0)) throw Object.assign(new Error('a write wrote nothing'), { code: 'EIO' });
-        off += n;
-        this.size += n;
-      }
-    } catch (err) {
-      this.failure = new JournalWriteError(this.path, (err as NodeJS.ErrnoException).code ?? 'EIO', err);
-      throw this.failure;
-    }
-  }
-
-  /**
-   * Resolves once every record appended so far is on the disk. Records appended while one fsync is
-   * waiting share it (group commit): many workers announcing requests at the same moment cost one.
-   */
+  /** Resolves once every record appended so far is on the disk (one fsync for all of one moment). */
   durable(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    this.syncing ??= new Promise<void>((resolve, reject) =>
-      this.defer(() => {
-        this.syncing = undefined;
-        try {
-          this.file!.sync();
-          resolve();
-        } catch (err) {
-          this.failure ??= new JournalWriteError(this.path, (err as NodeJS.ErrnoException).code ?? 'EIO', err);
-          reject(this.failure);
-        }
-      }),
-    );
-    return this.syncing;
+    return this.out!.durable();
   }
 
   /** The frozen plan: the rows, then the digest that names them, made durable before anything is asked. */
@@ -281,12 +234,12 @@ export class Journal {
       batch.push(text);
       bytes += text.length;
       if (bytes >= 1 << 16) {
-        this.appendWhole(Buffer.from(batch.join('')));
+        this.out!.append(Buffer.from(batch.join('')));
         batch = [];
         bytes = 0;
       }
     }
-    if (batch.length) this.appendWhole(Buffer.from(batch.join('')));
+    if (batch.length) this.out!.append(Buffer.from(batch.join('')));
     this.write({ type: 'planned', digest, total, at: this.stamp() });
     await this.durable();
   }
@@ -335,15 +288,10 @@ export class Journal {
   }
 
   close() {
-    if (this.file) {
-      try {
-        this.file.sync();
-      } catch (err) {
-        this.failure ??= new JournalWriteError(this.path, (err as NodeJS.ErrnoException).code ?? 'EIO', err);
-      }
-      this.file.close();
-      this.file = undefined;
-    }
+    if (this.out) this.out.close();
+    else this.file?.close();
+    this.out = undefined;
+    this.file = undefined;
     this.lock?.release();
     this.lock = undefined;
   }

@@ -3,21 +3,24 @@ import { StatusLine } from '../output/status-line';
 /** done/total, rate and time left on one redrawn line; the last row is always drawn. */
 export class Progress {
   private done = 0;
-  private readonly started = Date.now();
+  private readonly started: number;
   private readonly line: StatusLine;
 
+  /** `now`: the clock the rate is measured by (a simulation passes its own). */
   constructor(
     out: NodeJS.WritableStream,
     private readonly total: number,
     enabled: boolean,
+    private readonly now: () => number = Date.now,
   ) {
     this.line = new StatusLine(out, enabled);
+    this.started = now();
   }
 
   tick() {
     this.done++;
     this.line.draw(
-      () => progressLine(this.done, this.total, (Date.now() - this.started) / 1000),
+      () => progressLine(this.done, this.total, (this.now() - this.started) / 1000),
       this.done >= this.total,
     );
   }

@@ -12,6 +12,8 @@ export interface BulkFlags {
   recheck: boolean;
   skipInvalid: boolean;
   confirmLive?: string;
+  /** --dry-run --read: read each payment to total what would be sent. */
+  read?: boolean;
 }
 
 /** One bulk run as asked for: the operation, ids or --input, and the defaults rows may leave out. */
@@ -23,8 +25,6 @@ export interface BulkRun extends BulkFlags {
   receipt?: string;
   notes: string[];
   retryUnknown: boolean;
-  /** --dry-run --read: read each payment to total what would be sent. */
-  read?: boolean;
 }
 
 export interface BulkPlan {

@@ -1,4 +1,6 @@
+import { FailureError } from '../../contract/errors';
 import type { PaymentRecord } from '../../contract/resources';
+import { paymentProblem } from '../../contract/rules';
 import { formatMoney } from '../../output/money';
 import { dryRun } from '../check';
 import type { Context } from '../context';
@@ -34,6 +36,8 @@ async function captureOne(rawId: string, opts: CapturePaymentsOptions, ctx: Cont
   const read = async () => {
     if (figures) return figures;
     const payment = await api.call<PaymentRecord>('getPayment', { params: { id } });
+    const problem = paymentProblem(payment, id);
+    if (problem) throw new FailureError(`${problem}; nothing was sent`);
     return (figures = { amount: Number(payment.amount), currency: payment.currency });
   };
   await ctx.confirm(async () => {

@@ -104,6 +104,24 @@ describe('bulk run', () => {
     expect(f.sent).toHaveLength(0);
   });
 
+  it('--dry-run without amounts says so in words, never a count as a total; --read fetches and totals', async () => {
+    const f = fakeContext({ routes, settings: { dryRun: true } });
+    const result = await capturePayments(capture(), f.ctx);
+    await rowsOf(result);
+    const note = result.type === 'many' ? result.after?.(2) : undefined;
+    expect(note).toMatch(/2 capture\(s\) at each payment's full authorized amount; not read in a dry run/);
+    expect(note).not.toMatch(/total 2/);
+    expect(f.sent).toHaveLength(0);
+
+    const read = fakeContext({ routes, settings: { dryRun: true } });
+    const totalled = await capturePayments(capture({ read: true }), read.ctx);
+    await rowsOf(totalled);
+    expect(totalled.type === 'many' && totalled.after?.(2)).toMatch(
+      /2 capture\(s\), total ₹1,000.00 .*read from the service now/,
+    );
+    expect(read.sent.every((r) => r.method === 'GET')).toBe(true);
+  });
+
   it('--dry-run as a table: every request in one dry-run result', async () => {
     const f = fakeContext({ routes, settings: { dryRun: true, format: 'table' } });
     const result = await capturePayments(capture(), f.ctx);
@@ -147,5 +165,41 @@ describe('bulk run', () => {
     expect((err as Error).message).toBe('1 of the refunds did not complete (1 failed, 0 unknown)');
     expect((err as BulkIncompleteError).hints[0]).toMatch(`failed ${PAY2} (line 2): refund window closed`);
     expect(f.stderr()).toContain(`journal: ${journal}`);
+
+    // The rerun is a resume: it says so before asking, and asks about what is left.
+    const again = fakeContext({
+      routes: { 'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }) },
+      confirm: false,
+    });
+    await expect(refundPayments(refunds({ journal, amount: undefined }), again.ctx)).rejects.toThrow(/cancelled/);
+    expect(again.questions).toEqual([
+      'Resume: 1 of 2 done by the earlier run. Refund the remaining 1 payment(s) at all that remains of each payment, read when it is sent?',
+    ]);
+    expect(again.sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a resume of partial refunds totals only what is left', async () => {
+    let n = 0;
+    const f = fakeContext({
+      routes: {
+        'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }),
+        'POST /payments/:id/refund': (req, p) =>
+          n++ === 0
+            ? { body: refund('rfnd_1', p.id!, (req.body as { amount: number }).amount) }
+            : { status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'refund window closed' } } },
+      },
+    });
+    const journal = join(f.home, 'partial.ndjson');
+    const first = await refundPayments(refunds({ journal, amount: '700', concurrency: '1' }), f.ctx);
+    await rowsOf(first);
+    if (first.type === 'many') await Promise.resolve(first.finish?.()).catch(() => undefined);
+    const again = fakeContext({
+      routes: { 'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }) },
+      confirm: false,
+    });
+    await expect(refundPayments(refunds({ journal, amount: '700' }), again.ctx)).rejects.toThrow(/cancelled/);
+    expect(again.questions).toEqual([
+      'Resume: 1 of 2 done by the earlier run. Refund the remaining 1 payment(s), total ₹7.00 (700 paise)?',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { DeclinedError, InterruptedError } from '../contract/errors';
+import { DeclinedError, Interrupt, InterruptedError } from '../contract/errors';
 import type { Context } from './context';
 
 type Prompts = typeof import('@inquirer/prompts');
@@ -8,6 +8,8 @@ export const AT_A_QUESTION = 'interrupted at a question: nothing was sent';
 
 /** The prompt library's own cancel (Ctrl-C at a question, or the run's signal) as payctl's error. */
 export function asInterrupt(err: unknown): unknown {
+  // A read a question makes (the guided flow checks an id as it is typed) cut off by the signal.
+  if (err instanceof Interrupt) return new InterruptedError(err.signal, AT_A_QUESTION);
   const name = (err as Error)?.name;
   if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError')
     return new InterruptedError('SIGINT', AT_A_QUESTION);

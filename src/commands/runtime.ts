@@ -116,7 +116,13 @@ export function createRuntime(
         'this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)',
       );
     }
-    const asked = typeof question === 'string' ? question : await question();
+    const prompt = await import('./prompt');
+    const asked =
+      typeof question === 'string'
+        ? question
+        : await question().catch((err: unknown) => {
+            throw prompt.asInterrupt(err);
+          });
     const { targetLabel } = await import('./target');
     const creds = await credentials().catch(() => undefined);
     const message = creds ? `${targetLabel(creds, settings.table.stderrColor)} ${asked}` : asked;
@@ -127,9 +133,9 @@ export function createRuntime(
         typeof ask
       >[1]);
     } catch (err) {
-      throw (await import('./prompt')).asInterrupt(err);
+      throw prompt.asInterrupt(err);
     }
-    (await import('./prompt')).mustConfirm(ok);
+    prompt.mustConfirm(ok);
   };
 
   const readStdin = async () => {

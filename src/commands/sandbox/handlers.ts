@@ -2,6 +2,7 @@ import { sandboxAdmin } from './admin-client';
 import type { CustomerInput } from './admin-client';
 import { formatMoney } from '../../output/money';
 import { plural } from '../../output/plural';
+import { localTime } from '../../output/time';
 import { parseDuration } from '../../contract/values/duration';
 import type { PaymentMethod } from '../../contract/vocabulary';
 import type { Context } from '../context';
@@ -52,7 +53,8 @@ export interface SeedOptions {
   wallet?: string;
 }
 
-const day = (unix: number, tz: string) => new Date(unix * 1000).toLocaleDateString('en-CA', { timeZone: tz });
+/** The calendar day of a Unix time in `tz`, as `--from`/`--to` take it. */
+const day = (unix: number, tz: string) => localTime(unix, tz).slice(0, 10);
 
 /** Prints the ids it made, one a line for `| payctl payments capture --input -` (customer ids with --wallet). */
 export async function seedSandbox(opts: SeedOptions, ctx: Context): Promise<CommandResult> {

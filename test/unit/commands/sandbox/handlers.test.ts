@@ -6,6 +6,7 @@ import {
   resetSandbox,
   seedSandbox,
   showClock,
+  showAccount,
   showStats,
   simulatePayment,
 } from '../../../../src/commands/sandbox/handlers';
@@ -128,6 +129,46 @@ describe('sandbox seed', () => {
     await expect(seedSandbox(opts, f.ctx)).rejects.toThrow(UsageError);
     await expect(seedSandbox(opts, f.ctx)).rejects.toThrow(message);
     expect(f.sent).toHaveLength(0);
+  });
+});
+
+describe('sandbox seed --wallet and sandbox account', () => {
+  it('--wallet N: sends wallets, prints the wallet customer ids and the statement command for their span', async () => {
+    const from = Date.parse('2026-11-22T00:30:00Z') / 1000;
+    const answer = {
+      order_ids: [],
+      payment_ids: [],
+      customer_ids: ['cust_A', 'cust_B'],
+      wallet_customer_ids: ['cust_A', 'cust_B'],
+      wallet_span: { from, to: from + 3 * 86_400 },
+    };
+    const f = fakeContext({ routes: { 'POST /_sandbox/seed': { body: answer } } });
+    const result = await seedSandbox({ wallet: '30' }, f.ctx);
+    expect(f.sent[0]).toMatchObject({ path: '/_sandbox/seed', body: { orders: 0, authorized: 0, wallets: 30 } });
+    expect(result).toEqual({ type: 'lines', lines: ['cust_A', 'cust_B'], json: ['cust_A', 'cust_B'] });
+    expect(f.stderr()).toMatch(
+      /^seeded 2 customers with wallets, 30 statement entries each from 2026-11-22 to 2026-11-25/,
+    );
+    expect(f.stderr()).toContain('try: payctl wallet statement cust_A --from 2026-11-22 --to 2026-11-25');
+  });
+
+  it('--wallet 0 is a usage error, nothing sent', async () => {
+    const f = fakeContext();
+    await expect(seedSandbox({ wallet: '0' }, f.ctx)).rejects.toThrow(/--wallet/);
+    expect(f.sent).toHaveLength(0);
+  });
+
+  it('account: the merchant account as one record; on a table, its balance in words', async () => {
+    const account = {
+      entity: 'merchant_account',
+      balance: 150000,
+      currency: 'INR',
+      captured_less_refunded: 200000,
+      transferred_to_wallets: 50000,
+    };
+    const f = fakeContext({ routes: { 'GET /_sandbox/account': { body: account } }, settings: { format: 'table' } });
+    expect(await showAccount({}, f.ctx)).toEqual({ type: 'one', kind: 'generic', data: account });
+    expect(f.stderr()).toMatch(/^merchant account balance ₹1,500.00 \(150000 paise\): what wallet credits/);
   });
 });
 

@@ -42,18 +42,27 @@ function explain(err: Error & { code?: string }, host: string, route: Route): Er
   if (status && via) {
     const why = status === '407' ? ': it wants credentials (user:password@ in the proxy URL)' : '';
     message = `the proxy ${via} refused the tunnel to ${host} with HTTP ${status}${why}`;
-  } else if (TLS_TRUST.test(code)) {
+  } else if (TLS_TRUST.test(code) || TLS_TRUST.test((err.cause as { code?: string })?.code ?? '')) {
+    const atProxy = [err, err.cause].some((e) => (e as { [AT_PROXY]?: boolean })?.[AT_PROXY]);
+    const whose = atProxy && via ? `the proxy ${via}` : host;
     const trusted = route.ca ? `the system's CAs and ${route.ca.from}` : "the system's CAs";
     const hint = route.ca ? '' : '; a company CA is trusted with --ca-file or PAYCTL_CA_FILE';
     // Node's own advice (--use-system-ca) is for Node's command line, not payctl's.
     const reason = err.message.split(';')[0];
-    message = `the TLS certificate of ${host} is not trusted (${code}: ${reason}); trusted: ${trusted}${hint}`;
+    message = `the TLS certificate of ${whose} is not trusted (${code}: ${reason}); trusted: ${trusted}${hint}`;
   } else if (via) {
     final = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL'].includes(code);
     message = `cannot reach the service through the proxy ${via} (${code || err.message})`;
   } else return err;
   return Object.assign(new Error(message, { cause: err }), { code: final ? REFUSED_BEFORE_SENDING : CONNECT_FAILED });
 }
+
+/** Marks errors of the connection to the proxy itself (an https:// proxy's certificate), as against the service's. */
+const AT_PROXY = Symbol('payctl: at the proxy');
+const atProxy =
+  (connect: Connector): Connector =>
+  (opts, callback) =>
+    connect(opts, (err, socket) => callback(err && Object.assign(err, { [AT_PROXY]: true }), socket));
 
 /** Every error of `connect` happens before the request is written: each is given its meaning here. */
 const explained =
@@ -72,7 +81,11 @@ export function createPool(origin: string, options: PoolOptions, route: Route = 
   if (route.proxy) {
     dispatcher = new ProxyAgent({
       uri: route.proxy.url,
+      // A company CA often signs the proxy's own certificate too (an https:// proxy).
       requestTls: ca ? { ca } : undefined,
+      proxyTls: ca ? { ca } : undefined,
+      clientFactory: (o: string | URL, opts: Pool.Options & { connect?: Connector }) =>
+        new Pool(o, { ...opts, connect: atProxy(opts.connect!) as never }),
       factory: (o: string | URL, opts: Pool.Options & { connect?: Connector }) =>
         new Pool(o, { ...opts, ...options, connect: explained(opts.connect!, host, route) as never }),
     } as ProxyAgent.Options);

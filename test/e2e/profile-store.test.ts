@@ -32,7 +32,10 @@ const add = (name: string) =>
 /** `sandbox start` on the home's default database, which writes the "sandbox" profile; stopped once it has. */
 async function sandboxWritingItsProfile(): Promise<void> {
   const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json'], {
-    env: { ...process.env, PAYCTL_HOME: home },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYCTL_'))),
+      PAYCTL_HOME: home,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
@@ -12,6 +12,9 @@ export interface TestCerts {
   key: string;
   cert: string;
 }
+
+/** Certificates are made with the openssl CLI (Node can read certificates but not issue them). */
+export const HAS_OPENSSL = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
 
 const openssl = (dir: string, ...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 
@@ -136,6 +139,8 @@ export interface ConnectProxyOptions {
   auth?: string;
   /** Refuse every tunnel with this status. */
   refuse?: number;
+  /** Serve the proxy itself over TLS with this certificate (an https:// proxy). */
+  tls?: TestCerts;
 }
 
 export interface ConnectProxy extends Closer {
@@ -154,7 +159,7 @@ export async function startConnectProxy(opts: ConnectProxyOptions): Promise<Conn
   const answer = (client: Socket, status: number, reason: string, extra = '') => {
     client.end(`HTTP/1.1 ${status} ${reason}\r\n${extra}Content-Length: 0\r\nConnection: close\r\n\r\n`);
   };
-  const server = createServer((client) => {
+  const handle = (client: Socket) => {
     state.connections++;
     sockets.add(client);
     client.on('error', () => undefined);
@@ -196,12 +201,13 @@ export async function startConnectProxy(opts: ConnectProxyOptions): Promise<Conn
       upstream.on('error', () => client.destroy());
     };
     client.on('data', onData);
-  });
+  };
+  const server = opts.tls ? createTlsServer({ key: opts.tls.key, cert: opts.tls.cert }, handle) : createServer(handle);
   const port = await listening(server);
   const base = closer(server, port, sockets);
   return {
     ...base,
-    url: `http://127.0.0.1:${port}`,
+    url: opts.tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`,
     log,
     get connections() {
       return state.connections;

@@ -50,6 +50,35 @@ describe('profile add', () => {
     expect(f.stderr()).toBe(`profile ci saved to ${store.path}\n`);
   });
 
+  it('with --key-secret-command stores the command, never asks or reads a secret, and says where it comes from', async () => {
+    const f = fakeContext({ env: { PAYCTL_KEY_SECRET: SECRET }, settings: { baseUrl: 'https://api.example.com/v1' } });
+    const command = 'op read op://ops/payments/secret';
+    const result = await addProfile(add({ keySecretStdin: false, keySecretCommand: ` ${command} ` }), f.ctx);
+    const stored = (await f.ctx.profiles()).get('ci');
+    expect(stored).toEqual({
+      key_id: 'rzp_test_ci',
+      key_secret_command: command,
+      base_url: 'https://api.example.com/v1',
+      live: false,
+    });
+    expect(result).toMatchObject({ data: { secret_from: 'command', key_secret: `from command: ${command}` } });
+    const show = await showProfile({ name: 'ci' }, f.ctx);
+    expect(show).toMatchObject({ data: { secret_from: 'command', key_secret_command: command } });
+  });
+
+  it.each([
+    [{ keySecretCommand: '  ' }, /--key-secret-command is empty/],
+    [{ keySecretCommand: 'pass show x', keySecretStdin: true }, /pick one/],
+    [
+      { caFile: '/nonexistent/company-ca.pem' },
+      /cannot read the CA file \/nonexistent\/company-ca\.pem \(--ca-file\): ENOENT/,
+    ],
+  ])('%j: a usage error, nothing saved', async (o, message) => {
+    const f = fakeContext({ stdin: SECRET, settings: { baseUrl: 'https://api.example.com/v1' } });
+    await expect(addProfile(add(o), f.ctx)).rejects.toThrow(message);
+    expect((await f.ctx.profiles()).list()).toEqual([]);
+  });
+
   it('takes the secret from PAYCTL_KEY_SECRET without asking', async () => {
     const f = fakeContext({ env: { PAYCTL_KEY_SECRET: SECRET }, settings: { baseUrl: 'https://api.example.com/v1' } });
     await addProfile(add({ keySecretStdin: false }), f.ctx);

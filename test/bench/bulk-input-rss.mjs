@@ -49,7 +49,7 @@ function measure(args, stdinFile) {
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`exit ${code}: ${err}`));
       resolve({
-        mib: Math.round(Number(readFileSync(rssFile, 'utf8').trim()) / 1024),
+        mib: Math.round(Number(readFileSync(rssFile, 'utf8').trim().split(' ')[0]) / 1024),
         seconds: (Date.now() - started) / 1000,
       });
     });

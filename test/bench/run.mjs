@@ -47,7 +47,8 @@ function measure(argv, extraEnv = {}, { asInstalled = false } = {}) {
   const ms = asInstalled
     ? timeSync(argv[0], argv.slice(1), { env: { ...runEnv, NODE_OPTIONS: `--require ${RSS}` } })
     : timeSync(process.execPath, ['--require', RSS, ...argv], { env: runEnv });
-  return { ms, mib: Number(readFileSync(rssFile, 'utf8').trim()) / 1024 };
+  const [kib, cpuMicros] = readFileSync(rssFile, 'utf8').trim().split(' ').map(Number);
+  return { ms, mib: kib / 1024, cpu: cpuMicros / 1000 };
 }
 
 async function startup() {
@@ -87,24 +88,28 @@ async function startup() {
     'payments get (env key)': ['bare GET as CommonJS', 1.3],
     'payments get -p NAME': ['bare GET as CommonJS', 1.3],
   };
-  const results = Object.fromEntries(Object.keys(contenders).map((k) => [k, { ms: [], mib: [] }]));
+  const results = Object.fromEntries(Object.keys(contenders).map((k) => [k, { ms: [], mib: [], cpu: [] }]));
   for (const [argv, extra, asInstalled] of Object.values(contenders)) measure(argv, extra, { asInstalled }); // warm caches once
   for (let i = 0; i < runs; i++) {
     for (const [name, [argv, extra, asInstalled]] of Object.entries(contenders)) {
       const r = measure(argv, extra, { asInstalled });
-      results[name].ms.push(r.ms);
-      results[name].mib.push(r.mib);
+      for (const k of ['ms', 'mib', 'cpu']) results[name][k].push(r[k]);
     }
   }
   sb.stop();
-  console.log(`startup on Node ${process.versions.node} (median of ${runs} interleaved runs; peak RSS)`);
+  console.log(`startup on Node ${process.versions.node} (median of ${runs} interleaved runs: wall, CPU, peak RSS)`);
   const out = {};
-  for (const [name, r] of Object.entries(results)) out[name] = { ms: median(r.ms), mib: median(r.mib) };
+  for (const [name, r] of Object.entries(results))
+    out[name] = { ms: median(r.ms), mib: median(r.mib), cpu: median(r.cpu) };
   for (const [name, r] of Object.entries(out)) {
     const [base, limit] = targets[name] ?? [];
     const ratio = base ? r.ms / out[base].ms : undefined;
-    const target = base ? `  ${ratio.toFixed(2)}x ${base} (target <= ${limit}x${verdict(ratio <= limit)})` : '';
-    console.log(`  ${name.padEnd(24)} ${ms(r.ms).padStart(7)}  ${r.mib.toFixed(1).padStart(6)} MiB${target}`);
+    const target = base
+      ? `  ${ratio.toFixed(2)}x ${base} (target <= ${limit}x${verdict(ratio <= limit)}; CPU ${(r.cpu / out[base].cpu).toFixed(2)}x)`
+      : '';
+    console.log(
+      `  ${name.padEnd(24)} ${ms(r.ms).padStart(7)}  CPU ${ms(r.cpu).padStart(7)}  ${r.mib.toFixed(1).padStart(6)} MiB${target}`,
+    );
   }
   return out;
 }
@@ -155,9 +160,8 @@ async function exports() {
         rmSync(`${out}.xlsx`, { force: true });
         rmSync(`${out}.ndjson`, { force: true });
         const key = `${name}|${n}`;
-        results[key] ??= { ms: [], mib: [] };
-        results[key].ms.push(r.ms);
-        results[key].mib.push(r.mib);
+        results[key] ??= { ms: [], mib: [], cpu: [] };
+        for (const k of ['ms', 'mib', 'cpu']) results[key][k].push(r[k]);
       }
     }
   }
@@ -165,7 +169,10 @@ async function exports() {
   console.log(
     `statement export on Node ${process.versions.node} (median of ${ROUNDS} interleaved rounds; each contender and the sandbox in their own processes; peak RSS)`,
   );
-  const get = (name, n) => ({ ms: median(results[`${name}|${n}`].ms), mib: median(results[`${name}|${n}`].mib) });
+  const get = (name, n) => {
+    const r = results[`${name}|${n}`];
+    return { ms: median(r.ms), mib: median(r.mib), cpu: median(r.cpu) };
+  };
   const out = {};
   for (const n of sizes) {
     const bare = get('bare node:http walk', n);
@@ -177,7 +184,7 @@ async function exports() {
         ? ''
         : `  ${(r.ms / bare.ms).toFixed(2)}x bare (target <= ${limit}x${verdict(r.ms / bare.ms <= limit)})`;
       console.log(
-        `  ${String(n).padStart(7)} rows  ${name.padEnd(20)} ${ms(r.ms).padStart(9)}  ${(n / (r.ms / 1000)).toFixed(0).padStart(6)} rows/s  peak ${r.mib.toFixed(1).padStart(6)} MiB${ratio}`,
+        `  ${String(n).padStart(7)} rows  ${name.padEnd(20)} ${ms(r.ms).padStart(9)}  CPU ${ms(r.cpu).padStart(8)}  ${(n / (r.ms / 1000)).toFixed(0).padStart(6)} rows/s  peak ${r.mib.toFixed(1).padStart(6)} MiB${ratio}`,
       );
     }
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { runScenario } from './scenario';
 import type { ScenarioResult } from './scenario';
 import { classesOf, modeOf, replayCommand, reportOf } from './report';
+import { KNOWN, knownOf } from './known';
 
 /**
  * The money simulation: thousands of seeded scenarios of payctl's real bulk runner and refund paths
@@ -57,12 +58,24 @@ test(`money invariants hold over ${count} simulated scenarios`, { timeout: 600_0
         })),
       ),
     );
-  for (const line of classesOf(failures, Number(process.env.SIM_LIST ?? 8))) console.log(line);
-  const shown = failures.filter(
+  // Known findings (known.ts) are listed, not failed, unless SIM_STRICT=1; every other violation fails.
+  const strict = process.env.SIM_STRICT === '1';
+  const isNew = (f: ScenarioResult) => strict || f.violations.some((v) => !knownOf(v, f.plan));
+  const fresh = failures.filter(isNew);
+  for (const line of classesOf(fresh, Number(process.env.SIM_LIST ?? 8))) console.log(line);
+  if (!strict)
+    for (const k of KNOWN) {
+      const seeds = failures.filter((f) => !isNew(f) && f.violations.some((v) => knownOf(v, f.plan) === k));
+      if (seeds.length)
+        console.log(
+          `  known, reported, not failed: ${k.id} (${seeds.length} seeds, e.g. ${seeds.slice(0, 4).map(modeOf).join('; ')}): ${k.what}`,
+        );
+    }
+  const shown = fresh.filter(
     (f) => !process.env.SIM_SHOW_ONLY || f.violations.some((v) => v.invariant === process.env.SIM_SHOW_ONLY),
   );
   if (one === undefined) for (const f of shown.slice(0, Number(process.env.SIM_SHOW ?? 3))) console.log(reportOf(f));
-  expect(failures.map((f) => `seed ${f.seed} (${f.violations[0]!.invariant}): ${replayCommand(f.seed)}`)).toEqual([]);
+  expect(fresh.map((f) => `seed ${f.seed} (${f.violations[0]!.invariant}): ${replayCommand(f.seed)}`)).toEqual([]);
 });
 
 test('a seed replays the same scenario, event for event', { timeout: 120_000 }, async () => {

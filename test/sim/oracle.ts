@@ -64,19 +64,32 @@ export class Oracle {
 
   /** Payctl's requests for this payment that may still land (on their way, or being applied). */
   mayStillLand(paymentId: string): boolean {
-    const posts = this.sends.filter((s) => s.paymentId === paymentId && s.method === 'POST');
-    return posts.some((s) => s.inTransit > 0) || (this.service.processing.get(paymentId) ?? 0) > 0;
+    // One that asks for more than remains now can never apply: what remains only shrinks.
+    const p = this.service.payments.get(paymentId)!;
+    const left = p.amount - p.amount_refunded;
+    return this.sends.some(
+      (s) =>
+        s.paymentId === paymentId &&
+        s.method === 'POST' &&
+        (s.inTransit > 0 || this.service.processing.has(s.id)) &&
+        !(typeof s.body?.amount === 'number' && s.body.amount > left),
+    );
   }
 
   private ours(paymentId: string) {
     return this.service.refundsOf(paymentId, 'payctl');
   }
 
-  claim(who: string, paymentId: string, claim: Claim, extra: { refundId?: string; proc?: number } = {}) {
+  claim(
+    who: string,
+    paymentId: string,
+    claim: Claim,
+    extra: { refundId?: string; proc?: number; reason?: string } = {},
+  ) {
     const intent = this.intents.get(paymentId);
     if (!intent) return;
     const payment = this.service.payments.get(paymentId)!;
-    const at = `${who}: ${paymentId}`;
+    const at = `${who}: ${paymentId}${extra.reason ? ` (${extra.reason.slice(0, 160)})` : ''}`;
     if (claim === 'done') {
       if (intent.kind === 'capture') {
         if (payment.status === 'authorized') this.fail('done-but-not-captured', `${at} called done, still authorized`);
@@ -127,8 +140,13 @@ export class Oracle {
       if (intent.kind !== 'refund') continue;
       const ours = this.ours(id);
       const total = ours.reduce((sum, r) => sum + r.amount, 0);
-      if (ours.length > 1 || total > (intent.amount ?? intent.bound))
+      if (ours.length > 1)
         this.fail('refunded-twice', `${id}: payctl made ${ours.length} refunds (${this.describe(id)}), intended one`);
+      else if (total > (intent.amount ?? intent.bound))
+        this.fail(
+          'refunded-beyond-intent',
+          `${id}: payctl refunded ${total}, intended ${intent.amount ?? intent.bound}`,
+        );
     }
   }
 }

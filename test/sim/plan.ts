@@ -65,9 +65,9 @@ export function planScenario(rng: Rng): ScenarioPlan {
     amounts,
     rewriteInput: amounts === 'csv' && rng.chance(0.4),
     killChance: rng.pick([0, 0.2, 0.5]),
-    // Without the header and the list, another refund of the same amount is indistinguishable from
-    // ours by design (the documented fallback): those scenarios keep the payments to payctl alone.
-    otherOperator: identity && kind !== 'bulk_capture' && rng.chance(0.3),
+    // Without the list, another operator's refund of the same amount is told from ours only by
+    // amount_refunded (the documented fallback): those scenarios keep the payments to payctl alone.
+    otherOperator: refundList && kind !== 'bulk_capture' && rng.chance(0.3),
     twoMachines: identity && kind === 'bulk_refund' && rng.chance(0.12),
     concurrency: rng.pick([1, 2, 4, 8]),
     runs: rng.int(2, 5),

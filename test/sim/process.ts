@@ -11,6 +11,8 @@ import type { World } from './world';
 export interface Outcome {
   /** undefined: killed before it finished. */
   exit: number | undefined;
+  /** The error's kind (src/contract/errors), when it failed. */
+  kind?: string;
   message: string;
   hints: string[];
   notices: string[];
@@ -39,6 +41,8 @@ export interface ProcessDeps {
   state: string;
   /** Each row as payctl hands it to the output, at that very moment. */
   onRow: (row: BulkRow) => void;
+  /** While the question is on the screen (the input file may change meanwhile). */
+  onConfirm?: () => void;
 }
 
 /** A Context for one simulated payctl process: the simulated network, clock and a quiet terminal. */
@@ -63,7 +67,7 @@ export function contextFor(deps: ProcessDeps, notices: string[]): Context {
       }) as never,
     profiles: () => Promise.reject(new Error('no profiles in the simulation')),
     notice: (m) => notices.push(m),
-    confirm: async () => undefined,
+    confirm: async () => deps.onConfirm?.(),
     readStdin: async () => '',
   };
   return ctx;
@@ -82,6 +86,7 @@ export function runCommand(
   const outcome: Outcome = { exit: undefined, message: '', hints: [], notices, rows: [] };
   const fail = (err: unknown) => {
     outcome.exit = exitCodeOf(err);
+    outcome.kind = (err as { kind?: string }).kind;
     outcome.message = (err as Error)?.message ?? String(err);
     outcome.hints = (err as { hints?: string[] }).hints ?? [];
     if (!(err as { kind?: string }).kind)

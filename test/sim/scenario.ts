@@ -108,7 +108,12 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     ].join('\n') + '\n';
 
   /** Starts a payctl process on a machine, maybe armed to be killed at some step or disk write. */
-  const launch = (m: Machine, what: string, command: Parameters<typeof runCommand>[1]): Promise<Outcome> => {
+  const launch = (
+    m: Machine,
+    what: string,
+    command: Parameters<typeof runCommand>[1],
+    onConfirm?: () => void,
+  ): Promise<Outcome> => {
     const proc: Process = { id: ++procSeq, dead: false, finished: false };
     m.current = proc;
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
@@ -138,6 +143,7 @@ export async function runScenario(seed: number, root: string, verbose = false): 
         proc,
         network,
         state: m.state,
+        onConfirm,
         onRow: (row) => claimRow(oracle, `process ${proc.id} row ${row.line}`, row, proc.id),
       },
       command,
@@ -167,17 +173,29 @@ export async function runScenario(seed: number, root: string, verbose = false): 
       const retryUnknown = run > 0 && userRng.chance(0.5);
       const recheck = !retryUnknown && run > 0 && userRng.chance(0.2);
       const what = `bulk ${plan.kind === 'bulk_capture' ? 'capture' : 'refund'}${retryUnknown ? ' --retry-unknown' : ''}${recheck ? ' --recheck' : ''}`;
+      let onConfirm: (() => void) | undefined;
       if (input && plan.rewriteInput && run === 0) {
+        // Rewritten in place while the operator reads the question, or at some step of the run.
+        const atQuestion = userRng.chance(0.5);
         const at = world.steps + userRng.int(1, 30);
         const rewrite = () => {
-          if (world.steps < at) return;
+          if (!atQuestion && world.steps < at) return;
           hooks.delete(rewrite);
+          onConfirm = undefined;
           writeFileSync(input, csv(40, true));
-          log('the input file was rewritten in place (amounts x40, first row gone)');
+          log(
+            `the input file was rewritten in place (amounts x40, first row gone)${atQuestion ? ' at the question' : ''}`,
+          );
         };
-        hooks.add(rewrite);
+        if (atQuestion) onConfirm = rewrite;
+        else hooks.add(rewrite);
       }
-      const outcome = await launch(m, what, (ctx) => runBulk(bulkRun({ retryUnknown, recheck }), ctx));
+      const outcome = await launch(
+        m,
+        what,
+        (ctx) => runBulk(bulkRun({ retryUnknown, recheck }), ctx),
+        () => onConfirm?.(),
+      );
       hooks.clear();
       log(
         `  -> ${outcome.exit === undefined ? 'killed' : `exit ${outcome.exit}`}: ${outcome.rows.map((r) => `${r.payment_id.slice(-3)} ${r.result}${r.reason ? ` (${r.reason.slice(0, 160)})` : ''}`).join('; ')}${outcome.exit ? ` | ${outcome.message.slice(0, 300)}` : ''}`,

@@ -90,8 +90,8 @@ export class SimService {
   readonly refunds: SimRefund[] = [];
   private readonly keys = new Map<string, Keyed>();
   private refundSeq = 0;
-  /** Payctl's refund sends being processed right now, by payment: they may still apply. */
-  readonly processing = new Map<string, number>();
+  /** Payctl's refund sends being processed right now: they may still apply. */
+  readonly processing = new Set<number>();
 
   constructor(
     private readonly world: World,
@@ -201,9 +201,9 @@ export class SimService {
     }
     const keyed: Keyed = { body: text, processing: true };
     if (key !== undefined) this.keys.set(key, keyed);
-    if (req.actor === 'payctl') this.processing.set(p.id, (this.processing.get(p.id) ?? 0) + 1);
+    if (req.sendId !== undefined) this.processing.add(req.sendId);
     this.later(() => {
-      if (req.actor === 'payctl') this.processing.set(p.id, this.processing.get(p.id)! - 1);
+      if (req.sendId !== undefined) this.processing.delete(req.sendId);
       keyed.processing = false;
       const answer = this.applyRefund(p, body, req);
       if (answer.status === 200) keyed.refund = this.refunds[this.refunds.length - 1];

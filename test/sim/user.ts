@@ -9,7 +9,7 @@ export function claimRow(oracle: Oracle, who: string, row: BulkRow, proc: number
   if (row.result === 'done' || row.result === 'skipped')
     return oracle.claim(who, row.payment_id, 'done', { refundId: row.refund_id ?? undefined, proc });
   if (row.result === 'failed') {
-    oracle.claim(who, row.payment_id, 'failed', { proc });
+    oracle.claim(who, row.payment_id, 'failed', { proc, reason });
     if (saysNothingSent(reason)) oracle.claim(who, row.payment_id, 'nothing_sent', { proc });
     return;
   }
@@ -26,7 +26,8 @@ export function claimSingle(oracle: Oracle, who: string, id: string, o: Outcome,
     return oracle.claim(who, id, 'done', { refundId, proc });
   }
   if (o.exit === 5 || o.exit === 4) oracle.claim(who, id, 'not_applied', { proc });
-  if (o.exit === 1) oracle.claim(who, id, 'failed', { proc });
+  // Exit 1 is a refusal only when the service's own error object said so (kind api).
+  if (o.kind === 'api') oracle.claim(who, id, 'failed', { proc, reason: o.message });
   if (saysNothingSent(text)) oracle.claim(who, id, 'nothing_sent', { proc });
 }
 

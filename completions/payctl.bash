@@ -3,7 +3,7 @@
 
 _payctl_subcommands() {
   case "$1" in
-    "") echo "orders payments refunds plans subscriptions wallet api profile sandbox completion" ;;
+    "") echo "orders payments refunds plans subscriptions wallet api profile sandbox mcp completion" ;;
     "orders") echo "list create" ;;
     "payments") echo "list get capture refund" ;;
     "refunds") echo "list get" ;;
@@ -12,9 +12,10 @@ _payctl_subcommands() {
     "wallet") echo "transfer credit pay balance statement fund-account payout" ;;
     "wallet fund-account") echo "create" ;;
     "profile") echo "add list use remove show test" ;;
-    "sandbox") echo "start pay clock reset seed stats events customer" ;;
+    "sandbox") echo "start pay clock reset seed account stats events customer" ;;
     "sandbox clock") echo "advance" ;;
     "sandbox customer") echo "create" ;;
+    "mcp") echo "log" ;;
   esac
 }
 
@@ -29,7 +30,7 @@ _payctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --idempotency-key --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
+    case " --account-number --allow-live --amount --base-url --ca-file --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --idempotency-key --ifsc --input --interval --journal --key-id --key-secret-command --latency --limit --max-amount --max-total --max-writes --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --token-ttl --total-count --tz --wallet --webhook --webhook-secret -f -F -o -p " in *" $word "*) skip=1; continue ;; esac
     [[ $word == -* ]] && continue
     for sub in $(_payctl_subcommands "$cmdpath"); do
       if [[ $sub == "$word" ]]; then cmdpath="${cmdpath:+$cmdpath }$word"; break; fi
@@ -42,7 +43,7 @@ _payctl() {
     --output|-o) COMPREPLY=($(compgen -W "table json ndjson csv" -- "$cur")); return ;;
     --period) COMPREPLY=($(compgen -W "daily weekly monthly yearly" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "created authorized captured refunded failed" -- "$cur")); return ;;
-    --account-number|--amount|--base-url|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--idempotency-key|--ifsc|--interval|--key-id|--latency|--limit|--name|--narration|--note|--order|--payment|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--total-count|--tz|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
+    --account-number|--allow-live|--amount|--base-url|--ca-file|--capture-window|--concurrency|--contact|--count|--currency|--customer|--description|--email|--fault-rate|--field|--fields|--from|--fund-account|--idempotency-key|--ifsc|--interval|--key-id|--key-secret-command|--latency|--limit|--max-amount|--max-total|--max-writes|--name|--narration|--note|--order|--payment|--plan|--port|--purpose|--rate-limit|--raw-field|--receipt|--reference-id|--seed|--skip|--start-at|--timeout|--to|--token-ttl|--total-count|--tz|--wallet|--webhook|--webhook-secret|-f|-F) COMPREPLY=(); return ;;
   esac
   if [[ $cur != -* ]]; then
     case "$cmdpath" in
@@ -51,7 +52,7 @@ _payctl() {
     esac
   fi
   case "$cmdpath" in
-    "") candidates="orders payments refunds plans subscriptions wallet api profile sandbox completion --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "") candidates="orders payments refunds plans subscriptions wallet api profile sandbox mcp completion --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "orders") candidates="list create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "orders list") candidates="--all --authorized --base-url --count --debug --dry-run --fields --from --limit --no-color --out --output -o --profile -p --receipt --sandbox --skip --timeout --to --tz --version -V --wide --yes -y" ;;
     "orders create") candidates="--amount --base-url --currency --debug --dry-run --fields --manual-capture --no-color --note --out --output -o --profile -p --receipt --sandbox --timeout --tz --version -V --wide --yes -y" ;;
@@ -80,23 +81,26 @@ _payctl() {
     "wallet payout") candidates="--amount --base-url --debug --dry-run --fields --fund-account --narration --no-color --note --out --output -o --profile -p --purpose --reference-id --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "api") candidates="--all --base-url --debug --dry-run --field -F --fields --input --limit --no-color --out --output -o --profile -p --raw-field -f --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile") candidates="add list use remove show test --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "profile add") candidates="--base-url --debug --default --dry-run --fields --key-id --key-secret-stdin --live --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "profile add") candidates="--base-url --ca-file --debug --default --dry-run --fields --key-id --key-secret-command --key-secret-stdin --live --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile list") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile use") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile remove") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile show") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "profile test") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "sandbox") candidates="start pay clock reset seed stats events customer --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox") candidates="start pay clock reset seed account stats events customer --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox start") candidates="--base-url --capture-window --db --debug --dry-run --fault-rate --fields --latency --no-color --no-idempotency --out --output -o --port --profile -p --rate-limit --sandbox --seed --timeout --tz --version -V --webhook --webhook-secret --wide --yes -y" ;;
     "sandbox pay") candidates="--base-url --contact --debug --dry-run --email --fail --fields --method --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock") candidates="advance --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox clock advance") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox reset") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
-    "sandbox seed") candidates="--authorized --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "sandbox seed") candidates="--authorized --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wallet --wide --yes -y" ;;
+    "sandbox account") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox stats") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox events") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox customer") candidates="create --base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "sandbox customer create") candidates="--base-url --contact --debug --dry-run --email --fields --name --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
+    "mcp") candidates="log --allow-live --allow-writes --base-url --debug --dry-run --fields --max-amount --max-total --max-writes --no-color --out --output -o --profile -p --sandbox --timeout --token-ttl --tz --version -V --wide --yes -y" ;;
+    "mcp log") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
     "completion") candidates="--base-url --debug --dry-run --fields --no-color --out --output -o --profile -p --sandbox --timeout --tz --version -V --wide --yes -y" ;;
   esac
   COMPREPLY=($(compgen -W "$candidates" -- "$cur"))

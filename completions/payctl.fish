@@ -4,7 +4,7 @@
 function __payctl_subcommands
     switch "$argv[1]"
         case ''
-            echo orders payments refunds plans subscriptions wallet api profile sandbox completion
+            echo orders payments refunds plans subscriptions wallet api profile sandbox mcp completion
         case 'orders'
             echo list create
         case 'payments'
@@ -22,11 +22,13 @@ function __payctl_subcommands
         case 'profile'
             echo add list use remove show test
         case 'sandbox'
-            echo start pay clock reset seed stats events customer
+            echo start pay clock reset seed account stats events customer
         case 'sandbox clock'
             echo advance
         case 'sandbox customer'
             echo create
+        case 'mcp'
+            echo log
     end
 end
 
@@ -35,7 +37,7 @@ function __payctl_path
     set -l tokens (commandline -opc)
     set -l path ''
     set -l skip 0
-    set -l valued --account-number --amount --base-url --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --idempotency-key --ifsc --input --interval --journal --key-id --latency --limit --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --total-count --tz --webhook --webhook-secret -f -F -o -p
+    set -l valued --account-number --allow-live --amount --base-url --ca-file --capture-window --concurrency --confirm-live --contact --count --currency --customer --db --description --email --fault-rate --field --fields --from --fund-account --idempotency-key --ifsc --input --interval --journal --key-id --key-secret-command --latency --limit --max-amount --max-total --max-writes --method --name --narration --note --order --out --output --payment --period --plan --port --profile --purpose --rate-limit --raw-field --receipt --reference-id --seed --skip --start-at --status --timeout --to --token-ttl --total-count --tz --wallet --webhook --webhook-secret -f -F -o -p
     for t in $tokens[2..-1]
         if test $skip -eq 1; set skip 0; continue; end
         if contains -- $t $valued; set skip 1; continue; end
@@ -53,7 +55,7 @@ function __payctl_profiles
 end
 
 complete -c payctl -f
-complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments refunds plans subscriptions wallet api profile sandbox completion'
+complete -c payctl -n 'test "$(__payctl_path)" = ""' -a 'orders payments refunds plans subscriptions wallet api profile sandbox mcp completion'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = ""' -l dry-run -d 'validate and print the request'
@@ -570,11 +572,13 @@ complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -s V -l version -d '
 complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l ca-file -x -d 'trust the CAs in this PEM file for the profile\'s service'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l default -d 'make it the default profile'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l dry-run -d 'validate and print the request'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l key-id -x -d 'key id'
+complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l key-secret-command -x -d 'store this shell command instead of the secret'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l key-secret-stdin -d 'read the key secret from standard input'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l live -d 'mark as a live profile'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile add"' -l no-color -d 'no colours'
@@ -661,7 +665,7 @@ complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -l tz -x -d 'IA
 complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -s V -l version -d 'print the version'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "profile test"' -s y -l yes -d 'skip confirmations'
-complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -a 'start pay clock reset seed stats events customer'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -a 'start pay clock reset seed account stats events customer'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox"' -l dry-run -d 'validate and print the request'
@@ -774,8 +778,23 @@ complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l sandbox -d '
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l tz -x -d 'IANA time zone for reading and showing times'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l wallet -x -d 'customers with wallets, N statement entries each over several days'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox seed"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "sandbox account"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox stats"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox stats"' -l debug -d 'HTTP trace on stderr'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox stats"' -l dry-run -d 'validate and print the request'
@@ -836,6 +855,41 @@ complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -l t
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -s V -l version -d 'print the version'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -l wide -d 'tables: show every column instead of fitting the terminal width'
 complete -c payctl -n 'test "$(__payctl_path)" = "sandbox customer create"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -a 'log'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l allow-live -x -d 'writes on a LIVE profile also need its name here'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l allow-writes -d 'offer the write tools'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l max-amount -x -d 'refuse any write moving more than this, in the smallest currency unit'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l max-total -x -d 'refuse writes once the session would move more than this in all, smallest currency unit'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l max-writes -x -d 'refuse writes after this many in the session'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l token-ttl -x -d 'how long a confirmation token stays good'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp"' -s y -l yes -d 'skip confirmations'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l debug -d 'HTTP trace on stderr'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l dry-run -d 'validate and print the request'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l fields -x -d 'comma-separated fields/columns, dot paths allowed'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l no-color -d 'no colours'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l out -r -F -d 'write the result to FILE atomically'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s o -l output -x -a 'table json ndjson csv' -d 'default table on a terminal, json otherwise'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s p -l profile -x -a '(__payctl_profiles)' -d 'key profile to use'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l sandbox -d 'run against the embedded local sandbox'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l timeout -x -d 'deadline of each attempt, connect to last byte, in seconds'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l tz -x -d 'IANA time zone for reading and showing times'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s V -l version -d 'print the version'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -l wide -d 'tables: show every column instead of fitting the terminal width'
+complete -c payctl -n 'test "$(__payctl_path)" = "mcp log"' -s y -l yes -d 'skip confirmations'
 complete -c payctl -n 'test "$(__payctl_path)" = "completion"' -a 'bash zsh fish'
 complete -c payctl -n 'test "$(__payctl_path)" = "completion"' -l base-url -x -d 'override the profile\'s base URL, https only except loopback'
 complete -c payctl -n 'test "$(__payctl_path)" = "completion"' -l debug -d 'HTTP trace on stderr'

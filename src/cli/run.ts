@@ -80,7 +80,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       ]);
       const settings = settingsFrom(flags, env, streams);
       wantJson = settings.formatChosen && settings.format === 'json';
-      const runtime = createRuntime(settings, env, streams, controller.signal, writes);
+      const runtime = createRuntime(settings, streams, controller.signal, writes);
       try {
         // Before the handler sends anything: exit 2 must mean nothing was sent.
         if (flags.out !== undefined) await (await import('../output/atomic-file')).checkOutTarget(String(flags.out));

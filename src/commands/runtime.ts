@@ -4,7 +4,7 @@ import { DEFAULT_RETRY } from '../client/retry';
 import type { RetryPolicy } from '../client/retry';
 import { resolveCredentials } from '../config/credentials';
 import type { Credentials } from '../config/credentials';
-import { payctlPaths, sandboxDbPath } from '../config/paths';
+import { sandboxDbPath } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
 import { withoutSignalHooks } from '../config/signal-hooks';
 import { UsageError } from '../contract/errors';
@@ -16,14 +16,8 @@ interface Runtime extends Context {
 }
 
 /** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
-export function createRuntime(
-  settings: Settings,
-  env: NodeJS.ProcessEnv,
-  io: IO,
-  signal: AbortSignal,
-  writes?: WritesInFlight,
-): Runtime {
-  const paths = payctlPaths(env);
+export function createRuntime(settings: Settings, io: IO, signal: AbortSignal, writes?: WritesInFlight): Runtime {
+  const { paths } = settings;
   const clients = new Map<string, ApiClient>();
   const closers: Array<() => Promise<void>> = [];
   let store: ProfileStore | undefined;
@@ -56,11 +50,12 @@ export function createRuntime(
 
   const credentials = async (profile?: string): Promise<Credentials> => {
     if (settings.sandbox && profile === undefined) return (sandboxCreds ??= startInProcessSandbox());
-    const loaded = env.PAYCTL_KEY_ID && env.PAYCTL_KEY_SECRET ? undefined : await profiles();
+    const { keyEnv } = settings;
+    const loaded = keyEnv.keyId && keyEnv.keySecret ? undefined : await profiles();
     return resolveCredentials({
-      env,
+      keyEnv,
       profile: profile ?? settings.profile,
-      baseUrl: settings.baseUrl,
+      baseUrl: settings.baseUrl ?? settings.baseUrlEnv,
       store: () => loaded as ProfileStore,
     });
   };
@@ -71,7 +66,7 @@ export function createRuntime(
     const command = creds.secretCommand!;
     if (!secretRuns.has(command)) {
       const { runSecretCommand } = await import('../config/secret-command');
-      secretRuns.set(command, runSecretCommand(command, { env, source: creds.source, signal }));
+      secretRuns.set(command, runSecretCommand(command, { env: settings.childEnv, source: creds.source, signal }));
     }
     return secretRuns.get(command)!;
   };
@@ -92,7 +87,7 @@ export function createRuntime(
     if (route.direct && settings.debug) notice(`[debug] ${route.direct}`);
     const http = new HttpClient({
       route,
-      retry: retryPolicy(env),
+      retry: retryPolicy(settings.maxRetries),
       baseUrl: creds.baseUrl,
       keyId: creds.keyId,
       keySecret,
@@ -146,7 +141,6 @@ export function createRuntime(
 
   return {
     settings,
-    env,
     io,
     paths,
     signal,
@@ -164,8 +158,7 @@ export function createRuntime(
 }
 
 /** PAYCTL_MAX_RETRIES tunes how long payctl keeps retrying (scripts that prefer to fail fast). */
-function retryPolicy(env: NodeJS.ProcessEnv): RetryPolicy {
-  const raw = env.PAYCTL_MAX_RETRIES;
+function retryPolicy(raw: string | undefined): RetryPolicy {
   if (raw === undefined) return DEFAULT_RETRY;
   if (!/^\d+$/.test(raw) || Number(raw) > 20)
     throw new UsageError(`PAYCTL_MAX_RETRIES must be a whole number from 0 to 20: got "${raw}"`);

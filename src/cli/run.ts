@@ -3,7 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
-import { Interrupt, OutputClosedError } from '../contract/errors';
+import { Interrupt, OutputClosedError } from '../commands/aborts';
 import { exitCodeOf } from './exit-codes';
 import { createProgram } from './program';
 import { failedOutput, report } from './report';

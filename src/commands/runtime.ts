@@ -5,6 +5,7 @@ import type { RetryPolicy } from '../client/retry';
 import { resolveCredentials } from '../config/credentials';
 import type { Credentials } from '../config/credentials';
 import { sandboxDbPath } from '../config/paths';
+import type { PayctlPaths } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
 import { withoutSignalHooks } from '../config/signal-hooks';
 import { UsageError } from '../contract/errors';
@@ -17,26 +18,55 @@ interface Runtime extends Context {
 
 /** Builds the handlers' context; heavy parts (HTTP pool, sandbox, config file) load on first use. */
 export function createRuntime(settings: Settings, io: IO, signal: AbortSignal, writes?: WritesInFlight): Runtime {
-  const { paths } = settings;
-  const clients = new Map<string, ApiClient>();
   const closers: Array<() => Promise<void>> = [];
-  let store: ProfileStore | undefined;
-  let sandboxCreds: Promise<Credentials> | undefined;
-  const secrets = new Set<string>();
-
   const notice = (message: string) => {
     io.stderr.write(`${message}\n`);
   };
+  const profiles = profileStore(settings.paths);
+  const credentials = credentialSource(settings, profiles, closers);
+  const api = apiClients({ settings, signal, writes, notice, credentials, closers });
+  return {
+    settings,
+    io,
+    paths: settings.paths,
+    signal,
+    nowMs: () => Date.now(),
+    api,
+    credentials,
+    profiles,
+    notice,
+    confirm: (question) => confirmOnTerminal(question, settings, io, signal, credentials),
+    readStdin: () => readAll(io.stdin),
+    async dispose() {
+      for (const close of closers) await close().catch(() => undefined);
+    },
+  };
+}
 
-  // conf, undici and the sandbox load only when a command needs them (startup time).
-  // Loaded without the signal listeners conf's dependencies install (see src/config/signal-hooks.ts).
-  const profiles = async () =>
+/**
+ * The profile store, loaded on first use (conf, undici and the sandbox load only when a command needs
+ * them), without the signal listeners conf's dependencies install (see src/config/signal-hooks.ts).
+ */
+function profileStore(paths: PayctlPaths): () => Promise<ProfileStore> {
+  let store: ProfileStore | undefined;
+  return async () =>
     (store ??= new (await withoutSignalHooks(() => import('../config/profiles'))).ProfileStore(paths.config));
+}
 
+/**
+ * The active credentials, or a named profile's: --sandbox starts the embedded sandbox once (closed
+ * with the run); environment credentials need no profile store.
+ */
+function credentialSource(
+  settings: Settings,
+  profiles: () => Promise<ProfileStore>,
+  closers: Array<() => Promise<void>>,
+): (profile?: string) => Promise<Credentials> {
+  let sandboxCreds: Promise<Credentials> | undefined;
   const startInProcessSandbox = async (): Promise<Credentials> => {
     const { startSandbox } = await import('../sandbox');
-    const db = sandboxDbPath(paths);
-    mkdirSync(paths.data, { recursive: true });
+    const db = sandboxDbPath(settings.paths);
+    mkdirSync(settings.paths.data, { recursive: true });
     const sandbox = await startSandbox({ db, port: 0 });
     closers.push(() => sandbox.close());
     return {
@@ -47,8 +77,7 @@ export function createRuntime(settings: Settings, io: IO, signal: AbortSignal, w
       source: 'sandbox',
     };
   };
-
-  const credentials = async (profile?: string): Promise<Credentials> => {
+  return async (profile) => {
     if (settings.sandbox && profile === undefined) return (sandboxCreds ??= startInProcessSandbox());
     const { keyEnv } = settings;
     const loaded = keyEnv.keyId && keyEnv.keySecret ? undefined : await profiles();
@@ -59,7 +88,22 @@ export function createRuntime(settings: Settings, io: IO, signal: AbortSignal, w
       store: () => loaded as ProfileStore,
     });
   };
+}
 
+interface ClientParts {
+  settings: Settings;
+  signal: AbortSignal;
+  writes?: WritesInFlight;
+  notice: (message: string) => void;
+  credentials: (profile?: string) => Promise<Credentials>;
+  closers: Array<() => Promise<void>>;
+}
+
+/** One API client per profile and kind of use, made on first use; its pool is closed with the run. */
+function apiClients(parts: ClientParts): (profile?: string, opts?: ApiOptions) => Promise<ApiClient> {
+  const { settings, signal, writes, notice, closers } = parts;
+  const clients = new Map<string, ApiClient>();
+  const secrets = new Set<string>();
   // A secret manager is asked once per process, and only when a request needs the secret.
   const secretRuns = new Map<string, Promise<string>>();
   const secretOf = async (creds: Credentials) => {
@@ -70,12 +114,11 @@ export function createRuntime(settings: Settings, io: IO, signal: AbortSignal, w
     }
     return secretRuns.get(command)!;
   };
-
-  const api = async (profile?: string, opts: ApiOptions = {}): Promise<ApiClient> => {
+  return async (profile, opts = {}) => {
     const key = `${profile ?? ''}|${opts.uninterruptible ? 'u' : ''}|${opts.connections ?? ''}`;
     const cached = clients.get(key);
     if (cached) return cached;
-    const creds = await credentials(profile);
+    const creds = await parts.credentials(profile);
     const keySecret = creds.secretCommand ? await secretOf(creds) : creds.keySecret;
     secrets.add(keySecret);
     const [{ HttpClient }, { ApiClient }, { routeFor }] = await Promise.all([
@@ -103,58 +146,49 @@ export function createRuntime(settings: Settings, io: IO, signal: AbortSignal, w
     closers.unshift(() => http.close());
     return client;
   };
+}
 
-  const confirm = async (question: string | (() => Promise<string>)) => {
-    if (settings.yes) return;
-    if (!io.stdinIsTTY || !io.stderrIsTTY) {
-      throw new UsageError(
-        'this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)',
-      );
-    }
-    const prompt = await import('./prompt');
-    const asked =
-      typeof question === 'string'
-        ? question
-        : await question().catch((err: unknown) => {
-            throw prompt.asInterrupt(err);
-          });
-    const { targetLabel } = await import('./target');
-    const creds = await credentials().catch(() => undefined);
-    const message = creds ? `${targetLabel(creds, settings.table.stderrColor)} ${asked}` : asked;
-    const { confirm: ask } = await import('@inquirer/prompts');
-    let ok: boolean;
-    try {
-      ok = await ask({ message, default: false }, { input: io.stdin, output: io.stderr, signal } as Parameters<
-        typeof ask
-      >[1]);
-    } catch (err) {
-      throw prompt.asInterrupt(err);
-    }
-    prompt.mustConfirm(ok);
-  };
+/** Asks on a terminal (naming the target), or goes ahead with --yes; without either, exit 2 with nothing sent. */
+async function confirmOnTerminal(
+  question: string | (() => Promise<string>),
+  settings: Settings,
+  io: IO,
+  signal: AbortSignal,
+  credentials: (profile?: string) => Promise<Credentials>,
+): Promise<void> {
+  if (settings.yes) return;
+  if (!io.stdinIsTTY || !io.stderrIsTTY) {
+    throw new UsageError(
+      'this needs a confirmation and there is no terminal to ask on: pass --yes to go ahead (nothing was sent)',
+    );
+  }
+  const prompt = await import('./prompt');
+  const asked =
+    typeof question === 'string'
+      ? question
+      : await question().catch((err: unknown) => {
+          throw prompt.asInterrupt(err);
+        });
+  const { targetLabel } = await import('./target');
+  const creds = await credentials().catch(() => undefined);
+  const message = creds ? `${targetLabel(creds, settings.table.stderrColor)} ${asked}` : asked;
+  const { confirm: ask } = await import('@inquirer/prompts');
+  let ok: boolean;
+  try {
+    ok = await ask({ message, default: false }, { input: io.stdin, output: io.stderr, signal } as Parameters<
+      typeof ask
+    >[1]);
+  } catch (err) {
+    throw prompt.asInterrupt(err);
+  }
+  prompt.mustConfirm(ok);
+}
 
-  const readStdin = async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks).toString('utf8');
-  };
-
-  return {
-    settings,
-    io,
-    paths,
-    signal,
-    nowMs: () => Date.now(),
-    api,
-    credentials,
-    profiles,
-    notice,
-    confirm,
-    readStdin,
-    async dispose() {
-      for (const close of closers) await close().catch(() => undefined);
-    },
-  };
+/** All of stdin, as text (for --key-secret-stdin, --input -). */
+async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** PAYCTL_MAX_RETRIES tunes how long payctl keeps retrying (scripts that prefer to fail fast). */

@@ -269,7 +269,7 @@ function withCurrency(kind: ResourceKind, columns: Column[]): Column[] {
 }
 
 /** A record kind without columns of its own shows the fields the contract lists, typed by their names. */
-function derivedColumns(kind: ResourceKind): Column[] {
+export function derivedColumns(kind: ResourceKind): Column[] {
   if (!Object.hasOwn(RECORD_FIELDS, kind)) return [];
   const { plain, objects } = RECORD_FIELDS[kind as RecordKind];
   return [...plain.filter((f) => f !== 'entity').map((f) => c(f, guessType(f))), ...objects.map((f) => c(f, 'json'))];

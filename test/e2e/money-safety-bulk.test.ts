@@ -142,7 +142,10 @@ describe('the plan is frozen before the question', () => {
     execFileSync('mkfifo', [fifo]);
     const csv = join(sb.home, 'ok.csv');
     writeFileSync(csv, csvOf(ids, 1000));
+    const locked = join(sb.home, 'locked.ndjson');
+    mkdirSync(`${locked}.lock`);
     for (const args of [
+      ['--input', csv, '--journal', locked],
       ['--input', '/dev/zero'],
       ['--input', dir],
       ['--input', fifo],

@@ -100,8 +100,8 @@ export async function refundOnce(
     }
     if (earlier.action !== 'send')
       throw new OutcomeUnknownError(
-        `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent`,
-        'rerun it later',
+        `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent now`,
+        `run the same command again (with --idempotency-key ${key}) once the service answers`,
       );
   }
   const amount = refundAmount(baseline, request.amount);

@@ -38,6 +38,27 @@ describe('payments refund (one payment)', () => {
     expect(result).toMatchObject({ type: 'one', kind: 'refund', data: { id: 'rfnd_1', amount: 20000 } });
   });
 
+  it('the key goes in X-Refund-Idempotency and in the payctl_key note; --idempotency-key first looks for it', async () => {
+    const f = fakeContext({ routes });
+    await refundPayments(opts({ amount: '5000' }), f.ctx);
+    const post = f.sent.find((r) => r.method === 'POST');
+    const key = (post!.body as { notes: { payctl_key: string } }).notes.payctl_key;
+    expect(post!.headers).toEqual({ 'X-Refund-Idempotency': key });
+
+    const rerun = fakeContext({
+      routes: {
+        ...routes,
+        'GET /payments/:id/refunds': {
+          body: { entity: 'collection', count: 1, items: [{ id: 'rfnd_9', amount: 5000, notes: { payctl_key: key } }] },
+        },
+      },
+    });
+    const result = await refundPayments(opts({ amount: '5000', idempotencyKey: key }), rerun.ctx);
+    expect(posts(rerun.sent)).toEqual([]);
+    expect(rerun.stderr()).toMatch(`refunded already with key ${key}`);
+    expect(result).toMatchObject({ type: 'one', kind: 'refund', data: { id: 'rfnd_9' } });
+  });
+
   it('a part of what remains', async () => {
     const f = fakeContext({ routes });
     await refundPayments(opts({ amount: '5000' }), f.ctx);

@@ -28,7 +28,12 @@ export const KNOWN: Known[] = [
       'a service with neither the header nor the list: a rerun with the printed --idempotency-key, or ' +
       '--retry-unknown on a resume, sends again without looking at amount_refunded, also long after the ' +
       'first refund landed (not in README: its fallback judges only the send just made)',
-    matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency && !plan.refundList,
+    // Only where a resend was asked for: a plain resume that sends again is not this finding.
+    matches: (v, plan) =>
+      v.invariant === 'refunded-twice' &&
+      !plan.idempotency &&
+      !plan.refundList &&
+      /sent by: .*(--retry-unknown|--idempotency-key)/.test(v.detail),
   },
   {
     id: 'resumed-row-failed',

@@ -28,6 +28,8 @@ export interface NetworkFaults {
 export interface SendRecord {
   id: number;
   proc: number;
+  /** The command of the process that sent it. */
+  command: string;
   method: 'GET' | 'POST';
   path: string;
   paymentId: string;
@@ -43,6 +45,8 @@ export interface Process {
   id: number;
   dead: boolean;
   finished: boolean;
+  /** The command line it runs, as the trace shows it. */
+  command: string;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -102,6 +106,7 @@ export class SimNetwork {
     const record: SendRecord = {
       id: this.sends.length + 1,
       proc: this.proc.id,
+      command: this.proc.command,
       method: req.method,
       path: req.path,
       paymentId,

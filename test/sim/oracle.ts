@@ -141,7 +141,11 @@ export class Oracle {
       const ours = this.ours(id);
       const total = ours.reduce((sum, r) => sum + r.amount, 0);
       if (ours.length > 1)
-        this.fail('refunded-twice', `${id}: payctl made ${ours.length} refunds (${this.describe(id)}), intended one`);
+        this.fail(
+          'refunded-twice',
+          `${id}: payctl made ${ours.length} refunds (${this.describe(id)}), intended one; sent by: ` +
+            ours.map((r) => this.sends.find((x) => x.id === r.sendId)?.command ?? '?').join(' | '),
+        );
       else if (total > (intent.amount ?? intent.bound))
         this.fail(
           'refunded-beyond-intent',

@@ -17,6 +17,7 @@ import { singleRefund, withSeams } from './seams';
 import type { Machine } from './seams';
 import { claimRow, claimSingle, rerunOf } from './user';
 import { World } from './world';
+import { mangle, scheduleOtherOperator } from './actors';
 
 export interface ScenarioResult {
   seed: number;
@@ -114,7 +115,7 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     command: Parameters<typeof runCommand>[1],
     onConfirm?: () => void,
   ): Promise<Outcome> => {
-    const proc: Process = { id: ++procSeq, dead: false, finished: false };
+    const proc: Process = { id: ++procSeq, dead: false, finished: false, command: what };
     m.current = proc;
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
     const killRng = userRng.fork();
@@ -257,53 +258,4 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     oracle.finish();
     return { seed, plan, violations: oracle.violations, trace, steps: world.steps };
   });
-}
-
-function scheduleOtherOperator(
-  world: World,
-  service: SimService,
-  rng: Rng,
-  ids: string[],
-  amounts: Map<string, number | undefined>,
-) {
-  const count = rng.int(1, 3);
-  for (let i = 0; i < count; i++) {
-    const id = rng.pick(ids);
-    const many = rng.chance(0.15); // a dozen small refunds: more than one page of the refund list
-    world.at(rng.int(0, 60_000), () => {
-      const p = service.payments.get(id)!;
-      for (let n = 0; n < (many ? 12 : 1); n++) {
-        const left = p.amount - p.amount_refunded;
-        if (left <= 0) return;
-        const same = amounts.get(id);
-        const amount = many
-          ? Math.min(left, 100)
-          : same !== undefined && same <= left && rng.chance(0.5)
-            ? same
-            : rng.int(1, left);
-        service.arrive(
-          { method: 'POST', path: `/payments/${id}/refund`, body: { amount }, actor: 'other' },
-          () => undefined,
-        );
-      }
-    });
-  }
-}
-
-/** A read of a payment mangled on its way: a negative or fractional figure, or another payment's record. */
-function mangle(rng: Rng, body: Record<string, unknown>, service: SimService): Record<string, unknown> {
-  if (body.entity !== 'payment') return body;
-  const amount = Number(body.amount);
-  switch (rng.pick(['negative', 'fraction', 'other_id', 'over'] as const)) {
-    case 'negative':
-      return { ...body, amount_refunded: -2 * amount };
-    case 'fraction':
-      return { ...body, amount_refunded: Number(body.amount_refunded) + 0.5 };
-    case 'over':
-      return { ...body, amount_refunded: amount + 100 };
-    default: {
-      const other = [...service.payments.values()].find((p) => p.id !== body.id);
-      return other ? { ...service.paymentJson(other), amount: other.amount * 3 } : { ...body, id: 'pay_SOMEONEELSE01' };
-    }
-  }
 }

@@ -7,7 +7,6 @@ import type { Credentials } from '../config/credentials';
 import { sandboxDbPath } from '../config/paths';
 import type { PayctlPaths } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
-import { withoutSignalHooks } from '../config/signal-hooks';
 import { UsageError } from '../contract/errors';
 import type { ApiOptions, Context, IO, Settings } from './context';
 import type { WritesInFlight } from './writes-in-flight';
@@ -43,14 +42,10 @@ export function createRuntime(settings: Settings, io: IO, signal: AbortSignal, w
   };
 }
 
-/**
- * The profile store, loaded on first use (conf, undici and the sandbox load only when a command needs
- * them), without the signal listeners conf's dependencies install (see src/config/signal-hooks.ts).
- */
+/** The profile store, loaded on first use (the store, undici and the sandbox load only when a command needs them). */
 function profileStore(paths: PayctlPaths): () => Promise<ProfileStore> {
   let store: ProfileStore | undefined;
-  return async () =>
-    (store ??= new (await withoutSignalHooks(() => import('../config/profiles'))).ProfileStore(paths.config));
+  return async () => (store ??= new (await import('../config/profiles')).ProfileStore(paths.config));
 }
 
 /**

@@ -1,5 +1,4 @@
-// What the profile commands show and check, apart from the store: loading the store loads conf, whose
-// dependencies hook signals (see signal-hooks.ts), so it comes only through the runtime.
+// What the profile commands show and check, apart from the store (which loads only when a command needs it).
 
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
 

@@ -105,7 +105,8 @@ describe('the packed package, installed', () => {
         e.isDirectory() ? compiled(join(dir, e.name)) : e.name.endsWith('.node') ? [join(dir, e.name)] : [],
       );
     expect(compiled(root)).toEqual([]);
-    expect(statSync(tarball).size).toBeLessThan(400_000);
+    // The MCP server chunk (its SDK and ajv, loaded only by `payctl mcp`) and undici through its public entry.
+    expect(statSync(tarball).size).toBeLessThan(600_000);
   });
 
   it('answers --version and --help through its own bin', () => {

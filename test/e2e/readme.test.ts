@@ -27,6 +27,10 @@ const SKIP: Array<[RegExp, string]> = [
     "writes into this machine's zsh fpath; completion.test.ts installs it the same way into a test fpath",
   ],
   [
+    /^payctl (-p \S+ )?mcp(?! log)\b/,
+    'serves an assistant over stdio until it disconnects; mcp.test.ts drives it with the SDK client',
+  ],
+  [
     /^payctl payments (refund|capture)$/,
     'the guided flow needs a person at a terminal: guided.test.ts drives it on a pseudo-terminal',
   ],

@@ -53,19 +53,21 @@ export default tseslint.config(
 /**
  * The import arrows of DESIGN section 2: cli -> agent -> commands -> client | output | bulk | config -> contract;
  * sandbox -> contract. A folder may import its own files, the folders below it, and src/version.ts.
- * (bulk -> output: a bulk run's progress line is drawn by output's status line.)
+ * (bulk -> output: a bulk run's progress line is drawn by output's status line.) src/rows holds how a
+ * list's rows flow a page at a time, which the client makes and output writes: below both, importing nothing.
  */
 function layers() {
   const below = {
-    cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'sandbox'],
-    agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract'],
-    commands: ['client', 'output', 'bulk', 'config', 'contract', 'sandbox'],
-    client: ['contract'],
-    output: ['contract'],
-    bulk: ['output', 'contract'],
+    cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+    agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
+    commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+    client: ['contract', 'rows'],
+    output: ['contract', 'rows'],
+    bulk: ['output', 'contract', 'rows'],
     config: ['contract'],
     sandbox: ['contract'],
     contract: [],
+    rows: [],
   };
   const all = Object.keys(below);
   return all.map((folder) => {

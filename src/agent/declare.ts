@@ -1,11 +1,14 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
+import type { CommandGroup } from '../commands/declare';
 
-export const summary = 'serve payctl to an AI assistant over the Model Context Protocol, behind money-safety rails';
+const summary = 'serve payctl to an AI assistant over the Model Context Protocol, behind money-safety rails';
 
 /** `payctl mcp` and `payctl mcp log`. */
-export function declareMcp(program: Command, bind: Bind) {
+export const mcp: CommandGroup = { name: 'mcp', summary, declare: declareMcp };
+
+function declareMcp(program: Command, bind: Bind) {
   const mcp = program
     .command('mcp')
     .description(summary)

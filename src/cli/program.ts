@@ -1,38 +1,10 @@
-import { Argument, Command, Option } from 'commander';
+import { Argument, Command, Option } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
 import type { IO } from '../commands/context';
-import * as mcp from '../agent/declare';
-import { declareApi } from '../commands/api';
-import * as orders from '../commands/orders';
-import * as payments from '../commands/payments';
-import * as plans from '../commands/plans';
-import * as profile from '../commands/profile';
-import * as refunds from '../commands/refunds';
-import * as sandbox from '../commands/sandbox';
-import * as subscriptions from '../commands/subscriptions';
-import * as wallet from '../commands/wallet';
+import { GROUPS } from './groups';
 import { VERSION } from '../version';
-
-type Declare = (program: Command, bind: Bind) => void;
-
-/**
- * Each command group, declared only when it is the one being run (or for completion and a typo to
- * suggest for); for `payctl --help` a group is only its summary line. `api` is one command with
- * arguments, so it is always declared whole.
- */
-const GROUPS: Record<string, { declare: Declare; summary?: string }> = {
-  orders: { declare: orders.declareOrders, summary: orders.summary },
-  payments: { declare: payments.declarePayments, summary: payments.summary },
-  refunds: { declare: refunds.declareRefunds, summary: refunds.summary },
-  plans: { declare: plans.declarePlans, summary: plans.summary },
-  subscriptions: { declare: subscriptions.declareSubscriptions, summary: subscriptions.summary },
-  wallet: { declare: wallet.declareWallet, summary: wallet.summary },
-  api: { declare: declareApi },
-  profile: { declare: profile.declareProfile, summary: profile.summary },
-  sandbox: { declare: sandbox.declareSandbox, summary: sandbox.summary },
-  mcp: { declare: mcp.declareMcp, summary: mcp.summary },
-};
 
 /** The program itself: name, version and the options every command takes. */
 function declareGlobal(program: Command) {
@@ -124,7 +96,7 @@ function commandWord(program: Command, argv: string[]): string | undefined {
  * group being run is declared (building all of them is a measurable part of a short command's start);
  * anything else (help, completion, a typo to suggest for) gets the whole tree.
  */
-export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, argv?: string[]): Command {
+export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, argv?: string[]): CommandUnknownOpts {
   const program = new Command();
   program.exitOverride();
   program.configureOutput({
@@ -137,13 +109,17 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   const word = argv && commandWord(program, argv);
   const noCommand = argv !== undefined && word === undefined;
   // `__profiles` runs on every Tab after -p: it needs no command group at all.
-  for (const [name, group] of word === '__profiles' ? [] : Object.entries(GROUPS)) {
-    if (noCommand && group.summary !== undefined) program.command(name).description(group.summary);
-    else if (word === undefined || word === name || !Object.hasOwn(GROUPS, word)) group.declare(program, bind);
+  // Each command group, declared only when it is the one being run (or for completion and a typo to
+  // suggest for); for `payctl --help` a group is only its summary line. `__profiles` runs on every Tab
+  // after -p: it needs no command group at all.
+  const known = GROUPS.some((group) => group.name === word);
+  for (const group of word === '__profiles' ? [] : GROUPS) {
+    if (noCommand && group.summary !== undefined) program.command(group.name).description(group.summary);
+    else if (word === undefined || word === group.name || !known) group.declare(program, bind);
   }
   declareTooling(program, streams, env);
   // exitOverride and output settings must reach every subcommand, declared after the call above.
-  const apply = (cmd: Command) => {
+  const apply = (cmd: CommandUnknownOpts) => {
     cmd.exitOverride();
     cmd.configureOutput(program.configureOutput());
     cmd.commands.forEach(apply);

@@ -1,5 +1,5 @@
 import type { IO, Settings } from '../commands/context';
-import type { CommandResult } from '../commands/result';
+import type { CommandResult, ManyResult } from '../commands/result';
 import { renderMany, renderOne } from '../output/render';
 import type { RenderOptions } from '../output/render';
 import { plural } from '../output/plural';
@@ -25,12 +25,19 @@ async function hint(text: string | undefined, settings: Settings, io: IO): Promi
   io.stderr.write(`${wrapLines(text, hintWidth(settings, io))}\n`);
 }
 
-/** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
-export async function renderResult(result: CommandResult, settings: Settings, io: IO): Promise<void> {
-  // `tz` stays a getter: finding the machine's zone asks ICU, and JSON output never needs it.
-  const to = (out: NodeJS.WritableStream, fields: string[] | undefined): RenderOptions => ({
+type Result<T extends CommandResult['type']> = Extract<CommandResult, { type: T }>;
+
+/** Where and how rows are rendered: to `out`, with these fields, in the zone and table settings of the run. */
+function renderOptions(
+  settings: Settings,
+  io: IO,
+  out: NodeJS.WritableStream,
+  fields: string[] | undefined,
+): RenderOptions {
+  return {
     format: settings.format,
     fields,
+    // `tz` stays a getter: finding the machine's zone asks ICU, and JSON output never needs it.
     get tz() {
       return settings.tz;
     },
@@ -48,98 +55,122 @@ export async function renderResult(result: CommandResult, settings: Settings, io
         },
       };
     },
-  });
-  const opts = to(io.stdout, settings.fields);
+  };
+}
+
+/** Renders a handler's result: data to stdout in the chosen format, messages to stderr. */
+export async function renderResult(result: CommandResult, settings: Settings, io: IO): Promise<void> {
   switch (result.type) {
-    case 'one': {
-      const file = result.out ?? settings.out;
-      if (file) {
-        const { writeAtomically } = await import('../output/atomic-file');
-        await writeAtomically(
-          file,
-          async (out) => (await renderOne(result.kind, result.data, to(out, settings.fields)), 1),
-        );
-        io.stderr.write(`wrote ${file}\n`);
-      } else await renderOne(result.kind, result.data, opts);
-      await hint(result.after?.(), settings, io);
-      await result.finish?.();
-      return;
-    }
-    case 'many': {
-      if (result.out && result.summary) {
-        const { writeExport } = await import('../output/export');
-        const job = {
-          kind: result.kind,
-          items: result.items,
-          target: result.out,
-          format: result.outFormat ?? 'json',
-          fields: settings.fields,
-          tz: settings.tz,
-          tagged: result.tagged,
-          summary: result.summary,
-        };
-        await writeExport(job, io.stderr);
-        await hint(result.after?.(result.summary.rows), settings, io);
-        await result.finish?.();
-        return;
-      }
-      if (settings.out) {
-        const file = settings.out;
-        const { writeAtomically } = await import('../output/atomic-file');
-        const rows = await writeAtomically(file, (out) =>
-          renderMany(result.kind, result.items, to(out, settings.fields)),
-        );
-        io.stderr.write(`wrote ${plural(rows, 'row')} to ${file}\n`);
-        await hint(result.after?.(rows), settings, io);
-        await result.finish?.();
-        return;
-      }
-      const rows = await renderMany(result.kind, result.items, { ...opts, tagged: result.tagged });
-      const after = result.after?.(rows);
-      if (after) await hint(after, settings, io);
-      else if (rows === 0 && settings.format === 'table') io.stderr.write('(no results)\n');
-      await result.finish?.();
-      return;
-    }
-    case 'dry-run': {
-      const requests = result.requests.map(({ method, url, body }) =>
-        body === undefined ? { method, url } : { method, url, body },
-      );
-      if (settings.format === 'table') {
-        for (const r of requests)
-          await write(io.stdout, `${r.method} ${r.url}${'body' in r ? `\n${JSON.stringify(r.body, null, 2)}` : ''}\n`);
-      } else {
-        await renderMany('generic', requests, to(io.stdout, undefined));
-      }
-      io.stderr.write(
-        `dry run: ${plural(requests.length, 'request')} shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`,
-      );
-      return;
-    }
-    case 'lines': {
-      // Lines stay lines in a pipe (JSON is only the pipe's default); an explicit -o json asks for JSON.
-      const asJson = result.json !== undefined && settings.formatChosen && settings.format === 'json';
-      const lines = asJson ? [JSON.stringify(result.json, null, 2)] : result.lines;
-      if (settings.out) {
-        const { writeAtomically } = await import('../output/atomic-file');
-        await writeAtomically(settings.out, async (out) => {
-          for (const line of lines) await write(out, `${line}\n`);
-          return lines.length;
-        });
-        io.stderr.write(`wrote ${plural(lines.length, 'line')} to ${settings.out}\n`);
-        return;
-      }
-      for (const line of lines) await write(io.stdout, `${line}\n`);
-      return;
-    }
+    case 'one':
+      return renderOneResult(result, settings, io);
+    case 'many':
+      return renderManyResult(result, settings, io);
+    case 'dry-run':
+      return renderDryRun(result, settings, io);
+    case 'lines':
+      return renderLines(result, settings, io);
     case 'done':
       if (result.message) io.stderr.write(`${result.message}\n`);
       return;
-    case 'serve': {
-      // Scripts read one JSON line as soon as it is out (serving goes on after it); people read text.
-      const machine = settings.format === 'json' || settings.format === 'ndjson';
-      for (const line of machine ? [JSON.stringify(result.record)] : result.lines) await write(io.stdout, `${line}\n`);
-      await result.until;
-    }
+    case 'serve':
+      return renderServe(result, settings, io);
   }
+}
+
+/** One record: to --out (atomically) or stdout, then its hint line. */
+async function renderOneResult(result: Result<'one'>, settings: Settings, io: IO): Promise<void> {
+  const file = result.out ?? settings.out;
+  if (file) {
+    const { writeAtomically } = await import('../output/atomic-file');
+    await writeAtomically(
+      file,
+      async (out) => (await renderOne(result.kind, result.data, renderOptions(settings, io, out, settings.fields)), 1),
+    );
+    io.stderr.write(`wrote ${file}\n`);
+  } else await renderOne(result.kind, result.data, renderOptions(settings, io, io.stdout, settings.fields));
+  await hint(result.after?.(), settings, io);
+  await result.finish?.();
+}
+
+/** Rows, wherever they go (see writeRows), then the list's hint lines, or "(no results)" for an empty table. */
+async function renderManyResult(result: ManyResult, settings: Settings, io: IO): Promise<void> {
+  const { rows, toStdout } = await writeRows(result, settings, io);
+  const after = result.after?.(rows);
+  if (after) await hint(after, settings, io);
+  else if (toStdout && rows === 0 && settings.format === 'table') io.stderr.write('(no results)\n');
+  await result.finish?.();
+}
+
+/**
+ * Writes a list's rows and says how many: an export the handler prepared (its file, format and
+ * summary), else --out (atomically, in the chosen format), else stdout.
+ */
+async function writeRows(result: ManyResult, settings: Settings, io: IO): Promise<{ rows: number; toStdout: boolean }> {
+  if (result.out && result.summary) {
+    const { writeExport } = await import('../output/export');
+    const job = {
+      kind: result.kind,
+      items: result.items,
+      target: result.out,
+      format: result.outFormat ?? 'json',
+      fields: settings.fields,
+      tz: settings.tz,
+      tagged: result.tagged,
+      summary: result.summary,
+    };
+    await writeExport(job, io.stderr);
+    return { rows: result.summary.rows, toStdout: false };
+  }
+  if (settings.out) {
+    const file = settings.out;
+    const { writeAtomically } = await import('../output/atomic-file');
+    const rows = await writeAtomically(file, (out) =>
+      renderMany(result.kind, result.items, renderOptions(settings, io, out, settings.fields)),
+    );
+    io.stderr.write(`wrote ${plural(rows, 'row')} to ${file}\n`);
+    return { rows, toStdout: false };
+  }
+  const opts = { ...renderOptions(settings, io, io.stdout, settings.fields), tagged: result.tagged };
+  return { rows: await renderMany(result.kind, result.items, opts), toStdout: true };
+}
+
+/** The requests --dry-run would send: text for a table, else rows in the chosen format. */
+async function renderDryRun(result: Result<'dry-run'>, settings: Settings, io: IO): Promise<void> {
+  const requests = result.requests.map(({ method, url, body }) =>
+    body === undefined ? { method, url } : { method, url, body },
+  );
+  if (settings.format === 'table') {
+    for (const r of requests)
+      await write(io.stdout, `${r.method} ${r.url}${'body' in r ? `\n${JSON.stringify(r.body, null, 2)}` : ''}\n`);
+  } else {
+    await renderMany('generic', requests, renderOptions(settings, io, io.stdout, undefined));
+  }
+  io.stderr.write(
+    `dry run: ${plural(requests.length, 'request')} shown, nothing sent${result.note ? ` (${result.note})` : ''}\n`,
+  );
+}
+
+/** Text lines, to --out or stdout. */
+async function renderLines(result: Result<'lines'>, settings: Settings, io: IO): Promise<void> {
+  // Lines stay lines in a pipe (JSON is only the pipe's default); an explicit -o json asks for JSON.
+  const asJson = result.json !== undefined && settings.formatChosen && settings.format === 'json';
+  const lines = asJson ? [JSON.stringify(result.json, null, 2)] : result.lines;
+  if (settings.out) {
+    const { writeAtomically } = await import('../output/atomic-file');
+    await writeAtomically(settings.out, async (out) => {
+      for (const line of lines) await write(out, `${line}\n`);
+      return lines.length;
+    });
+    io.stderr.write(`wrote ${plural(lines.length, 'line')} to ${settings.out}\n`);
+    return;
+  }
+  for (const line of lines) await write(io.stdout, `${line}\n`);
+}
+
+/** A server's first words, then serving until it stops. */
+async function renderServe(result: Result<'serve'>, settings: Settings, io: IO): Promise<void> {
+  // Scripts read one JSON line as soon as it is out (serving goes on after it); people read text.
+  const machine = settings.format === 'json' || settings.format === 'ndjson';
+  for (const line of machine ? [JSON.stringify(result.record)] : result.lines) await write(io.stdout, `${line}\n`);
+  await result.until;
 }

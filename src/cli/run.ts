@@ -1,9 +1,9 @@
-import { CommanderError } from 'commander';
-import type { Command } from 'commander';
+import { CommanderError } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
-import { Interrupt, OutputClosedError } from '../contract/errors';
+import { Interrupt, OutputClosedError } from '../commands/aborts';
 import { exitCodeOf } from './exit-codes';
 import { createProgram } from './program';
 import { failedOutput, report } from './report';
@@ -12,21 +12,51 @@ import { guardedStdout } from './signals';
 
 const isatty = (fd: number) => process.getBuiltinModule('node:tty').isatty(fd);
 
+/** What one invocation learns as it runs: why it stopped, and how an error is to be reported. */
+interface RunState {
+  controller: AbortController;
+  writes: WritesInFlight;
+  signalName?: 'SIGINT' | 'SIGTERM';
+  outputFailure?: NodeJS.ErrnoException;
+  wantJson: boolean;
+  debug: boolean;
+  verb?: string;
+}
+
 /**
  * Runs one invocation and resolves to its exit code. Given `io` (tests, fuzzing) it stays in-process:
  * no signal handlers, no exit. Without it, it owns the process and exits with that code.
  */
 export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const controller = new AbortController();
-  let signalName: 'SIGINT' | 'SIGTERM' | undefined;
-  let outputFailure: NodeJS.ErrnoException | undefined;
-  const writes = new WritesInFlight();
-  const streams: IO = io ?? {
+  const run: RunState = {
+    controller: new AbortController(),
+    writes: new WritesInFlight(),
+    wantJson: false,
+    debug: false,
+  };
+  const streams = io ?? processStreams(run);
+  if (!io) ownProcess(argv, run, streams);
+  // commander's `help` looks one level deep:
+  // `payctl help wallet statement` must match `payctl wallet statement --help`.
+  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
+  const program = createProgram(binder(run, streams, env), streams, env, argv);
+  const code = await parseToExitCode(program, argv, run, streams);
+  if (!io) {
+    process.exitCode = code;
+    // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
+    streams.stdout.write('', () => process.stdout.write('', () => process.exit(code)));
+  }
+  return code;
+}
+
+/** The process's own streams, each looked at only when used. */
+function processStreams(run: RunState): IO {
+  return {
     // A failed stdout stops the run (no new items; those in flight finish and are recorded): exit 7 for
     // a bulk run, quietly 0 for a reader that only wanted the first lines of a listing.
     stdout: guardedStdout(process.stdout, (err) => {
-      outputFailure = err;
-      if (!controller.signal.aborted) controller.abort(new OutputClosedError(err.code ?? 'EIO'));
+      run.outputFailure = err;
+      if (!run.controller.signal.aborted) run.controller.abort(new OutputClosedError(err.code ?? 'EIO'));
     }),
     // Node builds process.stdin and process.stderr on first use, a few milliseconds each: a command
     // that reads no input and writes no error (most of them) never pays for them.
@@ -47,34 +77,36 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
       return isatty(2);
     },
   };
+}
+
+/** A run that owns the process: --no-color for libraries too, and SIGINT/SIGTERM stop the run (twice: exit). */
+function ownProcess(argv: string[], run: RunState, streams: IO): void {
   // Libraries colour on their own (the prompts' theme goes through util.styleText, which reads
   // NO_COLOR): --no-color must reach them too.
-  if (!io && argv.includes('--no-color')) process.env.NO_COLOR = '1';
-  if (!io) {
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-      process.on(sig, () => {
-        if (signalName) process.exit(exitCodeOf(undefined, sig));
-        signalName = sig;
-        if (!controller.signal.aborted) controller.abort(new Interrupt(sig));
-        writes.onInterrupt(streams.stderr);
-      });
-    }
+  if (argv.includes('--no-color')) process.env.NO_COLOR = '1';
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (run.signalName) process.exit(exitCodeOf(undefined, sig));
+      run.signalName = sig;
+      if (!run.controller.signal.aborted) run.controller.abort(new Interrupt(sig));
+      run.writes.onInterrupt(streams.stderr);
+    });
   }
-  let wantJson = false;
-  let debug = false;
-  let verb: string | undefined;
+}
 
-  const bind: Bind =
-    (load, options) =>
-    async (...params: unknown[]) => {
-      const command = params[params.length - 1] as Command;
+/**
+ * Each command's action: settings from its flags and the environment, the runtime, the handler with
+ * its typed options, then the result rendered. The action's parameters are typed by the command's
+ * declaration (see Bind); here they are commander's.
+ */
+function binder(run: RunState, streams: IO, env: NodeJS.ProcessEnv): Bind {
+  return (load, options) =>
+    (async (...params: unknown[]) => {
+      const command = params[params.length - 1] as CommandUnknownOpts;
       const flags = command.optsWithGlobals() as GlobalFlags;
-      debug = Boolean(flags.debug);
-      verb = command.name();
-      wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
-      const args = (command.processedArgs as unknown[])
-        .flatMap((a) => (Array.isArray(a) ? a : a === undefined ? [] : [a]))
-        .map(String);
+      run.debug = Boolean(flags.debug);
+      run.verb = command.name();
+      run.wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
       const [{ settingsFrom }, { createRuntime }, { renderResult }, handler] = await Promise.all([
         import('./settings'),
         import('../commands/runtime'),
@@ -82,42 +114,42 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
         load(),
       ]);
       const settings = settingsFrom(flags, env, streams);
-      wantJson = settings.formatChosen && settings.format === 'json';
-      const runtime = createRuntime(settings, env, streams, controller.signal, writes);
+      run.wantJson = settings.formatChosen && settings.format === 'json';
+      const runtime = createRuntime(settings, streams, run.controller.signal, run.writes);
       try {
         // Before the handler sends anything: exit 2 must mean nothing was sent.
         if (flags.out !== undefined) await (await import('../output/atomic-file')).checkOutTarget(String(flags.out));
-        const result = await handler(options({ args, opts: command.opts() }), runtime);
+        // Commander's parse, typed by the command's declaration (see Bind).
+        const parsed = { args: command.processedArgs, opts: command.opts() } as unknown as Parameters<
+          typeof options
+        >[0];
+        const result = await handler(options(parsed), runtime);
         await renderResult(result, settings, streams);
       } finally {
         await runtime.dispose();
       }
-    };
+    }) as never;
+}
 
-  // commander's `help` looks one level deep:
-  // `payctl help wallet statement` must match `payctl wallet statement --help`.
-  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
-  const program = createProgram(bind, streams, env, argv);
-
-  let code = 0;
+/** Parses and runs the command; its exit code, the error reported on stderr if it failed. */
+async function parseToExitCode(
+  program: CommandUnknownOpts,
+  argv: string[],
+  run: RunState,
+  streams: IO,
+): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
-    if (signalName) code = exitCodeOf(undefined, signalName);
-    else if (outputFailure && outputFailure.code !== 'EPIPE') code = failedOutput(outputFailure, streams);
+    if (run.signalName) return exitCodeOf(undefined, run.signalName);
+    if (run.outputFailure && run.outputFailure.code !== 'EPIPE') return failedOutput(run.outputFailure, streams);
+    return 0;
   } catch (err) {
-    if (err instanceof CommanderError) {
-      code = err.exitCode === 0 ? 0 : 2;
-    } else if (outputFailure && !signalName && (err as { kind?: string })?.kind !== 'bulk_incomplete') {
-      code = outputFailure.code === 'EPIPE' ? 0 : failedOutput(outputFailure, streams);
-    } else {
-      code = exitCodeOf(err, signalName);
-      if (!(signalName && (err as Error)?.name === 'AbortError')) report(err, streams, wantJson, debug, verb);
-    }
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (run.outputFailure && !run.signalName && (err as { kind?: string })?.kind !== 'bulk_incomplete')
+      return run.outputFailure.code === 'EPIPE' ? 0 : failedOutput(run.outputFailure, streams);
+    const code = exitCodeOf(err, run.signalName);
+    if (!(run.signalName && (err as Error)?.name === 'AbortError'))
+      report(err, streams, run.wantJson, run.debug, run.verb);
+    return code;
   }
-  if (!io) {
-    process.exitCode = code;
-    // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
-    streams.stdout.write('', () => process.stdout.write('', () => process.exit(code)));
-  }
-  return code;
 }

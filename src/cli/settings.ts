@@ -3,6 +3,7 @@ import { need } from '../commands/flags';
 import { UsageError } from '../contract/errors';
 import { localZone, resolveZone } from '../contract/values/zone';
 import type { NetworkSettings, ProxyVariable } from '../config/network';
+import { payctlPaths } from '../config/paths';
 import { parseFields } from '../output/fields';
 import { resolveFormat } from '../output/format';
 /** Global options as commander hands them over. */
@@ -51,8 +52,18 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     debug: Boolean(flags.debug),
     timeoutMs: timeoutMs(flags.timeout, env),
     sandbox: Boolean(flags.sandbox),
-    profile: flags.profile,
+    // The one place --profile meets PAYCTL_PROFILE.
+    profile: flags.profile ?? env.PAYCTL_PROFILE,
     baseUrl: flags.baseUrl,
+    baseUrlEnv: env.PAYCTL_BASE_URL,
+    keyEnv: { keyId: env.PAYCTL_KEY_ID || undefined, keySecret: env.PAYCTL_KEY_SECRET || undefined },
+    maxRetries: env.PAYCTL_MAX_RETRIES,
+    notices: {
+      enabled: !env.PAYCTL_NO_NOTICES || env.PAYCTL_NO_NOTICES === '0',
+      terminal: env.TERM_SESSION_ID ?? env.WT_SESSION ?? env.TMUX_PANE,
+    },
+    paths: payctlPaths(env),
+    childEnv: env,
     out: flags.out,
     network: networkFrom(env),
     table: {

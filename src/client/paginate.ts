@@ -1,5 +1,5 @@
-import { paged } from '../contract/pages';
-import type { PagedRows } from '../contract/pages';
+import { paged } from '../rows/pages';
+import type { PagedRows } from '../rows/pages';
 import type { PageWindow } from '../contract/requests';
 
 interface WalkOptions {

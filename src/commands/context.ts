@@ -20,8 +20,28 @@ export interface Settings {
   debug: boolean;
   timeoutMs: number;
   sandbox: boolean;
+  /** -p, else PAYCTL_PROFILE: the stored profile to use (else the default one). */
   profile?: string;
+  /** --base-url. */
   baseUrl?: string;
+  /** PAYCTL_BASE_URL: ad-hoc credentials' base URL, and an override of a profile's after --base-url. */
+  baseUrlEnv?: string;
+  /**
+   * PAYCTL_KEY_ID and PAYCTL_KEY_SECRET (an empty one is unset): both together are ad-hoc credentials
+   * that win over stored ones; the secret alone is what `profile add` stores when not asked for.
+   */
+  keyEnv: { keyId?: string; keySecret?: string };
+  /** PAYCTL_MAX_RETRIES as given, checked when a request is to be made. */
+  maxRetries?: string;
+  /**
+   * Notices of a discontinued product: off with PAYCTL_NO_NOTICES (other than 0); shown once per
+   * terminal session, which `terminal` (TERM_SESSION_ID, WT_SESSION or TMUX_PANE) names where /proc does not.
+   */
+  notices: { enabled: boolean; terminal?: string };
+  /** Where config, data and state live (PAYCTL_HOME, XDG_*_HOME, HOME). */
+  paths: PayctlPaths;
+  /** The environment a command payctl runs itself (a secret manager) starts with. */
+  childEnv: NodeJS.ProcessEnv;
   /** --out: a command's result goes to this file (atomically) instead of stdout. */
   out?: string;
   /** Proxies (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) and PAYCTL_CA_FILE. */
@@ -52,7 +72,6 @@ export interface ApiOptions {
 /** What a handler may use. Handlers return data; they never print results, read argv or exit. */
 export interface Context {
   settings: Settings;
-  env: NodeJS.ProcessEnv;
   io: IO;
   paths: PayctlPaths;
   signal: AbortSignal;

@@ -1,4 +1,4 @@
-import type { Command, OptionValues } from 'commander';
+import type { Command, CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import type { Bind } from './bind';
 import type { PageOptions } from './listing';
 
@@ -9,7 +9,7 @@ export const collect = (value: string, previous: string[] = []) => [...previous,
 export const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
 
 /** A command of a group: its name, its line in the group's help, and the examples its own help ends with. */
-export const verb = (group: Command, name: string, description: string, lines: string[]) =>
+export const verb = (group: CommandUnknownOpts, name: string, description: string, lines: string[]) =>
   group
     .command(name)
     .description(description)
@@ -28,44 +28,47 @@ export const lazy =
   async () =>
     (await load())[name];
 
-/**
- * Where each command group's handlers live. A module is imported only when one of its commands runs
- * (it is a chunk of its own in dist/), so declaring the commands loads none of them.
- */
-const HANDLERS = {
-  orders: () => import('./orders/handlers'),
-  payments: () => import('./payments/handlers'),
-  refunds: () => import('./refunds/handlers'),
-  plans: () => import('./plans/handlers'),
-  subscriptions: () => import('./subscriptions/handlers'),
-  wallet: () => import('./wallet/handlers'),
-  profile: () => import('./profile/handlers'),
-  sandbox: () => import('./sandbox/handlers'),
-};
-
-type Modules = { [N in keyof typeof HANDLERS]: Awaited<ReturnType<(typeof HANDLERS)[N]>> };
-// The same table typed per group, so that the compiler sees `loaders[name]` load group N's own module.
-const loaders: { [N in keyof Modules]: () => Promise<Modules[N]> } = HANDLERS;
+/** A command group, `payctl NAME`: its line in the root help, and what declares its commands. */
+export interface CommandGroup {
+  name: string;
+  /** All that `payctl --help` declares of the group (none: the group is always declared whole). */
+  summary?: string;
+  declare(program: CommandUnknownOpts, bind: Bind): void;
+}
 
 /**
- * A command group, `payctl NAME`: its line in the root help (all that `payctl --help` declares of it) and
- * what declares its commands, given the group, `bind`, and `run` naming the handlers of the group's module.
+ * A command group declared in its own folder: its name, its summary, the loader of its handlers' module
+ * (imported only when one of its commands runs, a chunk of its own in dist/, so declaring the commands
+ * loads none of them), and what declares its commands, given the group, `bind`, and `run` naming the
+ * module's handlers (checked by the compiler against the module's exports).
  */
-export const group =
-  <N extends keyof Modules>(
-    name: N,
-    summary: string,
-    declare: (group: Command, bind: Bind, run: Handlers<Modules[N]>) => void,
-  ) =>
-  (program: Command, bind: Bind) =>
-    declare(program.command(name).description(summary), bind, lazy(loaders[name]));
+export const group = <M>(
+  name: string,
+  summary: string,
+  handlers: () => Promise<M>,
+  declare: (group: Command, bind: Bind, run: Handlers<M>) => void,
+): CommandGroup => ({
+  name,
+  summary,
+  declare: (program, bind) => declare(program.command(name).description(summary), bind, lazy(handlers)),
+});
 
 /** The named options as commander parsed them, under the same names (`--fund-account` is `fundAccount`). */
-export const pick = <K extends string>(opts: OptionValues, ...names: K[]) =>
-  Object.fromEntries(names.map((name) => [name, opts[name]])) as { [N in K]: OptionValues[N] };
+export const pick = <O extends OptionValues, K extends keyof O & string>(opts: O, ...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, opts[name]])) as Pick<O, K>;
+
+/** The page options as `listOptions` declares them. */
+export type PageFlags = {
+  from?: string;
+  to?: string;
+  count?: string;
+  skip?: string;
+  all?: true;
+  limit?: string;
+};
 
 /** What every list command's page options hold (--from, --to, --count, --skip, --all, --limit). */
-export const pageOptions = (o: OptionValues): PageOptions => ({
+export const pageOptions = (o: PageFlags): PageOptions => ({
   ...pick(o, 'from', 'to', 'count', 'skip', 'limit'),
   all: Boolean(o.all),
 });

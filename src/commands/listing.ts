@@ -1,7 +1,8 @@
 import { LIMITS } from '../contract/limits';
 import { UsageError } from '../contract/errors';
+import type { CollectionEndpoint } from '../contract/endpoints';
 import { walk } from '../client/paginate';
-import { mapPages, paged, pagesOf } from '../contract/pages';
+import { mapPages, paged, pagesOf } from '../rows/pages';
 import type { ResourceKind } from '../output/columns';
 import { ExportProgress } from '../output/export-progress';
 import type { FileFormat } from '../output/export';
@@ -100,7 +101,7 @@ export interface Listed {
  */
 export async function listing(
   ctx: Context,
-  endpoint: 'listOrders' | 'listPayments' | 'listRefunds' | 'listPaymentRefunds' | 'getWalletStatement',
+  endpoint: CollectionEndpoint,
   page: PageQuery,
   extra: Record<string, unknown> = {},
   params?: Record<string, string>,
@@ -143,7 +144,7 @@ export async function listing(
   });
   let kept = 0;
   return {
-    // A page at a time (see contract/pages): the filter, the limit and the progress line per page.
+    // A page at a time (see rows/pages): the filter, the limit and the progress line per page.
     items: paged(
       (async function* () {
         for await (const page of pagesOf(rows)) {

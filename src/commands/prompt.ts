@@ -1,4 +1,5 @@
-import { DeclinedError, Interrupt, InterruptedError } from '../contract/errors';
+import { DeclinedError, InterruptedError } from '../contract/errors';
+import { Interrupt } from './aborts';
 import type { Context } from './context';
 
 type Prompts = typeof import('@inquirer/prompts');

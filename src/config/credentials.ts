@@ -17,8 +17,11 @@ export interface Credentials {
 }
 
 interface CredentialInputs {
-  env: NodeJS.ProcessEnv;
+  /** PAYCTL_KEY_ID and PAYCTL_KEY_SECRET. */
+  keyEnv: { keyId?: string; keySecret?: string };
+  /** -p or PAYCTL_PROFILE. */
   profile?: string;
+  /** --base-url, else PAYCTL_BASE_URL. */
   baseUrl?: string;
   store: () => ProfileStore;
 }
@@ -35,23 +38,23 @@ function baseUrlOrThrow(raw: string): string {
  * PAYCTL_BASE_URL override the profile's URL.
  */
 export function resolveCredentials(input: CredentialInputs): Credentials {
-  const { env } = input;
-  const urlOverride = input.baseUrl ?? env.PAYCTL_BASE_URL;
-  if (env.PAYCTL_KEY_ID && env.PAYCTL_KEY_SECRET) {
+  const { keyId, keySecret } = input.keyEnv;
+  const urlOverride = input.baseUrl;
+  if (keyId && keySecret) {
     if (!urlOverride)
       throw new UsageError(
         'PAYCTL_KEY_ID and PAYCTL_KEY_SECRET need a base URL: set PAYCTL_BASE_URL or pass --base-url',
       );
     return {
-      keyId: env.PAYCTL_KEY_ID,
-      keySecret: env.PAYCTL_KEY_SECRET,
+      keyId,
+      keySecret,
       baseUrl: baseUrlOrThrow(urlOverride),
       live: false,
       source: 'environment',
     };
   }
   const store = input.store();
-  const name = input.profile ?? env.PAYCTL_PROFILE ?? store.defaultName;
+  const name = input.profile ?? store.defaultName;
   if (!name) {
     throw new AuthError(
       'no credentials configured: run `payctl profile add NAME`, ' +

@@ -104,6 +104,13 @@ export const endpoints = define({
 
 export type EndpointName = keyof typeof endpoints;
 
+/** The endpoints whose answer is a collection (a page of items): the lists, walked page by page. */
+export type CollectionEndpoint = {
+  [N in EndpointName]: z.output<(typeof endpoints)[N]['response']> extends { entity: 'collection'; items: unknown[] }
+    ? N
+    : never;
+}[EndpointName];
+
 /** What a caller may hand an endpoint as its body or query: the schema's input type. */
 type InputOf<N extends EndpointName, K extends 'body' | 'query'> = N extends N
   ? (typeof endpoints)[N] extends { [k in K]: infer S extends z.ZodMiniType }

@@ -1,16 +1,16 @@
 import { getPath } from './fields';
 import { formatMoneyShort } from './money';
+import { RECORD_FIELDS } from '../contract/record-fields';
+import type { RecordKind } from '../contract/record-fields';
 
+/** The kinds of rows payctl shows: the service's records (those the contract lists fields of, and more), and its own. */
 export type ResourceKind =
-  | 'order'
-  | 'payment'
-  | 'refund'
+  | RecordKind
   | 'plan'
   | 'subscription'
   | 'transfer'
   | 'fund_account'
   | 'payout'
-  | 'customer_transaction'
   | 'wallet_balance'
   | 'wallet_payment'
   | 'profile'
@@ -51,7 +51,11 @@ const c = (key: string, type: Column['type'] = 'text', extra: Partial<Column> = 
   ...extra,
 });
 
-const DEFAULTS: Record<ResourceKind, Column[]> = {
+/**
+ * The columns of each kind, in order. A kind the contract lists fields of needs none here: its columns
+ * are those fields (see `derivedColumns`).
+ */
+const DEFAULTS: Partial<Record<ResourceKind, Column[]>> = {
   order: [
     c('id'),
     c('status'),
@@ -264,12 +268,18 @@ function withCurrency(kind: ResourceKind, columns: Column[]): Column[] {
   return [...columns.slice(0, at + 1), currency, ...columns.slice(at + 1)];
 }
 
-const withCurrencies = Object.fromEntries(
-  Object.entries(DEFAULTS).map(([kind, cols]) => [kind, withCurrency(kind as ResourceKind, cols)]),
-) as Record<ResourceKind, Column[]>;
+/** A record kind without columns of its own shows the fields the contract lists, typed by their names. */
+export function derivedColumns(kind: ResourceKind): Column[] {
+  if (!Object.hasOwn(RECORD_FIELDS, kind)) return [];
+  const { plain, objects } = RECORD_FIELDS[kind as RecordKind];
+  return [...plain.filter((f) => f !== 'entity').map((f) => c(f, guessType(f))), ...objects.map((f) => c(f, 'json'))];
+}
+
+const withCurrencies = new Map<ResourceKind, Column[]>();
 
 export function defaultColumns(kind: ResourceKind, tagged = false): Column[] {
-  const columns = withCurrencies[kind];
+  let columns = withCurrencies.get(kind);
+  if (!columns) withCurrencies.set(kind, (columns = withCurrency(kind, DEFAULTS[kind] ?? derivedColumns(kind))));
   return tagged && kind === 'customer_transaction' ? [c('customer_id'), ...columns] : columns;
 }
 
@@ -279,7 +289,7 @@ export function fieldColumn(kind: ResourceKind, field: string, at: ColumnContext
   const base = m ? c(m[1]!, guessType(m[1]!)) : undefined;
   const fits = base && (m![2] === 'display' ? base.type === 'money' : base.type === 'time');
   if (!fits) return c(field, guessType(field));
-  const known = DEFAULTS[kind].find((d) => d.key === base.key) ?? base;
+  const known = defaultColumns(kind).find((d) => d.key === base.key) ?? base;
   return { key: field, header: field, type: 'text', derived: { from: known, as: m![2] as Derived, kind, at } };
 }
 

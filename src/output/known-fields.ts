@@ -2,45 +2,15 @@ import { UsageError } from '../contract/errors';
 import { defaultColumns } from './columns';
 import type { ResourceKind } from './columns';
 import { distance } from '../contract/values/did-you-mean';
-
-/** A list of field names written as one string: the lists are long and only the names matter. */
-const words = (list: string): string[] => list.split(/\s+/);
-
-/**
- * Every field the service's records of a kind carry (the spec's tables and real payloads), and the
- * ones whose values are objects any key of which may be picked (`notes.reason`).
- */
-const RECORD_FIELDS: Partial<Record<ResourceKind, { plain: string[]; objects: string[] }>> = {
-  order: {
-    plain: words('id entity amount amount_paid amount_due currency receipt offer_id status attempts created_at'),
-    objects: ['notes'],
-  },
-  payment: {
-    plain: words(`id entity amount currency status order_id invoice_id international method amount_refunded
-      refund_status captured description card_id bank wallet vpa email contact customer_id fee tax error_code
-      error_description error_source error_step error_reason created_at`),
-    objects: ['notes', 'acquirer_data', 'card'],
-  },
-  refund: {
-    plain: words(`id entity amount currency payment_id receipt status speed_processed speed_requested batch_id
-      created_at`),
-    objects: ['notes', 'acquirer_data'],
-  },
-  customer_transaction: {
-    plain: words(
-      'customer_id id entity source status type amount currency credit debit balance description created_at',
-    ),
-    objects: ['notes'],
-  },
-};
+import { RECORD_FIELDS } from '../contract/record-fields';
 
 const MONEY = /^(amount|amount_\w+|fee|tax|credit|debit|balance)$/;
 const TIME = /_at$/;
 
 /** Every column `--fields` may name for this kind, derived ones included; undefined when any is allowed. */
 export function knownFields(kind: ResourceKind): { names: string[]; objects: string[] } | undefined {
-  const rec = RECORD_FIELDS[kind];
-  if (!rec) return undefined;
+  if (!Object.hasOwn(RECORD_FIELDS, kind)) return undefined;
+  const rec = RECORD_FIELDS[kind as keyof typeof RECORD_FIELDS];
   const names = new Set<string>();
   for (const f of [...defaultColumns(kind).map((c) => c.key), ...rec.plain]) {
     names.add(f);

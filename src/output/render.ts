@@ -1,4 +1,4 @@
-import { pagesOf } from '../contract/pages';
+import { pagesOf } from '../rows/pages';
 import { cellValue, columnsFor, fieldColumn } from './columns';
 import type { Column, ResourceKind } from './columns';
 import type { OutputFormat } from './format';

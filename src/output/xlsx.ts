@@ -5,7 +5,7 @@ import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
 import { minorDigits, minorUnits } from './money';
 import { zoneText } from './summary';
-import { crossed, pagesOf } from '../contract/pages';
+import { crossed, pagesOf } from '../rows/pages';
 import type { ExportSummary } from './summary';
 
 const SHEET: Partial<Record<ResourceKind, string>> = {

@@ -29,6 +29,10 @@ const settings: Settings = {
   debug: false,
   timeoutMs: 30_000,
   sandbox: false,
+  keyEnv: {},
+  notices: { enabled: true },
+  paths: { config: '', data: '', state: '' },
+  childEnv: {},
   table: { wide: false, color: false, stderrColor: false },
 };
 
@@ -51,8 +55,7 @@ export function contextFor(deps: ProcessDeps, notices: string[]): Context {
   const ctx: Context & SingleRefundEnv = {
     // The single refund takes the Context as its env: its wait before a read-back is on the simulated clock.
     sleep: deps.world.sleep,
-    settings,
-    env: {},
+    settings: { ...settings, paths: { config: deps.state, data: deps.state, state: deps.state } },
     io: { stdout: sink, stderr: sink, stdin: process.stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
     paths: { config: deps.state, data: deps.state, state: deps.state },
     signal: new AbortController().signal,

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../../src/cli/program';
 import type { IO } from '../../src/commands/context';
@@ -11,7 +11,7 @@ const io = {
   stdoutIsTTY: false,
   stderrIsTTY: false,
 } as IO;
-const program = createProgram(() => async () => undefined, io, {});
+const program = createProgram(() => (async () => undefined) as never, io, {});
 
 function leaves(cmd: Command, path: string[] = []): Array<{ path: string; cmd: Command }> {
   const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden && c.name() !== 'help');

@@ -1,9 +1,9 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { commandTree, flagsOf, words } from './tree';
 
 const fishQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export function fishScript(program: Command): string {
+export function fishScript(program: CommandUnknownOpts): string {
   const nodes = commandTree(program);
   const valued = flagsOf(nodes, ['value', 'file', 'profile']);
   const profiles = "'(__payctl_profiles)'";

@@ -1,4 +1,4 @@
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 
 /**
  * Shell completion scripts generated from the command tree itself, so they cannot drift from it.
@@ -35,10 +35,10 @@ function kindOf(o: Option): OptKind {
   return /<file>|\[file\]/.test(o.flags) ? 'file' : 'value';
 }
 
-export function commandTree(program: Command): Node[] {
+export function commandTree(program: CommandUnknownOpts): Node[] {
   const nodes: Node[] = [];
   const globals = program.options.filter((o) => !o.hidden);
-  const visit = (cmd: Command, path: string) => {
+  const visit = (cmd: CommandUnknownOpts, path: string) => {
     const seen = new Set<string>();
     const options: Opt[] = [];
     for (const o of [...(path ? cmd.options : []), ...globals]) {
@@ -100,7 +100,7 @@ export function choiceCases(nodes: Node[], indent: string, line: (choices: strin
  * What the bash and zsh scripts both branch on: commands, options taking a value, free-text ones,
  * profile arguments.
  */
-export function shellFacts(program: Command) {
+export function shellFacts(program: CommandUnknownOpts) {
   const nodes = commandTree(program);
   const valued = flagsOf(nodes, ['value', 'file', 'profile']);
   const free = allOptions(nodes)

@@ -1,8 +1,8 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { argumentCases, readLine, subcommandsFunction } from './bash-zsh';
 import { candidates, choiceCases, flagsOf, shellFacts, words } from './tree';
 
-export function zshScript(program: Command): string {
+export function zshScript(program: CommandUnknownOpts): string {
   const { nodes, valued, free, profilePaths } = shellFacts(program);
   // Native zsh: no bashcompinit, and no variable named after a zsh special (path, words...).
   return `#compdef payctl

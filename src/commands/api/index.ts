@@ -1,11 +1,14 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Bind } from '../bind';
 import { collect, examples, lazy } from '../declare';
+import type { CommandGroup } from '../declare';
 
 const run = lazy(() => import('./handlers'));
 
-/** The `api` commands. */
-export function declareApi(program: Command, bind: Bind) {
+/** `payctl api`: one command with arguments, always declared whole. */
+export const api: CommandGroup = { name: 'api', declare: declareApi };
+
+function declareApi(program: Command, bind: Bind) {
   program
     .command('api')
     .description("call any endpoint with payctl's profiles, retries, confirmations and output, like `gh api`")

@@ -1,6 +1,7 @@
 import type { BulkOp } from '../../bulk/input';
 import type { Summary } from '../../bulk/runner';
-import { BulkIncompleteError, Interrupt, InterruptedError, OutputClosedError } from '../../contract/errors';
+import { BulkIncompleteError, InterruptedError } from '../../contract/errors';
+import { Interrupt, OutputClosedError } from '../aborts';
 
 /** Bad rows and payments needing attention listed one by one in an error's hints; beyond that only their number. */
 export const MAX_LISTED = 20;

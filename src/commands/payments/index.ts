@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
 import { PAYMENT_STATUSES } from '../../contract/vocabulary';
 import { group, lazy, pageOptions, pick, verb } from '../declare';
@@ -6,9 +6,24 @@ import { bulkOptions, listOptions, noteOption, receiptOption, withNotes } from '
 import type { Parsed } from '../bind';
 import type { BulkFlags } from './bulk-options';
 
+/** The options `bulkOptions` declares, and --read, as commander parses them. */
+type BulkParsed = {
+  input?: string;
+  concurrency?: string;
+  journal?: string;
+  confirmLive?: string;
+  read?: true;
+  newRun?: true;
+  recheck?: true;
+  skipInvalid?: true;
+};
+
 /** The payment ids and the flags of `bulkOptions`, as a capture or refund takes them. */
-const bulkRun = ({ args, opts }: Parsed): BulkFlags & { ids: string[]; read: boolean } => ({
-  ids: args,
+const bulkRun = ({
+  args: [ids],
+  opts,
+}: Parsed<[string[]], BulkParsed>): BulkFlags & { ids: string[]; read: boolean } => ({
+  ids,
   ...pick(opts, 'input', 'concurrency', 'journal', 'confirmLive'),
   read: Boolean(opts.read),
   newRun: Boolean(opts.newRun),
@@ -19,67 +34,83 @@ const bulkRun = ({ args, opts }: Parsed): BulkFlags & { ids: string[]; read: boo
 const capture = lazy(() => import('./capture'));
 const refund = lazy(() => import('./refund'));
 
-/** The group's line in `payctl --help`, which declares no more than that. */
-export const summary = 'list, fetch, capture and refund payments';
-
-/** The `payments` commands. */
-export const declarePayments = group('payments', summary, (payments, bind, run) => {
-  listOptions(
-    verb(payments, 'list', 'list payments, most recent first', [
-      'payctl payments list --status authorized',
-      'payctl payments list --all --from yesterday -o ndjson',
-      'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv',
-    ]),
-    `items in one page, 1-${LIMITS.count}`,
-    new Option(
-      '--status <status>',
-      'keep only this status (filtered by payctl: the service has no such filter)',
-    ).choices(PAYMENT_STATUSES),
-  ).action(bind(run('listPayments'), ({ opts }) => ({ ...pageOptions(opts), status: opts.status })));
-  verb(payments, 'get', 'fetch one payment', [
-    'payctl payments get pay_29QQoUBi66xm2f',
-    'payctl payments get pay_29QQoUBi66xm2f -o json | jq .amount_refunded',
-    'payctl payments get pay_29QQoUBi66xm2f --fields id,status,amount,amount_refunded',
-  ])
-    .argument('<id>', 'payment id (pay_…)')
-    .action(bind(run('getPayment'), ({ args }) => ({ id: args[0]! })));
-  bulkOptions(
-    verb(payments, 'capture', 'capture an authorized payment (its full amount unless --amount/--currency are given)', [
-      'payctl payments capture                     # on a terminal: guided, step by step',
-      'payctl payments capture pay_29QQoUBi66xm2f --amount 50000 --currency INR --yes',
-      'payctl payments capture --input authorized.csv --yes --concurrency 16',
+/**
+ * The `payments` commands: the group's line in `payctl --help` (all that a run of another group declares of
+ * it), the module of its handlers (imported only when one of them runs), and its commands.
+ */
+export const payments = group(
+  'payments',
+  'list, fetch, capture and refund payments',
+  () => import('./handlers'),
+  (payments, bind, run) => {
+    listOptions(
+      verb(payments, 'list', 'list payments, most recent first', [
+        'payctl payments list --status authorized',
+        'payctl payments list --all --from yesterday -o ndjson',
+        'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv',
+      ]),
+      `items in one page, 1-${LIMITS.count}`,
+      (list) =>
+        list.addOption(
+          new Option(
+            '--status <status>',
+            'keep only this status (filtered by payctl: the service has no such filter)',
+          ).choices(PAYMENT_STATUSES),
+        ),
+    ).action(bind(run('listPayments'), ({ opts }) => ({ ...pageOptions(opts), status: opts.status })));
+    verb(payments, 'get', 'fetch one payment', [
+      'payctl payments get pay_29QQoUBi66xm2f',
+      'payctl payments get pay_29QQoUBi66xm2f -o json | jq .amount_refunded',
+      'payctl payments get pay_29QQoUBi66xm2f --fields id,status,amount,amount_refunded',
     ])
-      .argument('[id...]', 'payment id (pay_…)')
-      .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
-      .option('--currency <code>', 'must equal the payment currency')
-      .option('--read', 'with --dry-run: read each payment to total what would be captured'),
-  ).action(bind(capture('capturePayments'), (p) => ({ ...bulkRun(p), ...pick(p.opts, 'amount', 'currency') })));
-  bulkOptions(
-    verb(payments, 'refund', 'refund a captured payment, in full or in part', [
-      'payctl payments refund                      # on a terminal: guided, step by step',
-      'payctl payments refund pay_29QQoUBi66xm2f --amount 20000 --note reason=damaged',
-      'payctl payments refund --input refunds.csv --yes',
-    ])
-      .argument('[id...]', 'payment id (pay_…)')
-      .option('--amount <amount>', 'amount to refund in the smallest currency unit (paise); default: all that remains')
-      .addOption(receiptOption())
-      .addOption(noteOption())
-      .option('--read', 'with --dry-run: read each payment to total what would be refunded'),
-  )
-    .option(
-      '--retry-unknown',
-      'resend, with the same key, refunds whose outcome the journal marks unknown where the service lists no refunds',
+      .argument('<id>', 'payment id (pay_…)')
+      .action(bind(run('getPayment'), ({ args: [id] }) => ({ id })));
+    bulkOptions(
+      verb(
+        payments,
+        'capture',
+        'capture an authorized payment (its full amount unless --amount/--currency are given)',
+        [
+          'payctl payments capture                     # on a terminal: guided, step by step',
+          'payctl payments capture pay_29QQoUBi66xm2f --amount 50000 --currency INR --yes',
+          'payctl payments capture --input authorized.csv --yes --concurrency 16',
+        ],
+      )
+        .argument('[id...]', 'payment id (pay_…)')
+        .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
+        .option('--currency <code>', 'must equal the payment currency')
+        .option('--read', 'with --dry-run: read each payment to total what would be captured'),
+    ).action(bind(capture('capturePayments'), (p) => ({ ...bulkRun(p), ...pick(p.opts, 'amount', 'currency') })));
+    bulkOptions(
+      verb(payments, 'refund', 'refund a captured payment, in full or in part', [
+        'payctl payments refund                      # on a terminal: guided, step by step',
+        'payctl payments refund pay_29QQoUBi66xm2f --amount 20000 --note reason=damaged',
+        'payctl payments refund --input refunds.csv --yes',
+      ])
+        .argument('[id...]', 'payment id (pay_…)')
+        .option(
+          '--amount <amount>',
+          'amount to refund in the smallest currency unit (paise); default: all that remains',
+        )
+        .addOption(receiptOption())
+        .addOption(noteOption())
+        .option('--read', 'with --dry-run: read each payment to total what would be refunded'),
     )
-    .option(
-      '--idempotency-key <key>',
-      "one refund's identity (10-64 of A-Z a-z 0-9 _ -): rerun an unknown refund with the key payctl printed",
-    )
-    .action(
-      bind(refund('refundPayments'), (p) => ({
-        ...bulkRun(p),
-        ...withNotes(p.opts, 'amount', 'receipt'),
-        retryUnknown: Boolean(p.opts.retryUnknown),
-        ...pick(p.opts, 'idempotencyKey'),
-      })),
-    );
-});
+      .option(
+        '--retry-unknown',
+        'resend, with the same key, refunds whose outcome the journal marks unknown where the service lists no refunds',
+      )
+      .option(
+        '--idempotency-key <key>',
+        "one refund's identity (10-64 of A-Z a-z 0-9 _ -): rerun an unknown refund with the key payctl printed",
+      )
+      .action(
+        bind(refund('refundPayments'), (p) => ({
+          ...bulkRun(p),
+          ...withNotes(p.opts, 'amount', 'receipt'),
+          retryUnknown: Boolean(p.opts.retryUnknown),
+          ...pick(p.opts, 'idempotencyKey'),
+        })),
+      );
+  },
+);

@@ -1,28 +1,33 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { PLAN_PERIODS } from '../../contract/vocabulary';
 import { group, verb } from '../declare';
 import { noteOption, withNotes } from '../options';
 
-/** The group's line in `payctl --help`, which declares no more than that. */
-export const summary = 'recurring billing plans';
-
-/** The `plans` commands. */
-export const declarePlans = group('plans', summary, (plans, bind, run) => {
-  verb(plans, 'create', 'create a plan', [
-    'payctl plans create --period monthly --interval 1 --name Gold --amount 49900 --currency INR',
-    'payctl plans create --period monthly --interval 3 --name Quarterly ' +
-      '--amount 129900 --currency INR --note tier=gold',
-  ])
-    .addOption(new Option('--period <period>', 'billing period').choices(PLAN_PERIODS).makeOptionMandatory())
-    .requiredOption('--interval <n>', 'periods per billing cycle (3 with monthly = quarterly)')
-    .requiredOption('--name <name>', 'display name of the plan item')
-    .requiredOption('--amount <amount>', 'amount per cycle in the smallest currency unit (paise)')
-    .requiredOption('--currency <code>', 'ISO 4217 code, e.g. INR')
-    .option('--description <text>', 'item description')
-    .addOption(noteOption())
-    .action(
-      bind(run('createPlan'), ({ opts }) =>
-        withNotes(opts, 'period', 'interval', 'name', 'amount', 'currency', 'description'),
-      ),
-    );
-});
+/**
+ * The `plans` commands: the group's line in `payctl --help` (all that a run of another group declares of
+ * it), the module of its handlers (imported only when one of them runs), and its commands.
+ */
+export const plans = group(
+  'plans',
+  'recurring billing plans',
+  () => import('./handlers'),
+  (plans, bind, run) => {
+    verb(plans, 'create', 'create a plan', [
+      'payctl plans create --period monthly --interval 1 --name Gold --amount 49900 --currency INR',
+      'payctl plans create --period monthly --interval 3 --name Quarterly ' +
+        '--amount 129900 --currency INR --note tier=gold',
+    ])
+      .addOption(new Option('--period <period>', 'billing period').choices(PLAN_PERIODS).makeOptionMandatory())
+      .requiredOption('--interval <n>', 'periods per billing cycle (3 with monthly = quarterly)')
+      .requiredOption('--name <name>', 'display name of the plan item')
+      .requiredOption('--amount <amount>', 'amount per cycle in the smallest currency unit (paise)')
+      .requiredOption('--currency <code>', 'ISO 4217 code, e.g. INR')
+      .option('--description <text>', 'item description')
+      .addOption(noteOption())
+      .action(
+        bind(run('createPlan'), ({ opts }) =>
+          withNotes(opts, 'period', 'interval', 'name', 'amount', 'currency', 'description'),
+        ),
+      );
+  },
+);

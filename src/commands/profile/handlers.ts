@@ -86,7 +86,7 @@ export async function addProfile(opts: AddProfileOptions, ctx: Context): Promise
 async function secretFor(opts: AddProfileOptions, ctx: Context): Promise<string> {
   let secret: string;
   if (opts.keySecretStdin) secret = (await ctx.readStdin()).trim();
-  else if (ctx.env.PAYCTL_KEY_SECRET) secret = ctx.env.PAYCTL_KEY_SECRET;
+  else if (ctx.settings.keyEnv.keySecret) secret = ctx.settings.keyEnv.keySecret;
   else
     secret = await ask(
       ctx,
@@ -129,10 +129,7 @@ export async function removeProfile(opts: { name: string }, ctx: Context): Promi
 /** Without a name: the active profile (-p, PAYCTL_PROFILE, then the default). */
 export async function showProfile(opts: { name?: string }, ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
-  const name =
-    opts.name === undefined
-      ? (ctx.settings.profile ?? ctx.env.PAYCTL_PROFILE ?? store.defaultName)
-      : profileName(opts.name);
+  const name = opts.name === undefined ? (ctx.settings.profile ?? store.defaultName) : profileName(opts.name);
   if (!name) throw new UsageError('no default profile: name one, or run `payctl profile add NAME`');
   return one('profile', view(name, existing(store, name), store.defaultName === name));
 }

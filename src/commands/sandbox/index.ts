@@ -1,130 +1,135 @@
-import { Option } from 'commander';
+import { Option } from '@commander-js/extra-typings';
 import { group, lazy, pick, verb } from '../declare';
 import { PAYMENT_METHODS } from '../../contract/vocabulary';
 
 const start = lazy(() => import('./start'));
 
-/** The group's line in `payctl --help`, which declares no more than that. */
-export const summary = 'the embedded local sandbox of the service';
-
-/** The `sandbox` commands. */
-export const declareSandbox = group('sandbox', summary, (sandbox, bind, run) => {
-  verb(
-    sandbox,
-    'start',
-    'serve the sandbox on loopback; prints its URL, keys and webhook secret; ' +
-      'the default database also writes the "sandbox" profile',
-    [
-      'payctl sandbox start',
-      'payctl sandbox start --port 0 --db :memory: -o json',
-      'payctl sandbox start --webhook http://127.0.0.1:9000/hooks --webhook-secret s3cret-hook',
-    ],
-  )
-    .option('--port <n>', 'port (0 = any free port)', '4010')
-    .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
-    .option('--rate-limit <n>', 'answer 429 past N requests per second')
-    .option('--fault-rate <p>', 'probability 0-1 of a 500 or dropped connection, some after the write was applied')
-    .option('--latency <ms>', 'hold every request this many milliseconds before it is applied')
-    .option('--no-idempotency', 'ignore X-Refund-Idempotency on refunds, as a service without it would')
-    .option('--seed <n>', 'seed for faults and generated data')
-    .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
-    .option(
-      '--webhook <url>',
-      'POST every event here (payment, order, refund, subscription, transfer, payout), signed, retried',
+/**
+ * The `sandbox` commands: the group's line in `payctl --help` (all that a run of another group declares of
+ * it), the module of its handlers (imported only when one of them runs), and its commands.
+ */
+export const sandbox = group(
+  'sandbox',
+  'the embedded local sandbox of the service',
+  () => import('./handlers'),
+  (sandbox, bind, run) => {
+    verb(
+      sandbox,
+      'start',
+      'serve the sandbox on loopback; prints its URL, keys and webhook secret; ' +
+        'the default database also writes the "sandbox" profile',
+      [
+        'payctl sandbox start',
+        'payctl sandbox start --port 0 --db :memory: -o json',
+        'payctl sandbox start --webhook http://127.0.0.1:9000/hooks --webhook-secret s3cret-hook',
+      ],
     )
-    .option(
-      '--webhook-secret <secret>',
-      'signs X-Razorpay-Signature (default: generated once and kept in the database)',
-    )
-    .action(
-      bind(start('startSandbox'), ({ opts }) =>
-        pick(
-          opts,
-          'port',
-          'db',
-          'rateLimit',
-          'faultRate',
-          'latency',
-          'seed',
-          'captureWindow',
-          'webhook',
-          'webhookSecret',
-          'idempotency',
+      .option('--port <n>', 'port (0 = any free port)', '4010')
+      .option('--db <file>', 'SQLite file, or :memory: (default: sandbox.db in the data directory)')
+      .option('--rate-limit <n>', 'answer 429 past N requests per second')
+      .option('--fault-rate <p>', 'probability 0-1 of a 500 or dropped connection, some after the write was applied')
+      .option('--latency <ms>', 'hold every request this many milliseconds before it is applied')
+      .option('--no-idempotency', 'ignore X-Refund-Idempotency on refunds, as a service without it would')
+      .option('--seed <n>', 'seed for faults and generated data')
+      .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
+      .option(
+        '--webhook <url>',
+        'POST every event here (payment, order, refund, subscription, transfer, payout), signed, retried',
+      )
+      .option(
+        '--webhook-secret <secret>',
+        'signs X-Razorpay-Signature (default: generated once and kept in the database)',
+      )
+      .action(
+        bind(start('startSandbox'), ({ opts }) =>
+          pick(
+            opts,
+            'port',
+            'db',
+            'rateLimit',
+            'faultRate',
+            'latency',
+            'seed',
+            'captureWindow',
+            'webhook',
+            'webhookSecret',
+            'idempotency',
+          ),
         ),
-      ),
-    );
-  verb(sandbox, 'pay', "simulate the customer's checkout for an order, or their authorisation of a subscription", [
-    'payctl sandbox pay order_DBJOWzybf0sJbb',
-    'payctl sandbox pay order_DBJOWzybf0sJbb --method upi --fail',
-    'payctl sandbox pay sub_DBJOWzybf0sJbb',
-  ])
-    .argument('<id>', 'order id (order_…) or subscription id (sub_…)')
-    .addOption(new Option('--method <method>', 'payment method').choices(PAYMENT_METHODS).default('card'))
-    .option('--fail', 'make the payment fail (a subscription: its authorisation, or its charges from now on)')
-    .option('--email <email>', 'customer e-mail')
-    .option('--contact <phone>', 'customer phone')
-    .action(
-      bind(run('simulatePayment'), ({ args: [id = ''], opts }) => ({
-        id,
-        ...pick(opts, 'method', 'email', 'contact'),
-        fail: Boolean(opts.fail),
-      })),
-    );
-  const clock = verb(sandbox, 'clock', 'show or move the sandbox clock', [
-    'payctl sandbox clock',
-    'payctl sandbox clock advance 6d',
-  ]).action(bind(run('showClock'), () => ({})));
-  verb(
-    clock,
-    'advance',
-    'move sandbox time forward; what falls due happens (auto-refunds, subscription cycles, payouts)',
-    ['payctl sandbox clock advance 6d', 'payctl sandbox clock advance 3600'],
-  )
-    .argument('<duration>', 'e.g. 6d, 24h, 90m, 3600')
-    .action(bind(run('advanceClock'), ({ args: [duration = ''] }) => ({ duration })));
-  verb(sandbox, 'reset', 'delete every sandbox resource and counter', [
-    'payctl sandbox reset',
-    'payctl sandbox reset && payctl sandbox seed 50',
-  ]).action(bind(run('resetSandbox'), () => ({})));
-  verb(sandbox, 'seed', 'create sample data; prints the ids (payment ids with --authorized)', [
-    'payctl sandbox seed',
-    'payctl sandbox seed 100',
-    "payctl sandbox seed --authorized 50 -o json | jq -r '.[]'",
-    'payctl sandbox seed --wallet 40',
-  ])
-    .argument('[n]', 'orders in a realistic mix of states (default 20)')
-    .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
-    .option(
-      '--wallet <n>',
-      'customers with wallets, N statement entries each over several days ' +
-        '(credits, wallet payments, refunds, payouts); prints the customer ids',
+      );
+    verb(sandbox, 'pay', "simulate the customer's checkout for an order, or their authorisation of a subscription", [
+      'payctl sandbox pay order_DBJOWzybf0sJbb',
+      'payctl sandbox pay order_DBJOWzybf0sJbb --method upi --fail',
+      'payctl sandbox pay sub_DBJOWzybf0sJbb',
+    ])
+      .argument('<id>', 'order id (order_…) or subscription id (sub_…)')
+      .addOption(new Option('--method <method>', 'payment method').choices(PAYMENT_METHODS).default('card'))
+      .option('--fail', 'make the payment fail (a subscription: its authorisation, or its charges from now on)')
+      .option('--email <email>', 'customer e-mail')
+      .option('--contact <phone>', 'customer phone')
+      .action(
+        bind(run('simulatePayment'), ({ args: [id = ''], opts }) => ({
+          id,
+          ...pick(opts, 'method', 'email', 'contact'),
+          fail: Boolean(opts.fail),
+        })),
+      );
+    const clock = verb(sandbox, 'clock', 'show or move the sandbox clock', [
+      'payctl sandbox clock',
+      'payctl sandbox clock advance 6d',
+    ]).action(bind(run('showClock'), () => ({})));
+    verb(
+      clock,
+      'advance',
+      'move sandbox time forward; what falls due happens (auto-refunds, subscription cycles, payouts)',
+      ['payctl sandbox clock advance 6d', 'payctl sandbox clock advance 3600'],
     )
-    .action(
-      bind(run('seedSandbox'), ({ args: [orders], opts }) => ({
-        orders,
-        authorized: opts.authorized,
-        wallet: opts.wallet,
-      })),
-    );
-  verb(sandbox, 'account', 'the merchant account balance that wallet credits and transfers draw on', [
-    'payctl sandbox account',
-    'payctl sandbox account -o json | jq .balance',
-  ]).action(bind(run('showAccount'), () => ({})));
-  verb(sandbox, 'stats', 'requests seen and writes applied (for tests)', [
-    'payctl sandbox stats',
-    'payctl sandbox stats -o json | jq .writes',
-  ]).action(bind(run('showStats'), () => ({})));
-  verb(sandbox, 'events', 'events the sandbox emitted (newest first), with their webhook delivery state', [
-    'payctl sandbox events',
-    'payctl sandbox events -o ndjson | jq .event',
-  ]).action(bind(run('listEvents'), () => ({})));
-  const customer = sandbox.command('customer').description('sandbox customers');
-  verb(customer, 'create', 'create a customer (the service has no create endpoint)', [
-    'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',
-    'payctl sandbox customer create --contact 9123456780 --email vikram@example.com -o json',
-  ])
-    .requiredOption('--contact <phone>', 'phone number, e.g. +919876543210')
-    .option('--email <email>', 'e-mail')
-    .option('--name <name>', 'name')
-    .action(bind(run('createCustomer'), ({ opts }) => pick(opts, 'contact', 'email', 'name')));
-});
+      .argument('<duration>', 'e.g. 6d, 24h, 90m, 3600')
+      .action(bind(run('advanceClock'), ({ args: [duration = ''] }) => ({ duration })));
+    verb(sandbox, 'reset', 'delete every sandbox resource and counter', [
+      'payctl sandbox reset',
+      'payctl sandbox reset && payctl sandbox seed 50',
+    ]).action(bind(run('resetSandbox'), () => ({})));
+    verb(sandbox, 'seed', 'create sample data; prints the ids (payment ids with --authorized)', [
+      'payctl sandbox seed',
+      'payctl sandbox seed 100',
+      "payctl sandbox seed --authorized 50 -o json | jq -r '.[]'",
+      'payctl sandbox seed --wallet 40',
+    ])
+      .argument('[n]', 'orders in a realistic mix of states (default 20)')
+      .option('--authorized <n>', 'manual-capture orders with one authorized payment each')
+      .option(
+        '--wallet <n>',
+        'customers with wallets, N statement entries each over several days ' +
+          '(credits, wallet payments, refunds, payouts); prints the customer ids',
+      )
+      .action(
+        bind(run('seedSandbox'), ({ args: [orders], opts }) => ({
+          orders,
+          authorized: opts.authorized,
+          wallet: opts.wallet,
+        })),
+      );
+    verb(sandbox, 'account', 'the merchant account balance that wallet credits and transfers draw on', [
+      'payctl sandbox account',
+      'payctl sandbox account -o json | jq .balance',
+    ]).action(bind(run('showAccount'), () => ({})));
+    verb(sandbox, 'stats', 'requests seen and writes applied (for tests)', [
+      'payctl sandbox stats',
+      'payctl sandbox stats -o json | jq .writes',
+    ]).action(bind(run('showStats'), () => ({})));
+    verb(sandbox, 'events', 'events the sandbox emitted (newest first), with their webhook delivery state', [
+      'payctl sandbox events',
+      'payctl sandbox events -o ndjson | jq .event',
+    ]).action(bind(run('listEvents'), () => ({})));
+    const customer = sandbox.command('customer').description('sandbox customers');
+    verb(customer, 'create', 'create a customer (the service has no create endpoint)', [
+      'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',
+      'payctl sandbox customer create --contact 9123456780 --email vikram@example.com -o json',
+    ])
+      .requiredOption('--contact <phone>', 'phone number, e.g. +919876543210')
+      .option('--email <email>', 'e-mail')
+      .option('--name <name>', 'name')
+      .action(bind(run('createCustomer'), ({ opts }) => pick(opts, 'contact', 'email', 'name')));
+  },
+);

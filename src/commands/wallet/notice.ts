@@ -10,7 +10,7 @@ const REMEMBERED_SECONDS = 12 * 3600;
  * /proc/self/stat (every command typed in one shell window shares them, also in a pipe); elsewhere
  * the parent shell and the terminal's own session variable.
  */
-export function terminalSession(env: NodeJS.ProcessEnv): string {
+export function terminalSession(terminal?: string): string {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const [, , , session, tty] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -18,7 +18,7 @@ export function terminalSession(env: NodeJS.ProcessEnv): string {
   } catch {
     // not Linux
   }
-  return `ppid ${process.ppid} ${env.TERM_SESSION_ID ?? env.WT_SESSION ?? env.TMUX_PANE ?? ''}`.trim();
+  return `ppid ${process.ppid} ${terminal ?? ''}`.trim();
 }
 
 /**
@@ -58,9 +58,12 @@ export function firstInSession(stateDir: string, name: string, session: string, 
  * (a script reads that run), never with PAYCTL_NO_NOTICES=1, and once per terminal session.
  */
 export function noticeOnce(ctx: Context, name: string, message: string): void {
-  const { env, settings } = ctx;
-  if (env.PAYCTL_NO_NOTICES && env.PAYCTL_NO_NOTICES !== '0') return;
+  const { settings } = ctx;
+  if (!settings.notices.enabled) return;
   if (settings.format !== 'table' && !settings.out) return;
-  if (!firstInSession(ctx.paths.state, name, terminalSession(env), Math.floor(ctx.nowMs() / 1000))) return;
+  if (
+    !firstInSession(ctx.paths.state, name, terminalSession(settings.notices.terminal), Math.floor(ctx.nowMs() / 1000))
+  )
+    return;
   ctx.notice(message);
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApiError, FailureError, UsageError } from '../../contract/errors';
-import { paged, pagesOf } from '../../contract/pages';
+import { paged, pagesOf } from '../../rows/pages';
 import { LIMITS } from '../../contract/limits';
 import { summaryLines, zoneText } from '../../output/summary';
 import { dryRun } from '../check';

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../../../src/cli/program';
 import type { Bind, Handler } from '../../../src/commands/bind';
@@ -19,7 +19,7 @@ describe('every declared command resolves to a handler', () => {
   const bindings: Array<() => Promise<Handler<never>>> = [];
   const bind: Bind = (load) => {
     bindings.push(load as () => Promise<Handler<never>>);
-    return async () => undefined;
+    return (async () => undefined) as never;
   };
   const program = createProgram(bind, io, {});
   const commands = actionable(program);

@@ -1,11 +1,16 @@
-import { Command, Option } from 'commander';
+import { Command, Option } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { pageOptions, pick } from '../../../src/commands/declare';
 import { listOptions, withNotes } from '../../../src/commands/options';
 
 describe('reading the options of a command', () => {
   it('pick keeps the named options under their own names, given or not', () => {
-    expect(pick({ customer: 'cust_1', fundAccount: 'fa_1', other: 'x' }, 'customer', 'fundAccount', 'amount')).toEqual({
+    const opts: { customer?: string; fundAccount?: string; amount?: string; other?: string } = {
+      customer: 'cust_1',
+      fundAccount: 'fa_1',
+      other: 'x',
+    };
+    expect(pick(opts, 'customer', 'fundAccount', 'amount')).toEqual({
       customer: 'cust_1',
       fundAccount: 'fa_1',
       amount: undefined,
@@ -21,7 +26,9 @@ describe('reading the options of a command', () => {
   });
 
   it('a list reads its page options, --all as a boolean', () => {
-    const cmd = listOptions(new Command('list').exitOverride(), 'items in one page', new Option('--receipt <r>', 'r'));
+    const cmd = listOptions(new Command('list').exitOverride(), 'items in one page', (list) =>
+      list.addOption(new Option('--receipt <r>', 'r')),
+    );
     cmd.parse(['--from', '7d', '--count', '5', '--receipt', 'x'], { from: 'user' });
     expect(pageOptions(cmd.opts())).toEqual({
       from: '7d',

@@ -24,7 +24,6 @@ export interface FakeOptions {
   stdin?: string;
   /** The person's answer to a confirmation (default: yes). */
   confirm?: boolean;
-  env?: NodeJS.ProcessEnv;
   nowMs?: number;
 }
 
@@ -79,13 +78,16 @@ export function fakeContext(opts: FakeOptions = {}) {
     debug: false,
     timeoutMs: 30_000,
     sandbox: false,
+    keyEnv: {},
+    notices: { enabled: true },
+    paths: { config: home, data: home, state: home },
+    childEnv: { PAYCTL_HOME: home },
     table: { wide: false, color: false, stderrColor: false },
     ...opts.settings,
   };
   let store: ProfileStore | undefined;
   const ctx: Context = {
     settings,
-    env: { PAYCTL_HOME: home, ...opts.env },
     io,
     paths: { config: home, data: home, state: home },
     signal: new AbortController().signal,

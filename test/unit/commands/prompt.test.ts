@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf } from '../../../src/cli/exit-codes';
-import { DeclinedError, Interrupt, OutputClosedError } from '../../../src/contract/errors';
+import { DeclinedError } from '../../../src/contract/errors';
+import { Interrupt, OutputClosedError } from '../../../src/commands/aborts';
 import { asInterrupt, mustConfirm } from '../../../src/commands/prompt';
 
 const named = (name: string) => Object.assign(new Error('x'), { name });

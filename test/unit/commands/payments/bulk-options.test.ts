@@ -4,13 +4,8 @@ import type { BulkRun } from '../../../../src/commands/payments/bulk-options';
 import { incomplete, stopped, summaryLine } from '../../../../src/commands/payments/bulk-report';
 import type { Summary } from '../../../../src/bulk/runner';
 import { profileSlug } from '../../../../src/commands/payments/bulk-journal';
-import {
-  BulkIncompleteError,
-  Interrupt,
-  InterruptedError,
-  OutputClosedError,
-  UsageError,
-} from '../../../../src/contract/errors';
+import { BulkIncompleteError, InterruptedError, UsageError } from '../../../../src/contract/errors';
+import { Interrupt, OutputClosedError } from '../../../../src/commands/aborts';
 import { PAY, PAY2, noRefundFlags } from './fixtures';
 
 const run = (o: Partial<BulkRun> = {}): BulkRun => ({

@@ -171,7 +171,9 @@ describe('bulk run', () => {
       routes: { 'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }) },
       confirm: false,
     });
-    await expect(refundPayments(refunds({ journal, amount: undefined }), again.ctx)).rejects.toThrow(/declined at a confirmation/);
+    await expect(refundPayments(refunds({ journal, amount: undefined }), again.ctx)).rejects.toThrow(
+      /declined at a confirmation/,
+    );
     expect(again.questions).toEqual([
       'Resume: 1 of 2 done by the earlier run. Refund the remaining 1 payment(s) at all that remains of each payment, read when it is sent?',
     ]);
@@ -222,7 +224,9 @@ describe('bulk run', () => {
       routes: { 'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }) },
       confirm: false,
     });
-    await expect(refundPayments(refunds({ journal, amount: '700' }), again.ctx)).rejects.toThrow(/declined at a confirmation/);
+    await expect(refundPayments(refunds({ journal, amount: '700' }), again.ctx)).rejects.toThrow(
+      /declined at a confirmation/,
+    );
     expect(again.questions).toEqual([
       'Resume: 1 of 2 done by the earlier run. Refund the remaining 1 payment(s), total ₹7.00 (700 paise)?',
     ]);

@@ -51,7 +51,7 @@ describe('profile add', () => {
   });
 
   it('with --key-secret-command stores the command, never asks or reads a secret, and says where it comes from', async () => {
-    const f = fakeContext({ env: { PAYCTL_KEY_SECRET: SECRET }, settings: { baseUrl: 'https://api.example.com/v1' } });
+    const f = fakeContext({ settings: { keyEnv: { keySecret: SECRET }, baseUrl: 'https://api.example.com/v1' } });
     const command = 'op read op://ops/payments/secret';
     const result = await addProfile(add({ keySecretStdin: false, keySecretCommand: ` ${command} ` }), f.ctx);
     const stored = (await f.ctx.profiles()).get('ci');
@@ -80,7 +80,7 @@ describe('profile add', () => {
   });
 
   it('takes the secret from PAYCTL_KEY_SECRET without asking', async () => {
-    const f = fakeContext({ env: { PAYCTL_KEY_SECRET: SECRET }, settings: { baseUrl: 'https://api.example.com/v1' } });
+    const f = fakeContext({ settings: { keyEnv: { keySecret: SECRET }, baseUrl: 'https://api.example.com/v1' } });
     await addProfile(add({ keySecretStdin: false }), f.ctx);
     expect((await f.ctx.profiles()).get('ci')?.key_secret).toBe(SECRET);
   });
@@ -123,8 +123,7 @@ describe('profile list and show', () => {
 
   it.each([
     ['a name', { name: 'ci' }, {}, 'ci'],
-    ['no name: -p', {}, { settings: { profile: 'ci' } }, 'ci'],
-    ['no name: PAYCTL_PROFILE', {}, { env: { PAYCTL_PROFILE: 'ci' } }, 'ci'],
+    ['no name: -p or PAYCTL_PROFILE (see settings.test.ts)', {}, { settings: { profile: 'ci' } }, 'ci'],
     ['no name: the default', {}, {}, 'prod'],
   ])('show with %s', async (_name, opts, fake, name) => {
     const f = await withProfiles(['prod', 'ci'], fake);

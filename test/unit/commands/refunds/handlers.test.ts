@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgram } from '../../../../src/cli/program';
-import type { Bind } from '../../../../src/commands/bind';
-import type { IO } from '../../../../src/commands/context';
+import { optionsOf } from '../argv';
 import { getRefund, listRefunds } from '../../../../src/commands/refunds/handlers';
 import { ApiError, UsageError } from '../../../../src/contract/errors';
 import { fakeContext } from '../fake-context';
@@ -87,20 +85,6 @@ describe('refunds get', () => {
 });
 
 describe('argv to options', () => {
-  /** What the handler of `payctl ARGV` is given. */
-  function optionsOf(argv: string[]): unknown {
-    let got: unknown;
-    const bind: Bind =
-      (_load, options) =>
-      async (...params) => {
-        const cmd = params.at(-1) as { args: string[]; opts(): Record<string, unknown> };
-        got = options({ args: cmd.args, opts: cmd.opts() });
-      };
-    const io = { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false } as IO;
-    const program = createProgram(bind, io, {}, argv);
-    return program.parseAsync(argv, { from: 'user' }).then(() => got);
-  }
-
   it.each([
     [
       ['refunds', 'list'],

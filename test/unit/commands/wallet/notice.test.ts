@@ -34,7 +34,7 @@ describe('a notice once per terminal session', () => {
   });
 
   it('names this process session on Linux', () => {
-    expect(terminalSession({})).toMatch(process.platform === 'linux' ? /^sid \d+ tty \d+$/ : /^ppid \d+/);
+    expect(terminalSession()).toMatch(process.platform === 'linux' ? /^sid \d+ tty \d+$/ : /^ppid \d+/);
   });
 });
 
@@ -57,7 +57,7 @@ describe('the discontinued notice on wallet commands', () => {
     const json = fakeContext({ routes, settings: { format: 'ndjson' } });
     await balance(json);
     expect(json.stderr()).toBe('');
-    const quiet = fakeContext({ routes, settings: { format: 'table' }, env: { PAYCTL_NO_NOTICES: '1' } });
+    const quiet = fakeContext({ routes, settings: { format: 'table', notices: { enabled: false } } });
     await balance(quiet);
     expect(quiet.stderr()).toBe('');
   });

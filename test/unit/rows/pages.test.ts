@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapPages, paged, pagesOf } from '../../../src/contract/pages';
+import { mapPages, paged, pagesOf } from '../../../src/rows/pages';
 
 async function* gen<T>(pages: T[][]) {
   for (const p of pages) yield p;

@@ -38,28 +38,25 @@ export const KNOWN: Known[] = [
   {
     id: 'resumed-row-failed',
     what:
-      'a resumed row (or the same row on a second machine) is checked against what remains now, which ' +
-      'payctl\'s own earlier refund reduced ("nothing left", "more than remains", or the service refusing ' +
-      'the resend as more than captured), and is reported failed instead of done',
-    matches: (v) =>
+      'a service that lists no refunds: a resumed row (or the same row on a second machine) is checked ' +
+      'against what remains now, which payctl\'s own earlier refund reduced ("nothing left", "more than ' +
+      'remains", or the service refusing the resend as more than captured); with no list to find its key ' +
+      'in, it is reported failed (exit 7, nothing sent) where it was done',
+    matches: (v, plan) =>
       v.invariant === 'failed-but-applied' &&
-      /nothing left to refund|more than the \d+ that remains|greater than amount captured/.test(v.detail),
+      !plan.refundList &&
+      /nothing left to refund|more than the \d+ that remains|greater than amount captured|nothing sent now: /.test(
+        v.detail,
+      ),
   },
   {
-    id: 'lookup-failed-row',
+    id: 'second-machine-read-failed',
     what:
-      'a row whose read before sending failed (a proxy answered the list or the payment) is reported ' +
-      'failed, "nothing sent", while its refund exists, made by the other machine or by an earlier run ' +
-      'whose row had been marked failed (often after resumed-row-failed)',
-    matches: (v) =>
-      v.invariant === 'failed-but-applied' && /could not look for an earlier refund|nothing sent: /.test(v.detail),
-  },
-  {
-    id: 'capture-readback-unchecked',
-    what:
-      "a capture whose answer was lost is read back with client/capture.ts's own getPayment, without " +
-      "contract/rules' paymentProblem: another payment's record (a hostile answer) reads as captured",
-    matches: (v, plan) => v.invariant === 'done-but-not-captured' && plan.kind === 'bulk_capture',
+      "a second machine's fresh row whose read before sending fails (a proxy's page) is failed, 'nothing sent " +
+      "now' (true of that machine), while the first machine's request with the same key may still land; a " +
+      'rerun of the second machine finds the key',
+    matches: (v, plan) =>
+      v.invariant === 'failed-while-in-flight' && plan.twoMachines && /nothing sent now: /.test(v.detail),
   },
 ];
 

@@ -70,6 +70,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   const { api, recheck } = opts;
   const key = at.key;
   const stage: RefundStage = at.state === 'in_flight' || at.state === 'unknown' ? 'resume' : 'fresh';
+  const sentBefore = stage === 'resume' || at.previous !== undefined;
   if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };
   const evidence: RefundEvidence = key ? await findRefund(api, item.id, key) : { kind: 'no_list' };
   const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck);
@@ -93,11 +94,12 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     baseline = await refundBaseline(api, item.id);
   } catch (err) {
     if (err instanceof AuthError) throw err;
+    // A row sent before stays unknown: called failed, the next resume would take it as never sent.
     return {
-      result: 'failed',
+      result: sentBefore ? 'unknown' : 'failed',
       amount: item.amount,
       currency: item.currency,
-      reason: `nothing sent: ${(err as Error).message}`,
+      reason: `nothing sent now: ${(err as Error).message}`,
     };
   }
   let amount = item.amount;
@@ -110,7 +112,17 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
         ? `${amount} is more than the ${left} that remains to refund (${held}); nothing sent`
         : undefined;
   if (refused)
-    return afterRefusal(opts, item, key, { result: 'failed', status: baseline.status, amount, reason: refused });
+    return afterRefusal(opts, item, key, {
+      // Sent before, and the service lists no refunds to find its key in: the payment's own earlier
+      // refund may be what left too little, so it is not called failed.
+      result: sentBefore && evidence.kind === 'no_list' ? 'unknown' : 'failed',
+      status: baseline.status,
+      amount,
+      reason:
+        sentBefore && evidence.kind === 'no_list'
+          ? `${refused}; an earlier send of this row may be what was refunded`
+          : refused,
+    });
   if (stage === 'resume' && evidence.kind === 'no_list' && at.previous?.amount_refunded !== undefined) {
     // --retry-unknown where the service lists no refunds: only onto a payment unchanged since the earlier send.
     const then = at.previous.amount_refunded;

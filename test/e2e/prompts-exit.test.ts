@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from './harness';
 import { startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 import { PAYCTL } from './shell';
@@ -58,6 +61,32 @@ describe('a person at a prompt, on a real terminal', () => {
       term.close();
     }
     expect((await stats()).writes.captures).toBe(before.writes.captures);
+  });
+
+  it('a resume says so before asking, and asks about what is left', async () => {
+    const done = [await capturedPayment(), await capturedPayment()];
+    const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
+    const late = payment_ids[0]!; // not captured yet: the first run's refund of it is refused
+    const input = join(sb.home, 'refunds.csv');
+    writeFileSync(input, `payment_id,amount\n${done[0]},1000\n${done[1]},1000\n${late},1500\n`);
+    const first = await run(['--yes', 'payments', 'refund', '--input', input], { env: sb.env });
+    expect(first.code, first.stderr).toBe(7);
+    await sb.api('POST', `/payments/${late}/capture`, { amount: 50000, currency: 'INR' });
+    const before = await stats();
+    const term = terminal(['payments', 'refund', '--input', input]);
+    try {
+      const asked = await term.waitFor(/\(y\/N\)/);
+      // tmux wraps the question at 80 columns, inside a word too: compared without white space.
+      expect(asked.replace(/\s+/g, '')).toContain(
+        'Resume:2of3donebytheearlierrun.Refundtheremaining1payment(s),total₹15.00(1500paise)?',
+      );
+      term.keys('y', 'Enter');
+      const screen = await term.waitFor(/\[exit \d+\]/);
+      expect(screen).toContain('[exit 0]');
+    } finally {
+      term.close();
+    }
+    expect((await stats()).writes.refunds).toBe(before.writes.refunds + 1);
   });
 
   it.each([

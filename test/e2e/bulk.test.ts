@@ -291,6 +291,21 @@ describe('bulk input', () => {
     expect((await sb.admin<Stats>('GET', '/stats')).requests).toBe(before.requests);
   });
 
+  it('a dry run with no amounts never shows a count as a total; --read fetches and totals', async () => {
+    sb = await startSandbox();
+    const ids = await seedAuthorized(3);
+    const before = await sb.admin<Stats>('GET', '/stats');
+    const words = await run(['payments', 'capture', ...ids, '--dry-run', '-o', 'ndjson'], { env: sb.env });
+    expect(words.code, words.stderr).toBe(0);
+    expect(words.stderr).toContain("3 capture(s) at each payment's full authorized amount; not read in a dry run");
+    expect(words.stderr).not.toMatch(/total 3\b/);
+    expect((await sb.admin<Stats>('GET', '/stats')).requests).toBe(before.requests);
+    const read = await run(['payments', 'capture', ...ids, '--dry-run', '--read', '-o', 'ndjson'], { env: sb.env });
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toContain('3 capture(s), total ₹1,500.00 (150000 paise)');
+    expect((await sb.admin<Stats>('GET', '/stats')).applied.captures).toEqual(before.applied.captures);
+  });
+
   it('a live profile without a terminal needs --yes and --confirm-live with its name', async () => {
     sb = await startSandbox();
     const ids = await seedAuthorized(2);

@@ -7,6 +7,7 @@ import type { FaultProxy } from './fault-proxy';
 import { registerSecret, run, startSandbox } from './harness';
 import type { RunOptions, SandboxProcess } from './harness';
 import { HAS_OPENSSL, makeCerts, startConnectProxy, startTlsFront } from './tls-proxy';
+import { STRICT } from '../tools';
 import type { Closer, ConnectProxy, TestCerts } from './tls-proxy';
 
 // payctl -> CONNECT proxy (the only one who knows payments.test) -> TLS front (a certificate from a CA the
@@ -95,7 +96,7 @@ const oneLine = (stderr: string) => {
 };
 const tunnels = () => proxy.log.filter((l) => l.target === 'payments.test:443' && l.status === 200).length;
 
-describe.skipIf(!HAS_OPENSSL)('behind a company network (needs the openssl CLI)', () => {
+describe.skipIf(!HAS_OPENSSL && !STRICT)('behind a company network (needs the openssl CLI)', () => {
   describe('through a CONNECT proxy to a TLS service with a company CA', () => {
     it('a list, a refund and a bulk capture go through it, trusted through --ca-file; --debug names the proxy', async () => {
       const before = tunnels();

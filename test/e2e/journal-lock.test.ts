@@ -81,7 +81,7 @@ async function doubleStart(trial: string, stale: boolean) {
     if (what === 'in') {
       if (inside) overlap = true;
       inside = pid;
-    } else inside = undefined;
+    } else if (what === 'out') inside = undefined;
   }
   const loser = [a, b].find((p) => p.out.includes('busy'));
   return {
@@ -89,7 +89,7 @@ async function doubleStart(trial: string, stale: boolean) {
     losers: codes.filter((c) => c === 2).length,
     overlap,
     loser: loser?.out ?? '',
-    winnerPid: events[0]?.split(' ')[1],
+    winnerPid: events.find((e) => e.startsWith('in '))?.split(' ')[1],
   };
 }
 

@@ -26,9 +26,12 @@ describe('a key secret command', () => {
     );
   });
 
+  // exec: dash would otherwise leave `sleep` running past the shell it outlives, holding the worker's stderr.
   it('that hangs is stopped at its timeout', async () => {
     const started = Date.now();
-    await expect(runSecretCommand('sleep 30', { ...opts, timeoutMs: 300 })).rejects.toThrow(/no answer within 0.3s/);
+    await expect(runSecretCommand('exec sleep 30', { ...opts, timeoutMs: 300 })).rejects.toThrow(
+      /no answer within 0.3s/,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -21,6 +21,10 @@ const HEAVY = [
   'src/output/csv',
   'src/sandbox/',
   'src/client/',
+  // The MCP server and its SDK load only for `payctl mcp`.
+  '@modelcontextprotocol',
+  'src/agent/serve',
+  'src/agent/tools',
 ];
 
 /** What the build put in each output file (esbuild's metafile), so bundled packages are seen too. */
@@ -83,9 +87,8 @@ describe('startup loads only what the command needs', () => {
 });
 
 /**
- * conf's dependencies listen for SIGINT when first loaded and send it again "to exit cleanly", which
- * payctl would read as a second Ctrl-C: conf must load only with those listeners removed, from any
- * command that reads profiles.
+ * A dependency that listens for SIGINT when it loads (as conf's did, sending it again "to exit cleanly")
+ * would turn one Ctrl-C into two: every command that reads profiles ends with payctl's listeners only.
  */
 describe('signals belong to payctl', () => {
   it.each([

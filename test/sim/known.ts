@@ -25,9 +25,9 @@ export const KNOWN: Known[] = [
   {
     id: 'bare-resend',
     what:
-      'a service with neither the header nor the list: a rerun with the printed --idempotency-key, or ' +
-      '--retry-unknown on a resume, sends again without looking at amount_refunded, also long after the ' +
-      'first refund landed (not in README: its fallback judges only the send just made)',
+      'a service with neither the header nor the list: --retry-unknown resends onto a payment whose ' +
+      'amount_refunded has not moved since the earlier send, and that earlier request, still on its way, ' +
+      "lands after it (the limit above, with no list to look in; README's documented limit)",
     // Only where a resend was asked for: a plain resume that sends again is not this finding.
     matches: (v, plan) =>
       v.invariant === 'refunded-twice' &&
@@ -36,27 +36,15 @@ export const KNOWN: Known[] = [
       /sent by: .*(--retry-unknown|--idempotency-key)/.test(v.detail),
   },
   {
-    id: 'resumed-row-failed',
-    what:
-      'a service that lists no refunds: a resumed row (or the same row on a second machine) is checked ' +
-      'against what remains now, which payctl\'s own earlier refund reduced ("nothing left", "more than ' +
-      'remains", or the service refusing the resend as more than captured); with no list to find its key ' +
-      'in, it is reported failed (exit 7, nothing sent) where it was done',
-    matches: (v, plan) =>
-      v.invariant === 'failed-but-applied' &&
-      !plan.refundList &&
-      /nothing left to refund|more than the \d+ that remains|greater than amount captured|nothing sent now: /.test(
-        v.detail,
-      ),
-  },
-  {
     id: 'second-machine-read-failed',
     what:
       "a second machine's fresh row whose read before sending fails (a proxy's page) is failed, 'nothing sent " +
-      "now' (true of that machine), while the first machine's request with the same key may still land; a " +
-      'rerun of the second machine finds the key',
+      "now' (true of that machine), while the first machine's refund with the same key has landed or may " +
+      'still land; a rerun of the second machine finds the key',
     matches: (v, plan) =>
-      v.invariant === 'failed-while-in-flight' && plan.twoMachines && /nothing sent now: /.test(v.detail),
+      (v.invariant === 'failed-while-in-flight' || v.invariant === 'failed-but-applied') &&
+      plan.twoMachines &&
+      /nothing sent now: /.test(v.detail),
   },
 ];
 

@@ -111,7 +111,22 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
       : amount !== undefined && amount > left
         ? `${amount} is more than the ${left} that remains to refund (${held}); nothing sent`
         : undefined;
-  if (refused)
+  // Where the service lists no refunds, too little left may be this row's own refund, made by an
+  // earlier run or by another machine with the same input (the same key): sent with that key, the
+  // service judges by identity. One that honours the key answers with that refund; any service refuses
+  // an amount above what remains with its own error object, so nothing can move twice.
+  const byKey = refused !== undefined && evidence.kind === 'no_list' && amount !== undefined;
+  if (refused && !byKey && evidence.kind === 'no_list' && !sentBefore)
+    return {
+      result: 'unknown',
+      status: baseline.status,
+      amount,
+      currency: item.currency ?? baseline.currency,
+      reason:
+        `${refused}: this service lists no refunds, so whether an earlier run of this input (on another ` +
+        `machine) made it cannot be checked; check with \`payctl payments get ${item.id}\``,
+    };
+  if (refused && !byKey)
     return afterRefusal(opts, item, key, {
       // Sent before, and the service lists no refunds to find its key in: the payment's own earlier
       // refund may be what left too little, so it is not called failed.
@@ -123,7 +138,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
           ? `${refused}; an earlier send of this row may be what was refunded`
           : refused,
     });
-  if (stage === 'resume' && evidence.kind === 'no_list' && at.previous?.amount_refunded !== undefined) {
+  if (!byKey && stage === 'resume' && evidence.kind === 'no_list' && at.previous?.amount_refunded !== undefined) {
     // --retry-unknown where the service lists no refunds: only onto a payment unchanged since the earlier send.
     const then = at.previous.amount_refunded;
     if (baseline.amountRefunded !== then)
@@ -151,6 +166,15 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   await at.mark({ amount, currency, amountRefunded: baseline.amountRefunded, key });
   try {
     const r = await api.execute<RefundRecord>(req);
+    if (byKey && stage === 'fresh')
+      return {
+        result: 'skipped',
+        status: String(r.status),
+        amount: Number(r.amount),
+        currency: r.currency,
+        refund_id: r.id,
+        reason: `refunded already with this run's key (the service answered it with refund ${r.id}; ${refused})`,
+      };
     return {
       result: 'done',
       status: String(r.status),
@@ -161,6 +185,17 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   } catch (err) {
     if (err instanceof AuthError) throw err;
     const inFlight = err instanceof ApiError && err.status === 409;
+    if (err instanceof ApiError && !inFlight && byKey)
+      // Refused, and this service lists no refunds: a service that ignores the key refuses our own
+      // earlier refund's row too, so the refusal does not prove it was someone else's.
+      return {
+        result: 'unknown',
+        amount,
+        currency,
+        reason:
+          `${err.message} (${refused}): whether an earlier run of this input made it cannot be checked, as ` +
+          `this service lists no refunds; check with \`payctl payments get ${item.id}\``,
+      };
     if (err instanceof ApiError && !inFlight)
       return afterRefusal(opts, item, key, { result: 'failed', amount, currency, reason: err.message });
     if (!(err instanceof OutcomeUnknownError) && !inFlight) throw err;

@@ -205,6 +205,63 @@ describe('bulk run', () => {
     expect(rows).toEqual([expect.objectContaining({ result: 'done', refund_id: 'rfnd_0' })]);
   });
 
+  describe('a service that lists no refunds, a payment with too little left', () => {
+    // Refunded in full already, perhaps by this input run on another machine (the same row keys).
+    const refunded = {
+      'GET /payments/:id': (_req: unknown, p: Record<string, string>) => ({
+        body: payment(p.id!, { amount_refunded: 50000 }),
+      }),
+    };
+    const run = async (f: ReturnType<typeof fakeContext>, amount?: string) => {
+      const result = await refundPayments(refunds({ ids: [PAY], amount, journal: join(f.home, 'r.ndjson') }), f.ctx);
+      const rows = (await rowsOf(result)) as Array<{ result: string; refund_id: string | null; reason: string }>;
+      if (result.type === 'many') await Promise.resolve(result.finish?.()).catch(() => undefined);
+      return rows;
+    };
+
+    it('an amount above what remains is sent with the row key: the service answering it with its refund is skipped', async () => {
+      const f = fakeContext({
+        routes: { ...refunded, 'POST /payments/:id/refund': (_req, p) => ({ body: refund('rfnd_mine', p.id!, 700) }) },
+      });
+      expect(await run(f, '700')).toEqual([
+        expect.objectContaining({
+          result: 'skipped',
+          refund_id: 'rfnd_mine',
+          reason: expect.stringContaining("refunded already with this run's key"),
+        }),
+      ]);
+      const posts = f.sent.filter((r) => r.method === 'POST');
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.headers?.['X-Refund-Idempotency']).toMatch(/^pcb_/);
+    });
+
+    it('refused by the service, the row is unknown, never failed: its own earlier refund may be what left too little', async () => {
+      const f = fakeContext({
+        routes: {
+          ...refunded,
+          'POST /payments/:id/refund': () => ({
+            status: 400,
+            body: { error: { code: 'BAD_REQUEST_ERROR', description: 'greater than amount captured' } },
+          }),
+        },
+      });
+      expect(await run(f, '700')).toEqual([
+        expect.objectContaining({
+          result: 'unknown',
+          reason: expect.stringContaining('this service lists no refunds'),
+        }),
+      ]);
+    });
+
+    it('all that remains of a payment with nothing left: unknown, and nothing is sent', async () => {
+      const f = fakeContext({ routes: refunded });
+      expect(await run(f)).toEqual([
+        expect.objectContaining({ result: 'unknown', reason: expect.stringContaining('nothing left to refund') }),
+      ]);
+      expect(f.sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+    });
+  });
+
   it('a resume of partial refunds totals only what is left', async () => {
     let n = 0;
     const f = fakeContext({

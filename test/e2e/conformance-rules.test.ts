@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, sandboxForFile } from './harness';
 import { refusal, sdkFor } from './sdk';
 import type { Json } from './sdk';
 
 // The rule cases of the spec (sections 3, 4 and 8) not covered in conformance.test.ts, through the
 // official SDK: limits, order states, cancel at cycle end, account balance, payout fields, 429.
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let rzp: Json;
 beforeAll(async () => {
-  sb = await startSandbox();
   rzp = sdkFor(sb);
-});
-afterAll(async () => {
-  await sb?.stop();
 });
 
 const checkout = (order_id: string, extra: Record<string, unknown> = {}) =>

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { run, runJson, sandboxForFile, startSandbox } from './harness';
 import { sdkFor, webhookReceiver } from './sdk';
 import type { Json } from './sdk';
 
@@ -11,17 +10,16 @@ import type { Json } from './sdk';
 // it with the same event id and bytes, and list every attempt in `sandbox events`.
 
 const SECRET = 'whsec-conformance-1';
-let sb: SandboxProcess;
-let rzp: Json;
 let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
-
-beforeAll(async () => {
+const sb = sandboxForFile(async () => {
   hooks = await webhookReceiver(() => SECRET, { failFirst: true });
-  sb = await startSandbox(['--webhook', hooks.url, '--webhook-secret', SECRET]);
+  return ['--webhook', hooks.url, '--webhook-secret', SECRET];
+});
+let rzp: Json;
+beforeAll(() => {
   rzp = sdkFor(sb);
 });
 afterAll(async () => {
-  await sb?.stop();
   await hooks?.close();
 });
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
-import { startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { sandboxForFile } from './harness';
 import { missingKeys, realFixture } from '../real-keys';
 import { refusal, sdkFor } from './sdk';
 import type { Json } from './sdk';
@@ -9,14 +8,10 @@ import type { Json } from './sdk';
 // The official Node SDK (`razorpay`, unchanged) against `payctl sandbox start`: every documented
 // endpoint (spec section 4) and every rule case of the spec, as an integrating engineer would call them.
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let rzp: Json;
 beforeAll(async () => {
-  sb = await startSandbox();
   rzp = sdkFor(sb);
-});
-afterAll(async () => {
-  await sb?.stop();
 });
 
 const checkout = (order_id: string, extra: Record<string, unknown> = {}) =>

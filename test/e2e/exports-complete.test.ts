@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, assertNoSecret, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { BIN, assertNoSecret, runJson, sandboxForFile } from './harness';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 
@@ -17,11 +16,10 @@ interface Payment {
   currency: string;
 }
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let dir: string;
 let every: Payment[];
 beforeAll(async () => {
-  sb = await startSandbox();
   dir = mkdtempSync(join(tmpdir(), 'payctl-complete-'));
   await runJson(sb, ['sandbox', 'seed', '30']);
   await sb.admin('POST', '/seed', { authorized: 120 });
@@ -34,7 +32,6 @@ beforeAll(async () => {
   expect(every.length).toBeGreaterThan(140);
 });
 afterAll(async () => {
-  await sb?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 
@@ -315,4 +315,20 @@ export interface StatementEntry {
   credit: number;
   debit: number;
   balance: number;
+}
+
+/**
+ * The sandbox a whole test file shares: started (with `args`, or what `args()` answers once the
+ * file's own servers are up) before its first test, stopped after its last, its home then scanned for
+ * leaked secrets. Its fields are filled in when it starts: read them in hooks and tests, not at load.
+ */
+export function sandboxForFile(args: string[] | (() => Promise<string[]>) = []): SandboxProcess {
+  const sb = {} as SandboxProcess;
+  beforeAll(async () => {
+    Object.assign(sb, await startSandbox(typeof args === 'function' ? await args() : args));
+  });
+  afterAll(async () => {
+    await sb.stop?.();
+  });
+  return sb;
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { Fault, FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
-import type { RunResult, SandboxProcess } from './harness';
+import { run, sandboxForFile } from './harness';
+import type { RunResult } from './harness';
 
 /**
  * The HTTP layer under everyday faults, through a proxy on loopback: one deadline per attempt (a
@@ -13,11 +13,10 @@ import type { RunResult, SandboxProcess } from './harness';
  * sequences in what the service says, and a damaged config file. With a stored profile and with
  * environment credentials.
  */
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let proxy: FaultProxy;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   proxy = await startFaultProxy(sb.baseUrl);
   for (const [name, url] of [
     ['viaproxy', proxy.baseUrl],
@@ -32,7 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy?.close();
-  await sb?.stop();
 });
 
 type Mode = 'profile' | 'env';

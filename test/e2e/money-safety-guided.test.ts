@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { run, sandboxForFile } from './harness';
 import { KEY, onTerminal } from './pty';
 
 /** The guided refund takes the same path as `payments refund ID`: read right before sending, reconciled after. */
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let proxy: FaultProxy;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   proxy = await startFaultProxy(sb.baseUrl);
   const added = await run(
     ['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'],
@@ -20,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy?.close();
-  await sb?.stop();
 });
 
 async function captured(): Promise<string> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { Fault, FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
-import type { RunResult, SandboxProcess } from './harness';
+import { run, sandboxForFile } from './harness';
+import type { RunResult } from './harness';
 
 /**
  * Single money commands through a fault-injecting proxy (DESIGN section 6): an answer lost or garbled
@@ -10,11 +10,10 @@ import type { RunResult, SandboxProcess } from './harness';
  * reading the payment back. Every verdict is checked against the sandbox's applied-write counters.
  * Each case runs with a stored profile (`-p`) and with environment credentials.
  */
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let proxy: FaultProxy;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   proxy = await startFaultProxy(sb.baseUrl);
   const added = await run(
     ['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'],
@@ -27,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxy?.close();
-  await sb?.stop();
 });
 
 type Mode = 'profile' | 'env';

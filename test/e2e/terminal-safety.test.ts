@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { run, sandboxForFile } from './harness';
 
-let sb: SandboxProcess;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 // What a hostile or careless payload looks like: a receipt that retitles the terminal and clears it,
 // notes that move the cursor, a right-to-left override that reverses the text after it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run, sandboxForFile } from './harness';
-import { KEY, onTerminal } from './pty';
+import { KEY, onTerminal, toLastRefundQuestion } from './pty';
 
 const sb = sandboxForFile();
 
@@ -81,15 +81,7 @@ describe('guided refund on a terminal', () => {
   it('answering no to the last question sends nothing', async () => {
     const id = await capturedPayment();
     const t = onTerminal(['payments', 'refund'], sb.env);
-    await t.waitFor('Payment id to refund');
-    await t.type(id, KEY.enter);
-    await t.waitFor('Refund how much?');
-    await t.type(KEY.enter);
-    await t.waitFor('Receipt');
-    await t.type(KEY.enter);
-    await t.waitFor('Note');
-    await t.type(KEY.enter);
-    const question = await t.waitFor('now?');
+    const question = await toLastRefundQuestion(t, id);
     expect(question).toContain('The payment will be refunded in full');
     await t.type('n', KEY.enter);
     expect(await t.exited).toBe(8);

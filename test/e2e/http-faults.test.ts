@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy } from './fault-proxy';
-import type { Fault, FaultProxy } from './fault-proxy';
-import { run, sandboxForFile } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultProxyForFile } from './fault-proxy';
+import type { Fault } from './fault-proxy';
+import { addProfile, run, sandboxForFile } from './harness';
 import type { RunResult } from './harness';
 
 /**
@@ -14,23 +14,9 @@ import type { RunResult } from './harness';
  * environment credentials.
  */
 const sb = sandboxForFile();
-let proxy: FaultProxy;
-
+const proxy = faultProxyForFile(sb);
 beforeAll(async () => {
-  proxy = await startFaultProxy(sb.baseUrl);
-  for (const [name, url] of [
-    ['viaproxy', proxy.baseUrl],
-    ['typo', 'https://api.payctl-e2e.invalid/v1'],
-  ]) {
-    const added = await run(['profile', 'add', name!, '--key-id', sb.keyId, '--base-url', url!, '--key-secret-stdin'], {
-      env: { PAYCTL_HOME: sb.home },
-      input: sb.keySecret,
-    });
-    expect(added.code, added.stderr).toBe(0);
-  }
-});
-afterAll(async () => {
-  await proxy?.close();
+  await addProfile(sb, 'typo', { baseUrl: 'https://api.payctl-e2e.invalid/v1' });
 });
 
 type Mode = 'profile' | 'env';

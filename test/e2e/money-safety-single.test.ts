@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy } from './fault-proxy';
-import type { Fault, FaultProxy } from './fault-proxy';
+import { describe, expect, it } from 'vitest';
+import { faultProxyForFile } from './fault-proxy';
+import type { Fault } from './fault-proxy';
 import { run, sandboxForFile } from './harness';
 import type { RunResult } from './harness';
 
@@ -11,22 +11,7 @@ import type { RunResult } from './harness';
  * Each case runs with a stored profile (`-p`) and with environment credentials.
  */
 const sb = sandboxForFile();
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(sb.baseUrl);
-  const added = await run(
-    ['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'],
-    {
-      env: { PAYCTL_HOME: sb.home },
-      input: sb.keySecret,
-    },
-  );
-  expect(added.code, added.stderr).toBe(0);
-});
-afterAll(async () => {
-  await proxy?.close();
-});
+const proxy = faultProxyForFile(sb);
 
 type Mode = 'profile' | 'env';
 function payctl(mode: Mode, args: string[], timeoutMs?: number): Promise<RunResult & { ms: number }> {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
 import { run, runJson, sandboxForFile, startSandbox } from './harness';
-import { sdkFor, webhookReceiver } from './sdk';
+import { createPlan, sdkFor, webhookReceiver } from './sdk';
 import type { Json } from './sdk';
 
 // A webhook handler with signature verification on (the SDK's validateWebhookSignature), behind a
@@ -86,11 +86,7 @@ describe('signed webhooks', () => {
   });
 
   it('the subscription lifecycle: created, then sandbox pay makes it active with its events', async () => {
-    const plan = await rzp.plans.create({
-      period: 'weekly',
-      interval: 1,
-      item: { name: 'Tea', amount: 9900, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'weekly', { name: 'Tea', amount: 9900 });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 2 });
     expect(sub.status).toBe('created');
     const paid = await run(['-o', 'json', 'sandbox', 'pay', sub.id], { env: sb.env });
@@ -112,11 +108,7 @@ describe('signed webhooks', () => {
   });
 
   it('a future start_at: created, authenticated after sandbox pay, active once the clock reaches it', async () => {
-    const plan = await rzp.plans.create({
-      period: 'monthly',
-      interval: 1,
-      item: { name: 'Coffee', amount: 19900, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'monthly', { name: 'Coffee', amount: 19900 });
     const now = (await sb.admin<{ now: number }>('GET', '/clock')).now;
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 6, start_at: now + 3 * 86_400 });
     expect(sub.status).toBe('created');
@@ -132,11 +124,7 @@ describe('signed webhooks', () => {
   });
 
   it('declined charges: pending, retried daily, halted; paying again charges the missed cycle', async () => {
-    const plan = await rzp.plans.create({
-      period: 'daily',
-      interval: 1,
-      item: { name: 'Daily', amount: 500, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'daily', { name: 'Daily', amount: 500 });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 10 });
     expect((await authorize(sub.id, { fail: true })).status).toBe('created'); // authorisation declined
     expect(await authorize(sub.id)).toMatchObject({ status: 'active', paid_count: 1, auth_attempts: 2 });

@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  BIN,
   addProfile,
+  bulkCaptureArgs,
   expectCapturedOnce,
   readJournal,
   run,
   seedAuthorized,
+  startPayctl,
   startSandbox,
   waitForFileText,
 } from './harness';
@@ -29,41 +29,6 @@ async function credentials(
   return { env, flags: ['-p', 'local'] };
 }
 
-interface Started {
-  out: () => string;
-  err: () => string;
-  exit: Promise<number | null>;
-  running: () => boolean;
-  signal(sig: NodeJS.Signals): void;
-  rows(n: number): Promise<void>;
-}
-
-function startPayctl(args: string[], env: Record<string, string | undefined>): Started {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  let exited = false;
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => ((exited = true), resolve(c))));
-  return {
-    out: () => out,
-    err: () => err,
-    exit,
-    running: () => !exited,
-    signal: (sig) => child.kill(sig),
-    rows: (n) =>
-      new Promise((resolve, reject) => {
-        const check = () => out.split('\n').length > n && resolve();
-        child.stdout.on('data', check);
-        void exit.then(() => reject(new Error(`exited before ${n} rows: ${err}`)));
-      }),
-  };
-}
-
 describe.each(['profile', 'env'] as const)('signals with credentials from %s', (source) => {
   it.each([
     ['SIGINT', 130],
@@ -74,23 +39,8 @@ describe.each(['profile', 'env'] as const)('signals with credentials from %s', (
       sb = await startSandbox(['--latency', '25']);
       const ids = await seedAuthorized(sb, 150);
       const { env, flags } = await credentials(source);
-      const input = join(sb.home, 'ids.txt');
-      writeFileSync(input, ids.join('\n'));
       const journal = join(sb.home, `${sig}.ndjson`);
-      const args = [
-        ...flags,
-        'payments',
-        'capture',
-        '--input',
-        input,
-        '--yes',
-        '-o',
-        'ndjson',
-        '--journal',
-        journal,
-        '--concurrency',
-        '8',
-      ];
+      const args = [...flags, ...bulkCaptureArgs(sb, ids, journal), '--concurrency', '8'];
       const p = startPayctl(args, env);
       await p.rows(20);
       p.signal(sig);

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, expectCapturedOnce, readJournal, run, seedAuthorized, startSandbox } from './harness';
+import { BIN, bulkCaptureArgs, expectCapturedOnce, readJournal, run, seedAuthorized, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
 let sb: SandboxProcess | undefined;
@@ -36,10 +36,8 @@ describe.each([
   it('stops taking payments, records those in flight, exits 7 with a line on stderr; the journal finishes the run', async () => {
     sb = await startSandbox(['--latency', '10']);
     const ids = await seedAuthorized(sb, 300);
-    const input = join(sb.home, 'ids.txt');
-    writeFileSync(input, ids.join('\n'));
     const journal = join(sb.home, 'j.ndjson');
-    const args = ['payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal];
+    const args = bulkCaptureArgs(sb, ids, journal);
     const res = await shell(args, redirect, sb.env);
     expect(res.code, res.stderr).toBe(7);
     expect(res.stderr).toContain(`stdout failed (${errno})`);

@@ -5,12 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   BIN,
   addProfile,
+  bulkCaptureArgs,
   bulkRows as rowsOf,
   expectCapturedOnce,
   readJournal,
   run,
   runJson,
   seedAuthorized as seed,
+  startPayctl,
   startSandbox,
 } from './harness';
 import type { SandboxProcess } from './harness';
@@ -108,37 +110,13 @@ describe('bulk capture', () => {
   it('stops on SIGINT after the requests in flight, exits 130, and the journal finishes the run', async () => {
     sb = await startSandbox(['--latency', '20']);
     const ids = await seedAuthorized(200);
-    const input = join(sb.home, 'ids.txt');
-    writeFileSync(input, ids.join('\n'));
     const journal = join(sb.home, 'int.ndjson');
-    const args = [
-      BIN,
-      'payments',
-      'capture',
-      '--input',
-      input,
-      '--yes',
-      '-o',
-      'ndjson',
-      '--journal',
-      journal,
-      '--concurrency',
-      '4',
-    ];
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ...sb.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((resolve) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.split('\n').length > 20 && !child.killed) child.kill('SIGINT');
-      });
-      child.on('exit', (c) => resolve(c));
-    });
+    const args = [...bulkCaptureArgs(sb, ids, journal), '--concurrency', '4'];
+    const p = startPayctl(args, sb.env);
+    await p.rows(20);
+    p.signal('SIGINT');
+    const code = await p.exit;
+    const [out, err] = [p.out(), p.err()];
     expect(code, err).toBe(130);
     expect(err).toContain('interrupted:');
     const rows = rowsOf(out);
@@ -148,7 +126,7 @@ describe('bulk capture', () => {
     expect(rows.length).toBe(outcomes.size);
     expect(rows.length).toBeLessThan(200);
 
-    const rest = await run(args.slice(1), { env: sb.env });
+    const rest = await run(args, { env: sb.env });
     expect(rest.code, rest.stderr).toBe(0);
     expect(rowsOf(rest.stdout).filter((r) => r.result === 'done')).toHaveLength(200 - rows.length);
     await expectCapturedOnce(sb, 200);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -331,4 +331,58 @@ export function sandboxForFile(args: string[] | (() => Promise<string[]>) = []):
     await sb.stop?.();
   });
   return sb;
+}
+
+/**
+ * The arguments of an unattended bulk capture of `ids` as a script runs one: the ids written one a line
+ * to ids.txt in the sandbox's home and read with --input, NDJSON rows on stdout, journaled to `journal`.
+ */
+export function bulkCaptureArgs(sb: SandboxProcess, ids: string[], journal: string): string[] {
+  const input = join(sb.home, 'ids.txt');
+  writeFileSync(input, ids.join('\n'));
+  return ['payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal];
+}
+
+/** A payctl run in the background, watched: its output so far, its exit, signals. */
+export interface Started {
+  out: () => string;
+  err: () => string;
+  exit: Promise<number | null>;
+  running: () => boolean;
+  signal(sig: NodeJS.Signals): void;
+  rows(n: number): Promise<void>;
+}
+
+/** Starts payctl without waiting for it (for signals mid-run); `rows(n)` resolves once stdout has more than `n` lines. */
+export function startPayctl(args: string[], env: Record<string, string | undefined>): Started {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let exited = false;
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => ((exited = true), resolve(c))));
+  return {
+    out: () => out,
+    err: () => err,
+    exit,
+    running: () => !exited,
+    signal: (sig) => child.kill(sig),
+    rows: (n) =>
+      new Promise((resolve, reject) => {
+        const check = () => out.split('\n').length > n && resolve();
+        child.stdout.on('data', check);
+        void exit.then(() => reject(new Error(`exited before ${n} rows: ${err}`)));
+      }),
+  };
+}
+
+/** An order in INR made through the service's own API (notes with what no flag could carry); fails unless created. */
+export async function apiOrder(sb: SandboxProcess, body: { amount: number; receipt?: string; notes?: unknown }) {
+  const created = await sb.api<{ id: string }>('POST', '/orders', { currency: 'INR', ...body });
+  expect(created.status).toBe(200);
+  return created.body;
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { BIN, run, runJson, scratchDir, sandboxForFile } from './harness';
+import { apiOrder, BIN, run, runJson, scratchDir, sandboxForFile } from './harness';
 import { at, csvRows, readXlsx, seedStatement as seed, sheetRows } from './exports-workbook';
 import type { Row, Sheet } from './exports-workbook';
 
@@ -26,13 +26,7 @@ describe('CSV as spreadsheets read it', () => {
       phone: '+919876543210',
       name: 'Ñandú Šťastný 名前 ₹',
     };
-    const created = await sb.api<{ id: string }>('POST', '/orders', {
-      amount: 5000,
-      currency: 'INR',
-      receipt: 'csv-roundtrip',
-      notes,
-    });
-    expect(created.status).toBe(200);
+    const created = await apiOrder(sb, { amount: 5000, receipt: 'csv-roundtrip', notes });
     const fields = ['id', ...Object.keys(notes).map((k) => `notes.${k}`)];
     const res = await run(['orders', 'list', '--receipt', 'csv-roundtrip', '-o', 'csv', '--fields', fields.join(',')], {
       env: sb.env,
@@ -42,7 +36,7 @@ describe('CSV as spreadsheets read it', () => {
     for (const delimiter of [',', [',', ';', '\t']]) {
       const [row] = parse(res.stdout, { columns: true, delimiter }) as Row[];
       expect(row).toEqual({
-        id: created.body.id,
+        id: created.id,
         'notes.semi': 'a;b',
         'notes.tab': 'a\tb',
         'notes.nl': 'line one\nline two',

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { BIN, run, runJson, scratchDir, sandboxForFile } from './harness';
+import { apiOrder, BIN, run, runJson, scratchDir, sandboxForFile } from './harness';
 import { at, seedStatement as seed } from './exports-workbook';
 import { onTerminal } from './pty';
 import type { StatementEntry as Entry } from './harness';
@@ -171,13 +171,7 @@ describe('CSV safety', () => {
   it('a formula is guarded and notes with commas, quotes and newlines round-trip through a CSV parser', async () => {
     const note = 'refund, "partial"\nsecond line; 50% off';
     const formula = '=HYPERLINK("http://x.test","click")';
-    const created = await sb.api<{ id: string }>('POST', '/orders', {
-      amount: 5000,
-      currency: 'INR',
-      receipt: 'csv-safety',
-      notes: { memo: note, ref: formula },
-    });
-    expect(created.status).toBe(200);
+    await apiOrder(sb, { amount: 5000, receipt: 'csv-safety', notes: { memo: note, ref: formula } });
     const res = await run(
       ['orders', 'list', '--receipt', 'csv-safety', '-o', 'csv', '--fields', 'id,receipt,notes.memo,notes.ref,amount'],
       { env: sb.env },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { run, sandboxForFile } from './harness';
+import { apiOrder, run, sandboxForFile } from './harness';
 
 const sb = sandboxForFile();
 
@@ -12,8 +12,7 @@ const HOSTILE = {
 
 describe('terminal safety', () => {
   it('control and escape sequences in service data never reach the terminal in table output', async () => {
-    const created = await sb.api<{ id: string }>('POST', '/orders', { amount: 4200, currency: 'INR', ...HOSTILE });
-    expect(created.status).toBe(200);
+    await apiOrder(sb, { amount: 4200, ...HOSTILE });
     for (const args of [
       [
         'orders',
@@ -50,13 +49,7 @@ describe('terminal safety', () => {
       d: '@SUM(1,2)',
       e: "=cmd|' /C calc'!A0",
     };
-    const created = await sb.api<{ id: string }>('POST', '/orders', {
-      amount: 4300,
-      currency: 'INR',
-      receipt: 'csv-guard',
-      notes: formulas,
-    });
-    expect(created.status).toBe(200);
+    await apiOrder(sb, { amount: 4300, receipt: 'csv-guard', notes: formulas });
     const res = await run(
       [
         'orders',

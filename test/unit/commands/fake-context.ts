@@ -28,6 +28,29 @@ export interface FakeOptions {
   nowMs?: number;
 }
 
+/**
+ * Settings as the CLI resolves them for an unattended run (`--yes`, JSON, no colour, India time),
+ * every file under `home`; `overrides` on top. The simulation's processes start from these too.
+ */
+export function testSettings(home: string, overrides: Partial<Settings> = {}): Settings {
+  return {
+    format: 'json',
+    formatChosen: false,
+    tz: 'Asia/Kolkata',
+    yes: true,
+    dryRun: false,
+    debug: false,
+    timeoutMs: 30_000,
+    sandbox: false,
+    keyEnv: {},
+    notices: { enabled: true },
+    paths: { config: home, data: home, state: home },
+    childEnv: { PAYCTL_HOME: home },
+    table: { wide: false, color: false, stderrColor: false },
+    ...overrides,
+  };
+}
+
 const text = (s: PassThrough) => {
   let out = '';
   s.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -70,22 +93,7 @@ export function fakeContext(opts: FakeOptions = {}) {
   const stdin = new PassThrough();
   stdin.end(opts.stdin ?? '');
   const io: IO = { stdout, stderr, stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
-  const settings: Settings = {
-    format: 'json',
-    formatChosen: false,
-    tz: 'Asia/Kolkata',
-    yes: true,
-    dryRun: false,
-    debug: false,
-    timeoutMs: 30_000,
-    sandbox: false,
-    keyEnv: {},
-    notices: { enabled: true },
-    paths: { config: home, data: home, state: home },
-    childEnv: { PAYCTL_HOME: home },
-    table: { wide: false, color: false, stderrColor: false },
-    ...opts.settings,
-  };
+  const settings = testSettings(home, opts.settings);
   let store: ProfileStore | undefined;
   const ctx: Context = {
     settings,

@@ -1,24 +1,15 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, runJson, startSandbox } from './harness';
+import { run, runJson, scratchDir, sandboxForFile } from './harness';
 import type { SandboxProcess } from './harness';
 import { KEY, onTerminal } from './pty';
 
 type Rec = Record<string, unknown>;
-let sb: SandboxProcess;
-let dir: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = mkdtempSync(join(tmpdir(), 'payctl-api-'));
-});
-afterAll(async () => {
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = scratchDir('payctl-api-');
+const sb = sandboxForFile();
 
 /** Orders created plus captures and refunds applied, as the sandbox counts them. */
 const writes = async () => {

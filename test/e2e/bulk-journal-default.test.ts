@@ -1,7 +1,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { run, startSandbox } from './harness';
+import { addProfile, bulkRows, run, seedAuthorized, seedCaptured, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
 let sb: SandboxProcess | undefined;
@@ -10,21 +10,13 @@ afterEach(async () => {
   sb = undefined;
 });
 
-const results = (stdout: string) =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => (JSON.parse(l) as { result: string }).result);
-const refunds = async () =>
-  (await sb!.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats'))
-    .applied.refunds;
+const results = (stdout: string) => bulkRows(stdout).map((r) => r.result);
+const refunds = async () => (await sb!.stats()).applied.refunds;
 
 describe('the default journal', () => {
   it('is named after operation, profile and input: the same input resumes (and says so), a deliberate repeat needs --new-run', async () => {
     sb = await startSandbox();
-    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 4 });
-    for (const id of ids) await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' });
+    const ids = await seedCaptured(sb, 4);
     const csv = join(sb.home, 'refunds.csv');
     const text = `payment_id,amount\n${ids.map((id) => `${id},1000`).join('\n')}\n`;
     writeFileSync(csv, text);
@@ -68,16 +60,8 @@ describe('the default journal', () => {
 
   it('names the stored profile', async () => {
     sb = await startSandbox();
-    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 2 });
-    const env = { PAYCTL_HOME: sb.home };
-    expect(
-      (
-        await run(['profile', 'add', 'ops', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', sb.baseUrl], {
-          env,
-          input: sb.keySecret,
-        })
-      ).code,
-    ).toBe(0);
+    const ids = await seedAuthorized(sb, 2);
+    const env = await addProfile(sb, 'ops');
     const res = await run(['-p', 'ops', 'payments', 'capture', ...ids, '--yes', '-o', 'ndjson'], { env });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/journal: \S+\/journals\/capture-ops-[0-9a-f]{16}\.ndjson /);
@@ -87,7 +71,7 @@ describe('the default journal', () => {
 describe('a damaged journal', () => {
   it('a torn last record is cut off on the first resume, and every later resume works; damage elsewhere is exit 2 naming the line', async () => {
     sb = await startSandbox();
-    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 3 });
+    const ids = await seedAuthorized(sb, 3);
     const journal = join(sb.home, 'torn.ndjson');
     const args = ['payments', 'capture', ...ids, '--yes', '-o', 'ndjson', '--journal', journal];
     writeFileSync(
@@ -104,7 +88,7 @@ describe('a damaged journal', () => {
       expect(again.code, again.stderr).toBe(0);
       expect(results(again.stdout)).toEqual(['skipped', 'skipped', 'skipped']);
     }
-    const { applied } = await sb.admin<{ applied: { captures: Record<string, number> } }>('GET', '/stats');
+    const { applied } = await sb.stats();
     for (const id of ids) expect(applied.captures[id]).toBe(1);
 
     for (const bad of ['null', '"text"', '[]']) {

@@ -3,22 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { Fault, FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
+import { bulkRows as rowsOf, run, seedCaptured, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
-
-interface Row {
-  payment_id: string;
-  result: 'done' | 'skipped' | 'failed' | 'unknown';
-  reason: string | null;
-}
-type Refunds = Record<string, { count: number; amount: number }>;
-
-const rowsOf = (stdout: string): Row[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Row);
 
 let sb: SandboxProcess | undefined;
 let proxy: FaultProxy | undefined;
@@ -29,14 +15,8 @@ afterEach(async () => {
   sb = undefined;
 });
 
-async function capturedPayments(n: number): Promise<string[]> {
-  const { payment_ids } = await sb!.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n });
-  for (const id of payment_ids)
-    expect((await sb!.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
-  return payment_ids;
-}
-
-const refunds = async () => (await sb!.admin<{ applied: { refunds: Refunds } }>('GET', '/stats')).applied.refunds;
+const capturedPayments = (n: number) => seedCaptured(sb!, n);
+const refunds = async () => (await sb!.stats()).applied.refunds;
 
 /** Never twice, never more than asked: checked after every run. */
 async function neverTwice(ids: string[], amount: number) {

@@ -1,19 +1,18 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, run, startSandbox } from './harness';
+import {
+  addProfile,
+  bulkCaptureArgs,
+  expectCapturedOnce,
+  readJournal,
+  run,
+  seedAuthorized,
+  startPayctl,
+  startSandbox,
+  waitForFileText,
+} from './harness';
 import type { SandboxProcess } from './harness';
-
-type Stats = {
-  applied: { captures: Record<string, number>; refunds: Record<string, { count: number; amount: number }> };
-};
-const records = (path: string) =>
-  readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 let sb: SandboxProcess | undefined;
 afterEach(async () => {
@@ -26,48 +25,8 @@ async function credentials(
   source: 'profile' | 'env',
 ): Promise<{ env: Record<string, string | undefined>; flags: string[] }> {
   if (source === 'env') return { env: sb!.env, flags: [] };
-  const env = { PAYCTL_HOME: sb!.home, PAYCTL_TZ: 'Asia/Kolkata' };
-  const add = await run(
-    ['profile', 'add', 'local', '--key-id', sb!.keyId, '--key-secret-stdin', '--base-url', sb!.baseUrl],
-    { env, input: sb!.keySecret },
-  );
-  expect(add.code, add.stderr).toBe(0);
+  const env = { ...(await addProfile(sb!, 'local')), PAYCTL_TZ: 'Asia/Kolkata' };
   return { env, flags: ['-p', 'local'] };
-}
-
-interface Started {
-  out: () => string;
-  err: () => string;
-  exit: Promise<number | null>;
-  running: () => boolean;
-  signal(sig: NodeJS.Signals): void;
-  rows(n: number): Promise<void>;
-}
-
-function startPayctl(args: string[], env: Record<string, string | undefined>): Started {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  let exited = false;
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => ((exited = true), resolve(c))));
-  return {
-    out: () => out,
-    err: () => err,
-    exit,
-    running: () => !exited,
-    signal: (sig) => child.kill(sig),
-    rows: (n) =>
-      new Promise((resolve, reject) => {
-        const check = () => out.split('\n').length > n && resolve();
-        child.stdout.on('data', check);
-        void exit.then(() => reject(new Error(`exited before ${n} rows: ${err}`)));
-      }),
-  };
 }
 
 describe.each(['profile', 'env'] as const)('signals with credentials from %s', (source) => {
@@ -78,25 +37,10 @@ describe.each(['profile', 'env'] as const)('signals with credentials from %s', (
     'the first %s drains: requests in flight finish and are journaled, summary and resume hint, exit %i, lock released',
     async (sig, code) => {
       sb = await startSandbox(['--latency', '25']);
-      const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 150 });
+      const ids = await seedAuthorized(sb, 150);
       const { env, flags } = await credentials(source);
-      const input = join(sb.home, 'ids.txt');
-      writeFileSync(input, ids.join('\n'));
       const journal = join(sb.home, `${sig}.ndjson`);
-      const args = [
-        ...flags,
-        'payments',
-        'capture',
-        '--input',
-        input,
-        '--yes',
-        '-o',
-        'ndjson',
-        '--journal',
-        journal,
-        '--concurrency',
-        '8',
-      ];
+      const args = [...flags, ...bulkCaptureArgs(sb, ids, journal), '--concurrency', '8'];
       const p = startPayctl(args, env);
       await p.rows(20);
       p.signal(sig);
@@ -104,40 +48,30 @@ describe.each(['profile', 'env'] as const)('signals with credentials from %s', (
       expect(p.err()).toMatch(/interrupted: \d+ done, .*; journal /);
       expect(p.err()).toContain(`rerun with --journal ${journal} to finish`);
       expect(existsSync(`${journal}.lock`)).toBe(false);
-      const recs = records(journal);
-      const sent = recs.filter((r) => r.type === 'sent').map((r) => r.id);
-      const outcomes = new Set(recs.filter((r) => r.type === 'outcome').map((r) => r.id));
+      const { records, sent, outcomes } = readJournal(journal);
       expect(sent.length).toBeGreaterThan(0);
-      expect(sent.filter((id) => !outcomes.has(id as string))).toEqual([]); // nothing abandoned in flight
-      expect(recs.filter((r) => r.type === 'outcome' && r.result !== 'done')).toEqual([]);
+      expect(sent.filter((id) => !outcomes.has(id))).toEqual([]); // nothing abandoned in flight
+      expect(records.filter((r) => r.type === 'outcome' && r.result !== 'done')).toEqual([]);
       const rows = p.out().trim().split('\n').length;
       expect(rows).toBe(outcomes.size);
       expect(rows).toBeLessThan(150);
 
       const rest = await run(args, { env });
       expect(rest.code, rest.stderr).toBe(0);
-      const { applied } = await sb.admin<Stats>('GET', '/stats');
-      expect(Object.keys(applied.captures)).toHaveLength(150);
-      expect(Object.values(applied.captures).every((n) => n === 1)).toBe(true);
+      await expectCapturedOnce(sb, 150);
     },
   );
 
   it('only a second signal exits at once', async () => {
     sb = await startSandbox(['--latency', '1500']);
-    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 12 });
+    const ids = await seedAuthorized(sb, 12);
     const { env, flags } = await credentials(source);
     const journal = join(sb.home, 'twice.ndjson');
     const p = startPayctl(
       [...flags, 'payments', 'capture', ...ids, '--yes', '-o', 'ndjson', '--journal', journal, '--concurrency', '4'],
       env,
     );
-    await new Promise<void>((resolve) => {
-      const t = setInterval(() => {
-        if (!existsSync(journal) || !readFileSync(journal, 'utf8').includes('"sent"')) return;
-        clearInterval(t);
-        resolve();
-      }, 10);
-    });
+    await waitForFileText(journal, '"sent"');
     p.signal('SIGINT');
     await new Promise((r) => setTimeout(r, 400));
     expect(p.running(), p.err()).toBe(true); // still waiting for the captures in flight

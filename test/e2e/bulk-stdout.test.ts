@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, run, startSandbox } from './harness';
+import { BIN, bulkCaptureArgs, expectCapturedOnce, readJournal, run, seedAuthorized, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
 let sb: SandboxProcess | undefined;
@@ -29,39 +29,26 @@ function shell(
   });
 }
 
-const records = (path: string) =>
-  readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-
 describe.each([
   ['a pipe into head -1', '| head -1', 'EPIPE'],
   ['/dev/full', '> /dev/full', 'ENOSPC'],
 ])('bulk capture with stdout to %s', (_name, redirect, errno) => {
   it('stops taking payments, records those in flight, exits 7 with a line on stderr; the journal finishes the run', async () => {
     sb = await startSandbox(['--latency', '10']);
-    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 300 });
-    const input = join(sb.home, 'ids.txt');
-    writeFileSync(input, ids.join('\n'));
+    const ids = await seedAuthorized(sb, 300);
     const journal = join(sb.home, 'j.ndjson');
-    const args = ['payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal];
+    const args = bulkCaptureArgs(sb, ids, journal);
     const res = await shell(args, redirect, sb.env);
     expect(res.code, res.stderr).toBe(7);
     expect(res.stderr).toContain(`stdout failed (${errno})`);
     expect(res.stderr).toContain(`rerun with --journal ${journal} to finish`);
     expect(existsSync(`${journal}.lock`)).toBe(false);
-    const recs = records(journal);
-    const sent = recs.filter((r) => r.type === 'sent').map((r) => r.id as string);
-    const outcomes = new Set(recs.filter((r) => r.type === 'outcome').map((r) => r.id as string));
+    const { sent, outcomes } = readJournal(journal);
     expect(sent.filter((id) => !outcomes.has(id))).toEqual([]);
     expect(sent.length).toBeLessThan(300); // it stopped taking new ones
 
     const rest = await run(args, { env: sb.env });
     expect(rest.code, rest.stderr).toBe(0);
-    const { applied } = await sb.admin<{ applied: { captures: Record<string, number> } }>('GET', '/stats');
-    expect(Object.keys(applied.captures)).toHaveLength(300);
-    expect(Object.values(applied.captures).every((n) => n === 1)).toBe(true);
+    await expectCapturedOnce(sb, 300);
   });
 });

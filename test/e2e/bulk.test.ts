@@ -1,22 +1,22 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, run, runJson, startSandbox } from './harness';
+import {
+  BIN,
+  addProfile,
+  bulkCaptureArgs,
+  bulkRows as rowsOf,
+  expectCapturedOnce,
+  readJournal,
+  run,
+  runJson,
+  seedAuthorized as seed,
+  startPayctl,
+  startSandbox,
+} from './harness';
 import type { SandboxProcess } from './harness';
 
-interface Row {
-  line: number;
-  payment_id: string;
-  result: 'done' | 'skipped' | 'failed' | 'unknown';
-  status: string | null;
-  amount: number | null;
-  reason: string | null;
-}
-interface Stats {
-  requests: number;
-  applied: { captures: Record<string, number>; refunds: Record<string, { count: number; amount: number }> };
-}
 interface Payment {
   id: string;
   status: string;
@@ -24,29 +24,13 @@ interface Payment {
   amount_refunded: number;
 }
 
-const rowsOf = (stdout: string): Row[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Row);
-const journalRecords = (path: string) =>
-  readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-
 let sb: SandboxProcess | undefined;
 afterEach(async () => {
   await sb?.stop();
   sb = undefined;
 });
 
-async function seedAuthorized(n: number): Promise<string[]> {
-  const { payment_ids } = await sb!.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n });
-  return payment_ids;
-}
+const seedAuthorized = (n: number) => seed(sb!, n);
 
 /** Every payment as the service sees it now, read through an admin-free path: the CLI's own page walker. */
 async function allPayments(): Promise<Map<string, Payment>> {
@@ -74,9 +58,8 @@ describe('bulk capture', () => {
     expect(rows.every((r) => r.result === 'done' && r.status === 'captured')).toBe(true);
     expect(res.stderr).toContain('1000 done, 0 skipped (already done), 0 failed, 0 unknown');
 
-    const stats = await sb.admin<Stats>('GET', '/stats');
-    expect(Object.keys(stats.applied.captures).sort()).toEqual([...ids].sort());
-    expect(Object.values(stats.applied.captures).every((n) => n === 1)).toBe(true);
+    expect(Object.keys((await sb.stats()).applied.captures).sort()).toEqual([...ids].sort());
+    await expectCapturedOnce(sb, 1000);
     const payments = await allPayments();
     expect(ids.every((id) => payments.get(id)?.status === 'captured')).toBe(true);
     // Faults and the rate limit really happened: answers were lost and read back, 429s were waited out.
@@ -119,9 +102,7 @@ describe('bulk capture', () => {
     expect(rows.filter((r) => r.result === 'skipped').length).toBeGreaterThanOrEqual(before - 16);
     expect(rows.every((r) => r.result === 'done' || r.result === 'skipped')).toBe(true);
 
-    const stats = await sb.admin<Stats>('GET', '/stats');
-    expect(Object.keys(stats.applied.captures)).toHaveLength(1000);
-    expect(Object.values(stats.applied.captures).every((n) => n === 1)).toBe(true);
+    await expectCapturedOnce(sb, 1000);
     const payments = await allPayments();
     expect(ids.every((id) => payments.get(id)?.status === 'captured')).toBe(true);
   });
@@ -129,54 +110,26 @@ describe('bulk capture', () => {
   it('stops on SIGINT after the requests in flight, exits 130, and the journal finishes the run', async () => {
     sb = await startSandbox(['--latency', '20']);
     const ids = await seedAuthorized(200);
-    const input = join(sb.home, 'ids.txt');
-    writeFileSync(input, ids.join('\n'));
     const journal = join(sb.home, 'int.ndjson');
-    const args = [
-      BIN,
-      'payments',
-      'capture',
-      '--input',
-      input,
-      '--yes',
-      '-o',
-      'ndjson',
-      '--journal',
-      journal,
-      '--concurrency',
-      '4',
-    ];
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ...sb.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((resolve) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.split('\n').length > 20 && !child.killed) child.kill('SIGINT');
-      });
-      child.on('exit', (c) => resolve(c));
-    });
+    const args = [...bulkCaptureArgs(sb, ids, journal), '--concurrency', '4'];
+    const p = startPayctl(args, sb.env);
+    await p.rows(20);
+    p.signal('SIGINT');
+    const code = await p.exit;
+    const [out, err] = [p.out(), p.err()];
     expect(code, err).toBe(130);
     expect(err).toContain('interrupted:');
     const rows = rowsOf(out);
-    const records = journalRecords(journal);
-    const sent = records.filter((r) => r.type === 'sent').map((r) => r.id);
-    const outcomes = new Set(records.filter((r) => r.type === 'outcome').map((r) => r.id));
+    const { sent, outcomes } = readJournal(journal);
     // Everything it sent, it waited for: no request is left in flight by an interrupt.
-    expect(sent.every((id) => outcomes.has(id as string))).toBe(true);
+    expect(sent.every((id) => outcomes.has(id))).toBe(true);
     expect(rows.length).toBe(outcomes.size);
     expect(rows.length).toBeLessThan(200);
 
-    const rest = await run(args.slice(1), { env: sb.env });
+    const rest = await run(args, { env: sb.env });
     expect(rest.code, rest.stderr).toBe(0);
     expect(rowsOf(rest.stdout).filter((r) => r.result === 'done')).toHaveLength(200 - rows.length);
-    const stats = await sb.admin<Stats>('GET', '/stats');
-    expect(Object.values(stats.applied.captures).every((n) => n === 1)).toBe(true);
-    expect(Object.keys(stats.applied.captures)).toHaveLength(200);
+    await expectCapturedOnce(sb, 200);
   });
 });
 
@@ -203,7 +156,7 @@ describe('bulk refund', () => {
     expect(rows.some((r) => /carries our key/.test(String(r.reason)))).toBe(true);
 
     // The journal names exactly the payments whose outcome is unknown.
-    const records = journalRecords(journal);
+    const { records } = readJournal(journal);
     const journalUnknown = records.filter((r) => r.type === 'outcome' && r.result === 'unknown').map((r) => r.id);
     expect(new Set(journalUnknown)).toEqual(new Set(unknown.map((r) => r.payment_id)));
 
@@ -242,8 +195,7 @@ describe("one payment with a bulk run's flags", () => {
     expect(second.code, second.stderr).toBe(0);
     expect(rowsOf(second.stdout)).toMatchObject([{ payment_id: id, result: 'skipped' }]);
     expect(second.stderr).toMatch(/0 done, 1 skipped \(already done\)/);
-    const stats = await sb.admin<Stats>('GET', '/stats');
-    expect(stats.applied.refunds[id!]).toEqual({ count: 1, amount: 700 });
+    expect((await sb.stats()).applied.refunds[id!]).toEqual({ count: 1, amount: 700 });
   });
 });
 
@@ -251,7 +203,7 @@ describe('bulk input', () => {
   it('reports every bad row with its line number and sends nothing', async () => {
     sb = await startSandbox();
     const [good] = await seedAuthorized(1);
-    const before = await sb.admin<Stats>('GET', '/stats');
+    const before = await sb.stats();
     const input = `payment_id,amount,currency\n${good},50000,INR\npay_bad id,1,INR\n${good},50000,INR\npay_x1,12.5,INR\n`;
     const res = await run(['payments', 'capture', '--input', '-', '--yes'], { env: sb.env, input });
     expect(res.code).toBe(2);
@@ -259,7 +211,7 @@ describe('bulk input', () => {
     expect(res.stderr).toMatch(/line 3: payment id must look like pay_/);
     expect(res.stderr).toMatch(/line 4: pay_\w+ is already on line 2/);
     expect(res.stderr).toMatch(/line 5: amount must be a whole number of paise.*did you mean 1250\?/);
-    const after = await sb.admin<Stats>('GET', '/stats');
+    const after = await sb.stats();
     expect(after.requests).toBe(before.requests);
   });
 
@@ -279,7 +231,7 @@ describe('bulk input', () => {
   it('--dry-run prints each request and the total, and sends nothing', async () => {
     sb = await startSandbox();
     const ids = await seedAuthorized(3);
-    const before = await sb.admin<Stats>('GET', '/stats');
+    const before = await sb.stats();
     const res = await run(['payments', 'refund', ...ids, '--amount', '2500', '--dry-run', '-o', 'ndjson'], {
       env: sb.env,
     });
@@ -288,38 +240,28 @@ describe('bulk input', () => {
     expect(requests.map((r) => r.url)).toEqual(ids.map((id) => `${sb!.baseUrl}/payments/${id}/refund`));
     expect(requests.every((r) => r.method === 'POST' && r.body.amount === 2500)).toBe(true);
     expect(res.stderr).toContain('3 refund(s), total ₹75.00');
-    expect((await sb.admin<Stats>('GET', '/stats')).requests).toBe(before.requests);
+    expect((await sb.stats()).requests).toBe(before.requests);
   });
 
   it('a dry run with no amounts never shows a count as a total; --read fetches and totals', async () => {
     sb = await startSandbox();
     const ids = await seedAuthorized(3);
-    const before = await sb.admin<Stats>('GET', '/stats');
+    const before = await sb.stats();
     const words = await run(['payments', 'capture', ...ids, '--dry-run', '-o', 'ndjson'], { env: sb.env });
     expect(words.code, words.stderr).toBe(0);
     expect(words.stderr).toContain("3 capture(s) at each payment's full authorized amount; not read in a dry run");
     expect(words.stderr).not.toMatch(/total 3\b/);
-    expect((await sb.admin<Stats>('GET', '/stats')).requests).toBe(before.requests);
+    expect((await sb.stats()).requests).toBe(before.requests);
     const read = await run(['payments', 'capture', ...ids, '--dry-run', '--read', '-o', 'ndjson'], { env: sb.env });
     expect(read.code, read.stderr).toBe(0);
     expect(read.stderr).toContain('3 capture(s), total ₹1,500.00 (150000 paise)');
-    expect((await sb.admin<Stats>('GET', '/stats')).applied.captures).toEqual(before.applied.captures);
+    expect((await sb.stats()).applied.captures).toEqual(before.applied.captures);
   });
 
   it('a live profile without a terminal needs --yes and --confirm-live with its name', async () => {
     sb = await startSandbox();
     const ids = await seedAuthorized(2);
-    const env = {
-      PAYCTL_HOME: sb.home,
-      PAYCTL_KEY_ID: undefined,
-      PAYCTL_KEY_SECRET: undefined,
-      PAYCTL_BASE_URL: undefined,
-    };
-    const add = await run(
-      ['profile', 'add', 'prod', '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', sb.baseUrl, '--live'],
-      { env, input: sb.keySecret },
-    );
-    expect(add.code, add.stderr).toBe(0);
+    const env = await addProfile(sb, 'prod', { args: ['--live'] });
     const refused = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes'], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('"prod" is a live profile');

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
-import { refusal, sdkFor } from './sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, sandboxForFile } from './harness';
+import { checkout as sandboxCheckout, createPlan, refusal, sdkFor } from './sdk';
 import type { Json } from './sdk';
 
 // The rule cases of the spec (sections 3, 4 and 8) not covered in conformance.test.ts, through the
 // official SDK: limits, order states, cancel at cycle end, account balance, payout fields, 429.
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let rzp: Json;
 beforeAll(async () => {
-  sb = await startSandbox();
   rzp = sdkFor(sb);
 });
-afterAll(async () => {
-  await sb?.stop();
-});
 
-const checkout = (order_id: string, extra: Record<string, unknown> = {}) =>
-  sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
+const checkout = (order_id: string, extra?: Record<string, unknown>) => sandboxCheckout(sb, order_id, extra);
 
 describe('limits and list rules', () => {
   it('count defaults to 10, from/to bound created_at, notes hold at most 15 pairs of 256 characters', async () => {
@@ -53,11 +47,7 @@ describe('limits and list rules', () => {
 
 describe('subscriptions', () => {
   it('cancel at cycle end lets the paid period run out, then charges nothing more', async () => {
-    const plan = await rzp.plans.create({
-      period: 'weekly',
-      interval: 1,
-      item: { name: 'W', amount: 700, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'weekly', { name: 'W', amount: 700 });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 5 });
     await sb.admin('POST', '/subscriptions/authorize', { subscription_id: sub.id });
     expect(await rzp.subscriptions.cancel(sub.id, true)).toMatchObject({
@@ -72,11 +62,7 @@ describe('subscriptions', () => {
     expect(
       (await refusal(rzp.subscriptions.create({ plan_id: 'plan_00000000000000', total_count: 1 }))).error.field,
     ).toBe('plan_id');
-    const plan = await rzp.plans.create({
-      period: 'daily',
-      interval: 1,
-      item: { name: 'D', amount: 100, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'daily', { name: 'D', amount: 100 });
     expect((await refusal(rzp.subscriptions.create({ plan_id: plan.id, total_count: 0 }))).statusCode).toBe(400);
     expect(
       (await refusal(rzp.subscriptions.create({ plan_id: plan.id, total_count: 1, start_at: 1_000_000 }))).error.field,

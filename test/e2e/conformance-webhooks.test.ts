@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
-import { sdkFor, webhookReceiver } from './sdk';
+import { run, runJson, sandboxForFile, startSandbox } from './harness';
+import { createPlan, sdkFor, webhookReceiver } from './sdk';
 import type { Json } from './sdk';
 
 // A webhook handler with signature verification on (the SDK's validateWebhookSignature), behind a
@@ -11,17 +10,16 @@ import type { Json } from './sdk';
 // it with the same event id and bytes, and list every attempt in `sandbox events`.
 
 const SECRET = 'whsec-conformance-1';
-let sb: SandboxProcess;
-let rzp: Json;
 let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
-
-beforeAll(async () => {
+const sb = sandboxForFile(async () => {
   hooks = await webhookReceiver(() => SECRET, { failFirst: true });
-  sb = await startSandbox(['--webhook', hooks.url, '--webhook-secret', SECRET]);
+  return ['--webhook', hooks.url, '--webhook-secret', SECRET];
+});
+let rzp: Json;
+beforeAll(() => {
   rzp = sdkFor(sb);
 });
 afterAll(async () => {
-  await sb?.stop();
   await hooks?.close();
 });
 
@@ -88,11 +86,7 @@ describe('signed webhooks', () => {
   });
 
   it('the subscription lifecycle: created, then sandbox pay makes it active with its events', async () => {
-    const plan = await rzp.plans.create({
-      period: 'weekly',
-      interval: 1,
-      item: { name: 'Tea', amount: 9900, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'weekly', { name: 'Tea', amount: 9900 });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 2 });
     expect(sub.status).toBe('created');
     const paid = await run(['-o', 'json', 'sandbox', 'pay', sub.id], { env: sb.env });
@@ -114,11 +108,7 @@ describe('signed webhooks', () => {
   });
 
   it('a future start_at: created, authenticated after sandbox pay, active once the clock reaches it', async () => {
-    const plan = await rzp.plans.create({
-      period: 'monthly',
-      interval: 1,
-      item: { name: 'Coffee', amount: 19900, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'monthly', { name: 'Coffee', amount: 19900 });
     const now = (await sb.admin<{ now: number }>('GET', '/clock')).now;
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 6, start_at: now + 3 * 86_400 });
     expect(sub.status).toBe('created');
@@ -134,11 +124,7 @@ describe('signed webhooks', () => {
   });
 
   it('declined charges: pending, retried daily, halted; paying again charges the missed cycle', async () => {
-    const plan = await rzp.plans.create({
-      period: 'daily',
-      interval: 1,
-      item: { name: 'Daily', amount: 500, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'daily', { name: 'Daily', amount: 500 });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 10 });
     expect((await authorize(sub.id, { fail: true })).status).toBe('created'); // authorisation declined
     expect(await authorize(sub.id)).toMatchObject({ status: 'active', paid_count: 1, auth_attempts: 2 });

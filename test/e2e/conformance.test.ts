@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
-import { startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { sandboxForFile } from './harness';
 import { missingKeys, realFixture } from '../real-keys';
-import { refusal, sdkFor } from './sdk';
+import { checkout as sandboxCheckout, createPlan, refusal, sdkFor } from './sdk';
 import type { Json } from './sdk';
 
 // The official Node SDK (`razorpay`, unchanged) against `payctl sandbox start`: every documented
 // endpoint (spec section 4) and every rule case of the spec, as an integrating engineer would call them.
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let rzp: Json;
 beforeAll(async () => {
-  sb = await startSandbox();
   rzp = sdkFor(sb);
 });
-afterAll(async () => {
-  await sb?.stop();
-});
 
-const checkout = (order_id: string, extra: Record<string, unknown> = {}) =>
-  sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
+const checkout = (order_id: string, extra?: Record<string, unknown>) => sandboxCheckout(sb, order_id, extra);
 const customer = (contact = '+919876543210') =>
   sb.admin<Json>('POST', '/customers', { contact, name: 'Asha Rao' }).then((c) => String(c.id));
 
@@ -148,11 +142,7 @@ describe('payments', () => {
 
 describe('plans and subscriptions', () => {
   it('created until sandbox pay authorises it, then active; fetch; cancel; unknown fields refused', async () => {
-    const plan = await rzp.plans.create({
-      period: 'monthly',
-      interval: 1,
-      item: { name: 'Gold', amount: 49900, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'monthly', { name: 'Gold', amount: 49900 });
     expect(plan).toMatchObject({ entity: 'plan', period: 'monthly', item: { amount: 49900, hsn_code: null } });
     expect(
       (
@@ -331,11 +321,7 @@ describe('records as the SDK receives them', () => {
   it('carry every key of the real payload of the same resource', async () => {
     const order = await rzp.orders.create({ amount: 80000, currency: 'INR', payment_capture: true });
     const pay = await checkout(order.id);
-    const plan = await rzp.plans.create({
-      period: 'weekly',
-      interval: 1,
-      item: { name: 'K', amount: 100, currency: 'INR' },
-    });
+    const plan = await createPlan(rzp, 'weekly', { name: 'K', amount: 100 });
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 2 });
     const c = await customer();
     const fa = await rzp.fundAccount.create({

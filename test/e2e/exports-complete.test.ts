@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, assertNoSecret, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runJson, sandboxForFile, scratchDir } from './harness';
+import { shell } from './shell';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 
@@ -17,12 +16,10 @@ interface Payment {
   currency: string;
 }
 
-let sb: SandboxProcess;
-let dir: string;
+const sb = sandboxForFile();
+const dir = scratchDir('payctl-complete-');
 let every: Payment[];
 beforeAll(async () => {
-  sb = await startSandbox();
-  dir = mkdtempSync(join(tmpdir(), 'payctl-complete-'));
   await runJson(sb, ['sandbox', 'seed', '30']);
   await sb.admin('POST', '/seed', { authorized: 120 });
   for (const amount of ['12345', '99', '500000']) {
@@ -33,31 +30,15 @@ beforeAll(async () => {
   every = (await runJson<Payment[]>(sb, ['payments', 'list', '--all'])).data!;
   expect(every.length).toBeGreaterThan(140);
 });
-afterAll(async () => {
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /** A bash script as a user types it: `payctl` is the built bin, the sandbox's ad-hoc profile in the environment. */
-function sh(script: string, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { NODE: process.execPath, BIN };
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_') && k !== 'FORCE_COLOR') env[k] = v;
-  Object.assign(env, sb.env);
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `payctl() { "$NODE" "$BIN" "$@"; }\n${script}`], { cwd: dir, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      assertNoSecret(stdout + stderr, `bash: ${script}`);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const sh = (script: string, timeoutMs = 60_000) =>
+  shell(
+    `payctl() { "$NODE" "$BIN" "$@"; }\n${script}`,
+    { ...sb.env, NODE: process.execPath, BIN, FORCE_COLOR: undefined },
+    timeoutMs,
+    { shell: 'bash', cwd: dir },
+  );
 const csvRows = (name: string) => parse(readFileSync(join(dir, name), 'utf8'), { columns: true }) as Row[];
 const sumBy = (rows: Array<{ currency: string; amount: number }>) => {
   const sums: Record<string, number> = {};

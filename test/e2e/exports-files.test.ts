@@ -1,37 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
-import { readXlsx, sheetRows } from './exports-workbook';
-import type { Sheet } from './exports-workbook';
+import { describe, expect, it } from 'vitest';
+import { apiOrder, BIN, run, runJson, scratchDir, sandboxForFile } from './harness';
+import { at, csvRows, readXlsx, seedStatement as seed, sheetRows } from './exports-workbook';
+import type { Row, Sheet } from './exports-workbook';
 
-const at = (iso: string) => Math.floor(DateTime.fromISO(iso, { setZone: true }).toSeconds());
-type Row = Record<string, string>;
-
-let sb: SandboxProcess;
-let dir: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = mkdtempSync(join(tmpdir(), 'payctl-files-'));
-});
-afterAll(async () => {
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = scratchDir('payctl-files-');
+const sb = sandboxForFile();
 
 const file = (name: string) => join(dir, name);
-const csvRows = (path: string) => parse(readFileSync(path, 'utf8'), { columns: true }) as Row[];
 const requests = async () => (await sb.admin<{ requests: number }>('GET', '/stats')).requests;
 
-async function seedStatement(body: { wallet_entries?: number; wallet_entry_times?: number[] }): Promise<string> {
-  const res = await sb.admin<{ customer_ids: string[] }>('POST', '/seed', body);
-  return res.customer_ids.at(-1)!;
-}
+const seedStatement = (body: Parameters<typeof seed>[1]) => seed(sb, body);
 
 describe('CSV as spreadsheets read it', () => {
   it('; tab newline =1+2 -12 +919876543210 and non-ASCII names round-trip, split on , ; and tab alike', async () => {
@@ -44,13 +26,7 @@ describe('CSV as spreadsheets read it', () => {
       phone: '+919876543210',
       name: 'Ñandú Šťastný 名前 ₹',
     };
-    const created = await sb.api<{ id: string }>('POST', '/orders', {
-      amount: 5000,
-      currency: 'INR',
-      receipt: 'csv-roundtrip',
-      notes,
-    });
-    expect(created.status).toBe(200);
+    const created = await apiOrder(sb, { amount: 5000, receipt: 'csv-roundtrip', notes });
     const fields = ['id', ...Object.keys(notes).map((k) => `notes.${k}`)];
     const res = await run(['orders', 'list', '--receipt', 'csv-roundtrip', '-o', 'csv', '--fields', fields.join(',')], {
       env: sb.env,
@@ -60,7 +36,7 @@ describe('CSV as spreadsheets read it', () => {
     for (const delimiter of [',', [',', ';', '\t']]) {
       const [row] = parse(res.stdout, { columns: true, delimiter }) as Row[];
       expect(row).toEqual({
-        id: created.body.id,
+        id: created.id,
         'notes.semi': 'a;b',
         'notes.tab': 'a\tb',
         'notes.nl': 'line one\nline two',

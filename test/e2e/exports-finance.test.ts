@@ -1,27 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BIN, runJson, scratchDir, sandboxForFile } from './harness';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 
 const ist = (local: string) => Math.floor(DateTime.fromISO(local, { zone: 'Asia/Kolkata' }).toSeconds());
 
-let sb: SandboxProcess;
-let dir: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = mkdtempSync(join(tmpdir(), 'payctl-finance-'));
-});
-afterAll(async () => {
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = scratchDir('payctl-finance-');
+const sb = sandboxForFile();
 
 /** One shell command line, as the finance person types it (stdout redirected by the shell). */
 function sh(line: string) {

@@ -1,6 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { parse } from 'csv-parse/sync';
+import { DateTime } from 'luxon';
 import type * as XLSX from 'xlsx';
+import type { SandboxProcess } from './harness';
+
+// What the export tests share: seeding a wallet statement, naming instants, and reading back what
+// an export wrote (CSV here, xlsx below).
+
+/** The Unix time of an ISO 8601 instant with its offset (`2024-04-30T23:59:59+05:30`). */
+export const at = (iso: string) => Math.floor(DateTime.fromISO(iso, { setZone: true }).toSeconds());
+
+/** A customer with a seeded wallet statement: `wallet_entries` of them, or one at each of `wallet_entry_times`. */
+export async function seedStatement(
+  sb: SandboxProcess,
+  body: { wallet_entries?: number; wallet_entry_times?: number[] },
+): Promise<string> {
+  const res = await sb.admin<{ customer_ids: string[] }>('POST', '/seed', body);
+  return res.customer_ids.at(-1)!;
+}
+
+export type Row = Record<string, string>;
+
+/** The rows of a CSV file, keyed by its header. */
+export const csvRows = (path: string) => parse(readFileSync(path, 'utf8'), { columns: true }) as Row[];
 
 // SheetJS, an xlsx reader that shares no code with the writer payctl bundles (exceljs): a workbook
 // both agree on is one a spreadsheet program reads too.

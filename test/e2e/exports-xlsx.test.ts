@@ -1,35 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
-import { readXlsx, sheetRows } from './exports-workbook';
+import { describe, expect, it } from 'vitest';
+import { run, scratchDir, sandboxForFile } from './harness';
+import { at, csvRows, readXlsx, seedStatement as seed, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 
-const at = (iso: string) => Math.floor(DateTime.fromISO(iso, { setZone: true }).toSeconds());
-type Row = Record<string, string>;
-
-let sb: SandboxProcess;
-let dir: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = mkdtempSync(join(tmpdir(), 'payctl-xlsx-'));
-});
-afterAll(async () => {
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = scratchDir('payctl-xlsx-');
+const sb = sandboxForFile();
 
 const file = (name: string) => join(dir, name);
-const csvRows = (path: string) => parse(readFileSync(path, 'utf8'), { columns: true }) as Row[];
 
-async function seedStatement(body: { wallet_entries?: number; wallet_entry_times?: number[] }): Promise<string> {
-  const res = await sb.admin<{ customer_ids: string[] }>('POST', '/seed', body);
-  return res.customer_ids.at(-1)!;
-}
+const seedStatement = (body: Parameters<typeof seed>[1]) => seed(sb, body);
 
 // Month boundaries in IST, where UTC would put rows in the wrong month.
 const TIMES = [

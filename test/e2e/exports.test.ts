@@ -1,40 +1,23 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, run, runJson, startSandbox } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiOrder, BIN, run, runJson, scratchDir, sandboxForFile } from './harness';
+import { at, seedStatement as seed } from './exports-workbook';
 import { onTerminal } from './pty';
-import type { SandboxProcess } from './harness';
+import type { StatementEntry as Entry } from './harness';
 
-interface Entry {
-  id: string;
-  created_at: number;
-  credit: number;
-  debit: number;
-  balance: number;
-}
+const dir = scratchDir('payctl-export-');
+const sb = sandboxForFile();
 
-const at = (iso: string) => Math.floor(DateTime.fromISO(iso, { setZone: true }).toSeconds());
+const seedStatement = (body: Parameters<typeof seed>[1]) => seed(sb, body);
 
-let sb: SandboxProcess;
-let dir: string;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = mkdtempSync(join(tmpdir(), 'payctl-export-'));
-});
-afterAll(async () => {
-  await sb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function seedStatement(body: { wallet_entries?: number; wallet_entry_times?: number[] }): Promise<string> {
-  const res = await sb.admin<{ customer_ids: string[] }>('POST', '/seed', body);
-  return res.customer_ids.at(-1)!;
-}
+/** `wallet statement C` for one whole local day of `tz`: `--from DAY --to DAY --tz TZ --all`. */
+const statementOfDay = (c: string, day: string, tz: string) => [
+  ...['wallet', 'statement', c, '--from', day, '--to', day],
+  ...['--tz', tz, '--all'],
+];
 
 /** Oldest first, each balance is the one before it plus credit minus debit. */
 function expectRunningBalance(entries: Entry[]) {
@@ -51,32 +34,10 @@ describe('day boundaries', () => {
     const late = at('2024-04-30T23:59:59+05:30');
     const midnight = at('2024-05-01T00:00:00+05:30');
     const c = await seedStatement({ wallet_entry_times: [at('2024-04-29T23:59:59+05:30'), late, midnight] });
-    const day = await runJson<Entry[]>(sb, [
-      'wallet',
-      'statement',
-      c,
-      '--from',
-      '2024-04-30',
-      '--to',
-      '2024-04-30',
-      '--tz',
-      'Asia/Kolkata',
-      '--all',
-    ]);
+    const day = await runJson<Entry[]>(sb, statementOfDay(c, '2024-04-30', 'Asia/Kolkata'));
     expect(day.code, day.stderr).toBe(0);
     expect(day.data!.map((e) => e.created_at)).toEqual([late]);
-    const next = await runJson<Entry[]>(sb, [
-      'wallet',
-      'statement',
-      c,
-      '--from',
-      '2024-05-01',
-      '--to',
-      '2024-05-01',
-      '--tz',
-      'Asia/Kolkata',
-      '--all',
-    ]);
+    const next = await runJson<Entry[]>(sb, statementOfDay(c, '2024-05-01', 'Asia/Kolkata'));
     expect(next.data!.map((e) => e.created_at)).toEqual([midnight]);
     const table = await run(['wallet', 'statement', c, '--all', '-o', 'table', '--tz', 'Asia/Kolkata'], {
       env: sb.env,
@@ -90,36 +51,9 @@ describe('day boundaries', () => {
     const late = at('2024-11-03T23:59:59-05:00');
     const next = at('2024-11-04T00:00:00-05:00');
     const c = await seedStatement({ wallet_entry_times: [at('2024-11-02T23:59:59-04:00'), start, late, next] });
-    const day = await runJson<Entry[]>(sb, [
-      'wallet',
-      'statement',
-      c,
-      '--from',
-      '2024-11-03',
-      '--to',
-      '2024-11-03',
-      '--tz',
-      'America/New_York',
-      '--all',
-    ]);
+    const day = await runJson<Entry[]>(sb, statementOfDay(c, '2024-11-03', 'America/New_York'));
     expect(day.data!.map((e) => e.created_at).sort()).toEqual([start, late]);
-    const csv = await run(
-      [
-        'wallet',
-        'statement',
-        c,
-        '--from',
-        '2024-11-03',
-        '--to',
-        '2024-11-03',
-        '--tz',
-        'America/New_York',
-        '--all',
-        '-o',
-        'csv',
-      ],
-      { env: sb.env },
-    );
+    const csv = await run([...statementOfDay(c, '2024-11-03', 'America/New_York'), '-o', 'csv'], { env: sb.env });
     const rows = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => r.created_at_iso).sort()).toEqual([
       '2024-11-03T00:00:00-04:00',
@@ -131,18 +65,7 @@ describe('day boundaries', () => {
     const late = at('2024-03-10T23:59:59-04:00');
     const next = at('2024-03-11T00:00:00-04:00');
     const c = await seedStatement({ wallet_entry_times: [at('2024-03-10T00:00:00-05:00'), late, next] });
-    const day = await runJson<Entry[]>(sb, [
-      'wallet',
-      'statement',
-      c,
-      '--from',
-      '2024-03-10',
-      '--to',
-      '2024-03-10',
-      '--tz',
-      'America/New_York',
-      '--all',
-    ]);
+    const day = await runJson<Entry[]>(sb, statementOfDay(c, '2024-03-10', 'America/New_York'));
     expect(day.data!.map((e) => e.created_at)).not.toContain(next);
     expect(day.data).toHaveLength(2);
   });
@@ -248,13 +171,7 @@ describe('CSV safety', () => {
   it('a formula is guarded and notes with commas, quotes and newlines round-trip through a CSV parser', async () => {
     const note = 'refund, "partial"\nsecond line; 50% off';
     const formula = '=HYPERLINK("http://x.test","click")';
-    const created = await sb.api<{ id: string }>('POST', '/orders', {
-      amount: 5000,
-      currency: 'INR',
-      receipt: 'csv-safety',
-      notes: { memo: note, ref: formula },
-    });
-    expect(created.status).toBe(200);
+    await apiOrder(sb, { amount: 5000, receipt: 'csv-safety', notes: { memo: note, ref: formula } });
     const res = await run(
       ['orders', 'list', '--receipt', 'csv-safety', '-o', 'csv', '--fields', 'id,receipt,notes.memo,notes.ref,amount'],
       { env: sb.env },

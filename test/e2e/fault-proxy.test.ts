@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { FaultProxy } from './fault-proxy';
-import { startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { sandboxForFile } from './harness';
 
 /** The proxy the money-safety tests rely on does what it claims: forwards, or not, as its rule says. */
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let proxy: FaultProxy;
 let payments: string[];
 
 beforeAll(async () => {
-  sb = await startSandbox();
   payments = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 3 })).payment_ids;
   proxy = await startFaultProxy(sb.baseUrl);
 });
 afterAll(async () => {
   await proxy?.close();
-  await sb?.stop();
 });
 
 const auth = () => ({

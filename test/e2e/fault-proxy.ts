@@ -1,6 +1,9 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { addProfile } from './harness';
+import type { SandboxProcess } from './harness';
 
 /**
  * What the proxy does with one request. "after" faults forward the request first and wait for the
@@ -197,4 +200,21 @@ export async function startFaultProxy(
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A fault proxy in front of the file's shared sandbox (see sandboxForFile) for all the file's tests,
+ * with the sandbox's key stored as profile `profile` pointed through it; closed after the last test.
+ * Its fields are filled in once it starts.
+ */
+export function faultProxyForFile(sb: SandboxProcess, profile = 'viaproxy'): FaultProxy {
+  const proxy = {} as FaultProxy;
+  beforeAll(async () => {
+    Object.assign(proxy, await startFaultProxy(sb.baseUrl));
+    await addProfile(sb, profile, { baseUrl: proxy.baseUrl });
+  });
+  afterAll(async () => {
+    await proxy.close?.();
+  });
+  return proxy;
 }

@@ -1,16 +1,15 @@
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/commands/context';
 import { runProgram } from '../../src/cli/run';
 import { parseTimeInput } from '../../src/contract/values/time';
-import { assertNoSecret, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { assertNoSecret, sandboxForFile } from './harness';
 
 // Thousands of malformed invocations, run in-process (one process each would take minutes) against a
 // real sandbox: every one must end with exit 2 and one clear line, and none may reach the service.
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let payment: string;
 let requestsBefore: number;
 let runs = 0;
@@ -18,12 +17,8 @@ let runs = 0;
 const requests = async () => (await sb.admin<{ requests: number }>('GET', '/stats')).requests;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   payment = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids[0]!;
   requestsBefore = await requests();
-});
-afterAll(async () => {
-  await sb?.stop();
 });
 
 async function invoke(argv: string[]) {

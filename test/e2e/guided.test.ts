@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
-import { KEY, onTerminal } from './pty';
+import { describe, expect, it } from 'vitest';
+import { run, sandboxForFile } from './harness';
+import { KEY, onTerminal, toLastRefundQuestion } from './pty';
 
-let sb: SandboxProcess;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 async function authorizedPayment(): Promise<string> {
   const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
@@ -89,15 +81,7 @@ describe('guided refund on a terminal', () => {
   it('answering no to the last question sends nothing', async () => {
     const id = await capturedPayment();
     const t = onTerminal(['payments', 'refund'], sb.env);
-    await t.waitFor('Payment id to refund');
-    await t.type(id, KEY.enter);
-    await t.waitFor('Refund how much?');
-    await t.type(KEY.enter);
-    await t.waitFor('Receipt');
-    await t.type(KEY.enter);
-    await t.waitFor('Note');
-    await t.type(KEY.enter);
-    const question = await t.waitFor('now?');
+    const question = await toLastRefundQuestion(t, id);
     expect(question).toContain('The payment will be refunded in full');
     await t.type('n', KEY.enter);
     expect(await t.exited).toBe(8);

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 
@@ -86,6 +87,13 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   });
 }
 
+/** The sandbox's own counters (`GET /_sandbox/stats`): requests seen, writes made, and writes applied per payment. */
+export interface SandboxStats {
+  requests: number;
+  writes: { orders: number; captures: number; refunds: number };
+  applied: { captures: Record<string, number>; refunds: Record<string, { count: number; amount: number }> };
+}
+
 export interface SandboxProcess {
   baseUrl: string;
   /** Without /v1: what SDKs that add the version themselves are pointed at. */
@@ -103,6 +111,8 @@ export interface SandboxProcess {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; body: T }>;
+  /** The sandbox's counters now. */
+  stats(): Promise<SandboxStats>;
   stop(): Promise<void>;
   /** Sends a signal and waits for the process to end (the home directory stays). */
   kill(signal: NodeJS.Signals): Promise<void>;
@@ -140,7 +150,7 @@ export async function startSandbox(
   registerSecret(info.key_secret, info.key_id);
   const origin = info.origin;
   const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
-  return {
+  const sandbox: SandboxProcess = {
     baseUrl: info.base_url,
     origin,
     webhookSecret: info.webhook_secret,
@@ -172,6 +182,9 @@ export async function startSandbox(
       });
       return { status: res.status, body: (await res.json()) as never };
     },
+    stats() {
+      return sandbox.admin<SandboxStats>('GET', '/stats');
+    },
     async kill(signal) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -191,6 +204,7 @@ export async function startSandbox(
       }
     },
   };
+  return sandbox;
 }
 
 /** Runs payctl against the sandbox with JSON output and parses stdout. */
@@ -203,4 +217,172 @@ export async function runJson<T = Record<string, unknown>>(sb: SandboxProcess, a
     data = undefined;
   }
   return { ...res, data };
+}
+
+/** A scratch folder for the whole test file, removed after its last test. */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Stores the sandbox's key as profile `name` the way a user does (`profile add … --key-secret-stdin`),
+ * in `home` (the sandbox's own by default), pointed at `baseUrl` (the sandbox by default, or a proxy in
+ * front of it). Fails the test if payctl refuses it; answers the environment that uses the profile.
+ */
+export async function addProfile(
+  sb: SandboxProcess,
+  name: string,
+  opts: { baseUrl?: string; home?: string; args?: string[] } = {},
+): Promise<{ PAYCTL_HOME: string }> {
+  const env = { PAYCTL_HOME: opts.home ?? sb.home };
+  const args = ['--key-id', sb.keyId, '--key-secret-stdin', '--base-url', opts.baseUrl ?? sb.baseUrl];
+  const added = await run(['profile', 'add', name, ...args, ...(opts.args ?? [])], { env, input: sb.keySecret });
+  expect(added.code, added.stderr).toBe(0);
+  return env;
+}
+
+/** `n` authorized payments of 50000 paise, seeded in the sandbox: their ids. */
+export async function seedAuthorized(sb: SandboxProcess, n: number): Promise<string[]> {
+  return (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n })).payment_ids;
+}
+
+/** `n` payments of 50000 paise, authorized and captured in full through the service's own API: their ids. */
+export async function seedCaptured(sb: SandboxProcess, n: number): Promise<string[]> {
+  const ids = await seedAuthorized(sb, n);
+  for (const id of ids)
+    expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
+  return ids;
+}
+
+/** One JSON value a line, as `-o ndjson` prints and a bulk journal holds them. */
+export function ndjson<T = Record<string, unknown>>(text: string): T[] {
+  return text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
+}
+
+/** A bulk run's row for one payment (`-o ndjson`). */
+export interface BulkRow {
+  line: number;
+  payment_id: string;
+  result: 'done' | 'skipped' | 'failed' | 'unknown';
+  status: string | null;
+  amount: number | null;
+  reason: string | null;
+}
+
+export const bulkRows = (stdout: string) => ndjson<BulkRow>(stdout);
+
+/** A bulk journal: its records, the ids it marked sent, and those it holds an outcome for. */
+export function readJournal(path: string) {
+  const records = ndjson(readFileSync(path, 'utf8'));
+  const sent = records.filter((r) => r.type === 'sent').map((r) => r.id as string);
+  const outcomes = new Set(records.filter((r) => r.type === 'outcome').map((r) => r.id as string));
+  return { records, sent, outcomes };
+}
+
+/** The sandbox applied a capture to exactly `n` payments, each exactly once. */
+export async function expectCapturedOnce(sb: SandboxProcess, n: number) {
+  const { captures } = (await sb.stats()).applied;
+  expect(Object.keys(captures)).toHaveLength(n);
+  expect(Object.values(captures).every((count) => count === 1)).toBe(true);
+}
+
+/** Waits (polling) until `path` exists and holds `text`: e.g. a journal's first "sent" record. */
+export async function waitForFileText(path: string, text: string, timeout = 30_000) {
+  await expect
+    .poll(() => existsSync(path) && readFileSync(path, 'utf8').includes(text), { timeout, interval: 10 })
+    .toBe(true);
+}
+
+/** `payctl orders create --amount AMOUNT --currency INR …extra` against the sandbox: the order it made. */
+export async function createOrder(sb: SandboxProcess, amount: number, extra: string[] = []) {
+  const args = ['orders', 'create', '--amount', String(amount), '--currency', 'INR', ...extra];
+  const res = await runJson<Record<string, unknown> & { id: string }>(sb, args);
+  expect(res.code, res.stderr).toBe(0);
+  return res.data!;
+}
+
+/** One entry of a wallet statement (`wallet statement -o json`). */
+export interface StatementEntry {
+  id: string;
+  type: string;
+  created_at: number;
+  credit: number;
+  debit: number;
+  balance: number;
+}
+
+/**
+ * The sandbox a whole test file shares: started (with `args`, or what `args()` answers once the
+ * file's own servers are up) before its first test, stopped after its last, its home then scanned for
+ * leaked secrets. Its fields are filled in when it starts: read them in hooks and tests, not at load.
+ */
+export function sandboxForFile(args: string[] | (() => Promise<string[]>) = []): SandboxProcess {
+  const sb = {} as SandboxProcess;
+  beforeAll(async () => {
+    Object.assign(sb, await startSandbox(typeof args === 'function' ? await args() : args));
+  });
+  afterAll(async () => {
+    await sb.stop?.();
+  });
+  return sb;
+}
+
+/**
+ * The arguments of an unattended bulk capture of `ids` as a script runs one: the ids written one a line
+ * to ids.txt in the sandbox's home and read with --input, NDJSON rows on stdout, journaled to `journal`.
+ */
+export function bulkCaptureArgs(sb: SandboxProcess, ids: string[], journal: string): string[] {
+  const input = join(sb.home, 'ids.txt');
+  writeFileSync(input, ids.join('\n'));
+  return ['payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal];
+}
+
+/** A payctl run in the background, watched: its output so far, its exit, signals. */
+export interface Started {
+  out: () => string;
+  err: () => string;
+  exit: Promise<number | null>;
+  running: () => boolean;
+  signal(sig: NodeJS.Signals): void;
+  rows(n: number): Promise<void>;
+}
+
+/** Starts payctl without waiting for it (for signals mid-run); `rows(n)` resolves once stdout has more than `n` lines. */
+export function startPayctl(args: string[], env: Record<string, string | undefined>): Started {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let exited = false;
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => ((exited = true), resolve(c))));
+  return {
+    out: () => out,
+    err: () => err,
+    exit,
+    running: () => !exited,
+    signal: (sig) => child.kill(sig),
+    rows: (n) =>
+      new Promise((resolve, reject) => {
+        const check = () => out.split('\n').length > n && resolve();
+        child.stdout.on('data', check);
+        void exit.then(() => reject(new Error(`exited before ${n} rows: ${err}`)));
+      }),
+  };
+}
+
+/** An order in INR made through the service's own API (notes with what no flag could carry); fails unless created. */
+export async function apiOrder(sb: SandboxProcess, body: { amount: number; receipt?: string; notes?: unknown }) {
+  const created = await sb.api<{ id: string }>('POST', '/orders', { currency: 'INR', ...body });
+  expect(created.status).toBe(200);
+  return created.body;
 }

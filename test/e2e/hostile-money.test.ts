@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { run, sandboxForFile } from './harness';
 
 /**
  * A hostile service answer (or a proxy rewriting it) before money arithmetic: a negative
  * amount_refunded once made "refund all that remains" send 3x the payment. Figures are checked first
  * (contract/rules.ts): nothing is sent, exit 1 naming the field, and a bulk row is `failed`.
  */
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let proxy: FaultProxy;
 beforeAll(async () => {
-  sb = await startSandbox();
   proxy = await startFaultProxy(sb.baseUrl);
 });
 afterAll(async () => {
   await proxy?.close();
-  await sb?.stop();
 });
 
 const env = () => ({ ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl });

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy } from './fault-proxy';
-import type { Fault, FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
-import type { RunResult, SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultProxyForFile } from './fault-proxy';
+import type { Fault } from './fault-proxy';
+import { addProfile, run, sandboxForFile } from './harness';
+import type { RunResult } from './harness';
 
 /**
  * The HTTP layer under everyday faults, through a proxy on loopback: one deadline per attempt (a
@@ -13,26 +13,10 @@ import type { RunResult, SandboxProcess } from './harness';
  * sequences in what the service says, and a damaged config file. With a stored profile and with
  * environment credentials.
  */
-let sb: SandboxProcess;
-let proxy: FaultProxy;
-
+const sb = sandboxForFile();
+const proxy = faultProxyForFile(sb);
 beforeAll(async () => {
-  sb = await startSandbox();
-  proxy = await startFaultProxy(sb.baseUrl);
-  for (const [name, url] of [
-    ['viaproxy', proxy.baseUrl],
-    ['typo', 'https://api.payctl-e2e.invalid/v1'],
-  ]) {
-    const added = await run(['profile', 'add', name!, '--key-id', sb.keyId, '--base-url', url!, '--key-secret-stdin'], {
-      env: { PAYCTL_HOME: sb.home },
-      input: sb.keySecret,
-    });
-    expect(added.code, added.stderr).toBe(0);
-  }
-});
-afterAll(async () => {
-  await proxy?.close();
-  await sb?.stop();
+  await addProfile(sb, 'typo', { baseUrl: 'https://api.payctl-e2e.invalid/v1' });
 });
 
 type Mode = 'profile' | 'env';

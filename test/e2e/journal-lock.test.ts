@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, startSandbox } from './harness';
+import { run, seedCaptured, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
 let dir: string;
@@ -109,29 +109,16 @@ async function trials(n: number, stale: boolean) {
 }
 
 describe('journal lock: two processes can never both hold it', () => {
-  it(
-    '100 simultaneous double starts on a free lock: exactly one proceeds, the other names it',
-    { timeout: 240_000 },
-    async () => {
-      const results = await trials(100, false);
-      expect(results).toHaveLength(100);
-      expect(results.filter((r) => r.overlap)).toEqual([]);
-      expect(results.filter((r) => r.winners !== 1 || r.losers !== 1)).toEqual([]);
-      for (const r of results) expect(r.loser).toContain(`busy pid ${r.winnerPid}`);
-    },
-  );
-
-  it(
-    '100 simultaneous double starts over a stale lock left by kill -9: exactly one takes it over',
-    { timeout: 240_000 },
-    async () => {
-      const results = await trials(100, true);
-      expect(results).toHaveLength(100);
-      expect(results.filter((r) => r.overlap)).toEqual([]);
-      expect(results.filter((r) => r.winners !== 1 || r.losers !== 1)).toEqual([]);
-      for (const r of results) expect(r.loser).toContain(`busy pid ${r.winnerPid}`);
-    },
-  );
+  it.each([
+    ['on a free lock: exactly one proceeds, the other names it', false],
+    ['over a stale lock left by kill -9: exactly one takes it over', true],
+  ])('100 simultaneous double starts %s', { timeout: 240_000 }, async (_name, stale) => {
+    const results = await trials(100, stale);
+    expect(results).toHaveLength(100);
+    expect(results.filter((r) => r.overlap)).toEqual([]);
+    expect(results.filter((r) => r.winners !== 1 || r.losers !== 1)).toEqual([]);
+    for (const r of results) expect(r.loser).toContain(`busy pid ${r.winnerPid}`);
+  });
 });
 
 describe('journal lock in payctl itself', () => {
@@ -140,35 +127,19 @@ describe('journal lock in payctl itself', () => {
 
   it('two bulk refunds started together on one journal: one exits 2 naming the other, every payment refunded once', async () => {
     sb = await startSandbox(['--latency', '5']);
-    const { payment_ids: ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 30 });
-    for (const id of ids) await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' });
+    const ids = await seedCaptured(sb, 30);
     for (let round = 0; round < 3; round++) {
       const journal = join(sb.home, `together-${round}.ndjson`);
       const slice = ids.slice(round * 10, round * 10 + 10);
-      const args = [
-        'payments',
-        'refund',
-        ...slice,
-        '--amount',
-        '1000',
-        '--yes',
-        '-o',
-        'ndjson',
-        '--journal',
-        journal,
-        '--concurrency',
-        '2',
-      ];
+      const args = ['payments', 'refund', ...slice, '--amount', '1000', '--yes', '-o', 'ndjson'];
+      args.push('--journal', journal, '--concurrency', '2');
       const [x, y] = await Promise.all([run(args, { env: sb.env }), run(args, { env: sb.env })]);
       const codes = [x.code, y.code].sort();
       // Either one waited out the other (then it resumed and found everything done), or it lost the race.
       const loser = [x, y].find((r) => r.code === 2);
       if (loser) expect(loser.stderr).toMatch(/is in use by another payctl run \(pid \d+, started /);
       expect(codes[0]).toBe(0);
-      const { applied } = await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>(
-        'GET',
-        '/stats',
-      );
+      const { applied } = await sb.stats();
       for (const id of slice) expect(applied.refunds[id]).toEqual({ count: 1, amount: 1000 });
     }
   });

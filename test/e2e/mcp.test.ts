@@ -3,20 +3,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, assertNoSecret, run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BIN, assertNoSecret, run, sandboxForFile } from './harness';
 
 type Rec = Record<string, unknown>;
 type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Rec };
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 async function capturedPayment(): Promise<string> {
   const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });

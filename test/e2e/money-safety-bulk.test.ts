@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
+import { bulkRows as rowsOf, run, seedCaptured, startSandbox, waitForFileText } from './harness';
 import type { SandboxProcess } from './harness';
 
 /**
@@ -13,33 +13,14 @@ import type { SandboxProcess } from './harness';
  * sandbox with and without its idempotency support. Each checks the money that moved (the sandbox's
  * applied-refund counters and the payments read back) and the exit code.
  */
-interface Row {
-  payment_id: string;
-  result: 'done' | 'skipped' | 'failed' | 'unknown';
-  reason: string | null;
-}
-type Refunds = Record<string, { count: number; amount: number }>;
-
-const rowsOf = (stdout: string): Row[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Row);
-
 let sb: SandboxProcess | undefined;
 afterEach(async () => {
   await sb?.stop();
   sb = undefined;
 });
 
-async function capturedPayments(n: number): Promise<string[]> {
-  const { payment_ids } = await sb!.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n });
-  for (const id of payment_ids)
-    expect((await sb!.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
-  return payment_ids;
-}
-const refunds = async () => (await sb!.admin<{ applied: { refunds: Refunds } }>('GET', '/stats')).applied.refunds;
+const capturedPayments = (n: number) => seedCaptured(sb!, n);
+const refunds = async () => (await sb!.stats()).applied.refunds;
 
 /** Each payment refunded exactly `amount`, in exactly one refund. */
 async function refundedOnce(ids: string[], amount: number) {
@@ -51,14 +32,6 @@ async function refundedOnce(ids: string[], amount: number) {
 
 const csvOf = (ids: string[], amount: number) =>
   `payment_id,amount,note.reason\n${ids.map((id) => `${id},${amount},damaged`).join('\n')}\n`;
-
-async function until(condition: () => boolean, timeoutMs = 30_000) {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A 64 KiB tmpfs as a really full disk (needs root); why not, when it cannot be had. */
 const tmpfs = (() => {
@@ -115,7 +88,7 @@ describe('the plan is frozen before the question', () => {
     const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
     args.push('--concurrency', '2');
     const running = run(args, { env: sb.env, timeoutMs: 120_000 });
-    await until(() => existsSync(journal) && readFileSync(journal, 'utf8').includes('"type":"sent"'));
+    await waitForFileText(journal, '"type":"sent"');
     // An export job regenerates the file in place: other amounts, and a bad row.
     writeFileSync(csv, `${csvOf(ids, 40000)}pay_bad,1x,oops\n`);
     const res = await running;

@@ -1,49 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy } from './fault-proxy';
-import type { FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
-import { KEY, onTerminal } from './pty';
+import { describe, expect, it } from 'vitest';
+import { faultProxyForFile } from './fault-proxy';
+import { sandboxForFile, seedCaptured } from './harness';
+import { KEY, onTerminal, toLastRefundQuestion } from './pty';
 
 /** The guided refund takes the same path as `payments refund ID`: read right before sending, reconciled after. */
-let sb: SandboxProcess;
-let proxy: FaultProxy;
+const sb = sandboxForFile();
+const proxy = faultProxyForFile(sb);
 
-beforeAll(async () => {
-  sb = await startSandbox();
-  proxy = await startFaultProxy(sb.baseUrl);
-  const added = await run(
-    ['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'],
-    { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret },
-  );
-  expect(added.code, added.stderr).toBe(0);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await sb?.stop();
-});
-
-async function captured(): Promise<string> {
-  const [id] = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids;
-  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
-  return id!;
-}
-const refunds = async (id: string) =>
-  (await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied
-    .refunds[id];
+const captured = async () => (await seedCaptured(sb, 1))[0]!;
+const refunds = async (id: string) => (await sb.stats()).applied.refunds[id];
 
 /** Walks the guided refund to its last question for a full refund of `id`. */
 async function toLastQuestion(id: string, args: string[], env: Record<string, string>) {
   const t = onTerminal([...args, 'payments', 'refund', '-o', 'json'], env);
-  await t.waitFor('Payment id to refund');
-  await t.type(id, KEY.enter);
-  await t.waitFor('Refund how much?');
-  await t.type(KEY.enter);
-  await t.waitFor('Receipt');
-  await t.type(KEY.enter);
-  await t.waitFor('Note');
-  await t.type(KEY.enter);
-  await t.waitFor('now?');
+  await toLastRefundQuestion(t, id);
   return t;
 }
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy } from './fault-proxy';
-import type { Fault, FaultProxy } from './fault-proxy';
-import { run, startSandbox } from './harness';
-import type { RunResult, SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { faultProxyForFile } from './fault-proxy';
+import type { Fault } from './fault-proxy';
+import { run, sandboxForFile } from './harness';
+import type { RunResult } from './harness';
 
 /**
  * Single money commands through a fault-injecting proxy (DESIGN section 6): an answer lost or garbled
@@ -10,25 +10,8 @@ import type { RunResult, SandboxProcess } from './harness';
  * reading the payment back. Every verdict is checked against the sandbox's applied-write counters.
  * Each case runs with a stored profile (`-p`) and with environment credentials.
  */
-let sb: SandboxProcess;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  proxy = await startFaultProxy(sb.baseUrl);
-  const added = await run(
-    ['profile', 'add', 'viaproxy', '--key-id', sb.keyId, '--base-url', proxy.baseUrl, '--key-secret-stdin'],
-    {
-      env: { PAYCTL_HOME: sb.home },
-      input: sb.keySecret,
-    },
-  );
-  expect(added.code, added.stderr).toBe(0);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await sb?.stop();
-});
+const sb = sandboxForFile();
+const proxy = faultProxyForFile(sb);
 
 type Mode = 'profile' | 'env';
 function payctl(mode: Mode, args: string[], timeoutMs?: number): Promise<RunResult & { ms: number }> {

@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { run, runJson, sandboxForFile } from './harness';
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 describe('what a user reads on stderr', () => {
   it('counts are spelled in the singular for one', async () => {

@@ -1,36 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { createOrder, runJson, sandboxForFile } from './harness';
 
 type Rec = Record<string, unknown>;
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 async function newAuthorizedPayment(amount = 50000, receipt?: string) {
-  const order = await runJson(sb, [
-    'orders',
-    'create',
-    '--amount',
-    String(amount),
-    '--currency',
-    'INR',
-    '--manual-capture',
-    ...(receipt ? ['--receipt', receipt] : []),
-  ]);
-  expect(order.code, order.stderr).toBe(0);
-  const pay = await runJson(sb, ['sandbox', 'pay', String(order.data!.id)]);
+  const order = await createOrder(sb, amount, ['--manual-capture', ...(receipt ? ['--receipt', receipt] : [])]);
+  const pay = await runJson(sb, ['sandbox', 'pay', order.id]);
   expect(pay.code, pay.stderr).toBe(0);
-  return { order: order.data!, payment: pay.data! };
+  return { order, payment: pay.data! };
 }
+
+/** `orders create` for 100 paise in INR: the command the input checks below add to. */
+const ORDER_100 = ['orders', 'create', '--amount', '100', '--currency', 'INR'];
 
 async function orderByReceipt(receipt: string) {
   const list = await runJson<Rec[]>(sb, ['orders', 'list', '--receipt', receipt]);
@@ -40,21 +26,14 @@ async function orderByReceipt(receipt: string) {
 
 describe('order -> payment -> capture -> refund', () => {
   it('walks the whole story with every changing field', async () => {
-    const created = await runJson(sb, [
-      'orders',
-      'create',
-      '--amount',
-      '50000',
-      '--currency',
-      'INR',
+    const created = await createOrder(sb, 50000, [
       '--manual-capture',
       '--receipt',
       'story-1',
       '--note',
       'customer=acme',
     ]);
-    expect(created.code, created.stderr).toBe(0);
-    expect(created.data).toMatchObject({
+    expect(created).toMatchObject({
       entity: 'order',
       amount: 50000,
       amount_paid: 0,
@@ -65,9 +44,9 @@ describe('order -> payment -> capture -> refund', () => {
       attempts: 0,
       notes: { customer: 'acme' },
     });
-    expect(String(created.data!.id)).toMatch(/^order_[A-Za-z0-9]{14}$/);
+    expect(String(created.id)).toMatch(/^order_[A-Za-z0-9]{14}$/);
 
-    const paid = await runJson(sb, ['sandbox', 'pay', String(created.data!.id)]);
+    const paid = await runJson(sb, ['sandbox', 'pay', String(created.id)]);
     expect(paid.code, paid.stderr).toBe(0);
     expect(paid.data).toMatchObject({
       entity: 'payment',
@@ -75,7 +54,7 @@ describe('order -> payment -> capture -> refund', () => {
       captured: false,
       amount: 50000,
       currency: 'INR',
-      order_id: created.data!.id,
+      order_id: created.id,
       fee: null,
       tax: null,
       amount_refunded: 0,
@@ -114,70 +93,33 @@ describe('order -> payment -> capture -> refund', () => {
   });
 
   it('auto-captures when the order did not ask for manual capture', async () => {
-    const order = await runJson(sb, [
-      'orders',
-      'create',
-      '--amount',
-      '1000',
-      '--currency',
-      'INR',
-      '--receipt',
-      'auto-1',
-    ]);
-    const pay = await runJson(sb, ['sandbox', 'pay', String(order.data!.id)]);
+    const order = await createOrder(sb, 1000, ['--receipt', 'auto-1']);
+    const pay = await runJson(sb, ['sandbox', 'pay', order.id]);
     expect(pay.data).toMatchObject({ status: 'captured', captured: true });
     expect(await orderByReceipt('auto-1')).toMatchObject({ status: 'paid', amount_due: 0 });
   });
 });
 
 describe('rejections by the service exit 1 with its description', () => {
-  it('capture with a different amount', async () => {
+  it.each([
+    [
+      'capture with a different amount',
+      { capturedFirst: false, amount: '100', currency: 'INR' },
+      /Capture amount must be equal/,
+    ],
+    ['capture with a different currency', { capturedFirst: false, amount: '50000', currency: 'USD' }, /currency/i],
+    [
+      'capture of a captured payment',
+      { capturedFirst: true, amount: '50000', currency: 'INR' },
+      /already been captured/,
+    ],
+  ])('%s', async (_name, { capturedFirst, amount, currency }, message) => {
     const { payment } = await newAuthorizedPayment();
-    const res = await runJson(sb, [
-      'payments',
-      'capture',
-      String(payment.id),
-      '--amount',
-      '100',
-      '--currency',
-      'INR',
-      '--yes',
-    ]);
+    const id = String(payment.id);
+    if (capturedFirst) expect((await runJson(sb, ['payments', 'capture', id, '--yes'])).code).toBe(0);
+    const res = await runJson(sb, ['payments', 'capture', id, '--amount', amount, '--currency', currency, '--yes']);
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/Capture amount must be equal/);
-  });
-
-  it('capture with a different currency', async () => {
-    const { payment } = await newAuthorizedPayment();
-    const res = await runJson(sb, [
-      'payments',
-      'capture',
-      String(payment.id),
-      '--amount',
-      '50000',
-      '--currency',
-      'USD',
-      '--yes',
-    ]);
-    expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/currency/i);
-  });
-
-  it('capture of a captured payment', async () => {
-    const { payment } = await newAuthorizedPayment();
-    expect((await runJson(sb, ['payments', 'capture', String(payment.id), '--yes'])).code).toBe(0);
-    const again = await runJson(sb, [
-      'payments',
-      'capture',
-      String(payment.id),
-      '--amount',
-      '50000',
-      '--currency',
-      'INR',
-      '--yes',
-    ]);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already been captured/);
+    expect(res.stderr).toMatch(message);
   });
 
   it('refund above what remains: refused by payctl before sending (exit 2), from the payment read just before', async () => {
@@ -236,24 +178,8 @@ describe('credentials', () => {
 describe('bad input is refused with exit 2 and nothing is sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['decimal amount', ['orders', 'create', '--amount', '12.50', '--currency', 'INR'], /1250/],
-    [
-      '16 notes',
-      [
-        'orders',
-        'create',
-        '--amount',
-        '100',
-        '--currency',
-        'INR',
-        ...Array.from({ length: 16 }, (_, i) => ['--note', `k${i}=v`]).flat(),
-      ],
-      /15/,
-    ],
-    [
-      '41-char receipt',
-      ['orders', 'create', '--amount', '100', '--currency', 'INR', '--receipt', 'r'.repeat(41)],
-      /40 characters/,
-    ],
+    ['16 notes', [...ORDER_100, ...Array.from({ length: 16 }, (_, i) => ['--note', `k${i}=v`]).flat()], /15/],
+    ['41-char receipt', [...ORDER_100, '--receipt', 'r'.repeat(41)], /40 characters/],
     ['count 101', ['orders', 'list', '--count', '101'], /100/],
     ['refund without --yes and no terminal', ['payments', 'refund', 'pay_AAAAAAAAAAAAAA', '--amount', '100'], /--yes/],
     [
@@ -266,28 +192,17 @@ describe('bad input is refused with exit 2 and nothing is sent', () => {
     ['path trick in an id', ['payments', 'get', 'pay_../orders'], /payment id/],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
-    const before = await sb.admin<{ requests: number }>('GET', '/stats');
+    const before = await sb.stats();
     const res = await runJson(sb, args);
     expect(res.code, res.stderr).toBe(2);
     expect(res.stderr).toMatch(message);
     expect(res.stderr.trim().split('\n')[0]).not.toMatch(/^\s+at /);
-    const after = await sb.admin<{ requests: number }>('GET', '/stats');
-    expect(after.requests).toBe(before.requests);
+    expect((await sb.stats()).requests).toBe(before.requests);
   });
 
   it('--dry-run prints the request and sends nothing', async () => {
-    const before = await sb.admin<{ requests: number; writes: { orders: number } }>('GET', '/stats');
-    const res = await runJson<Rec[]>(sb, [
-      '--dry-run',
-      'orders',
-      'create',
-      '--amount',
-      '100',
-      '--currency',
-      'INR',
-      '--note',
-      'a=b',
-    ]);
+    const before = await sb.stats();
+    const res = await runJson<Rec[]>(sb, ['--dry-run', ...ORDER_100, '--note', 'a=b']);
     expect(res.code, res.stderr).toBe(0);
     expect(res.data).toEqual([
       {
@@ -297,7 +212,7 @@ describe('bad input is refused with exit 2 and nothing is sent', () => {
       },
     ]);
     expect(res.stderr).toMatch(/nothing sent/);
-    const after = await sb.admin<{ requests: number; writes: { orders: number } }>('GET', '/stats');
+    const after = await sb.stats();
     expect(after.requests).toBe(before.requests);
     expect(after.writes.orders).toBe(before.writes.orders);
   });

@@ -1,17 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { runJson, sandboxForFile } from './harness';
 import { PAYCTL, shell } from './shell';
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 const stats = () => sb.admin<{ writes: { captures: number; refunds: number }; requests: number }>('GET', '/stats');
 const authorized = async () =>

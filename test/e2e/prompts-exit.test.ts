@@ -1,19 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from './harness';
-import { startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { run, sandboxForFile } from './harness';
 import { PAYCTL } from './shell';
 import { shq, tmuxTerminal } from './tmux';
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 const stats = () => sb.admin<{ writes: { captures: number; refunds: number }; requests: number }>('GET', '/stats');
 

@@ -67,3 +67,21 @@ export function onTerminal(args: string[], env: Record<string, string>) {
     kill: () => child.kill('SIGKILL'),
   };
 }
+
+export type Terminal = ReturnType<typeof onTerminal>;
+
+/**
+ * Answers the guided refund (`payments refund` with no id) for a full refund of `id`, with no receipt
+ * and no note, up to its last question: the screen from the note on, ending in that `… now?`.
+ */
+export async function toLastRefundQuestion(t: Terminal, id: string): Promise<string> {
+  await t.waitFor('Payment id to refund');
+  await t.type(id, KEY.enter);
+  await t.waitFor('Refund how much?');
+  await t.type(KEY.enter);
+  await t.waitFor('Receipt');
+  await t.type(KEY.enter);
+  await t.waitFor('Note');
+  await t.type(KEY.enter);
+  return t.waitFor('now?');
+}

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { runJson, sandboxForFile } from './harness';
 
-let sb: SandboxProcess;
+const sb = sandboxForFile(['--rate-limit', '3']);
 beforeAll(async () => {
-  sb = await startSandbox(['--rate-limit', '3']);
   await sb.admin('POST', '/seed', { orders: 450 });
-});
-afterAll(async () => {
-  await sb?.stop();
 });
 
 it('rides through 429s with backoff and still returns every page', async () => {

@@ -3,8 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, assertNoSecret, run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { BIN, assertNoSecret, run, sandboxForFile } from './harness';
 
 /**
  * Every `payctl` line of every ```sh block in README.md runs against a sandbox, so an example cannot
@@ -52,13 +51,12 @@ function examples(markdown: string): string[] {
 const all = examples(README);
 const skipReason = (line: string) => SKIP.find(([re]) => re.test(line))?.[1];
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let work: string;
 let env: NodeJS.ProcessEnv;
 const files = new Set<string>();
 
 beforeAll(async () => {
-  sb = await startSandbox();
   work = mkdtempSync(join(tmpdir(), 'payctl-readme-'));
   mkdirSync(join(work, 'bin'));
   mkdirSync(join(work, 'home'));
@@ -89,7 +87,6 @@ beforeAll(async () => {
   expect(prod.code, prod.stderr).toBe(0);
 });
 afterAll(async () => {
-  await sb?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -7,16 +7,15 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
-import { run, runJson, startSandbox } from './harness';
+import { run, runJson, sandboxForFile } from './harness';
 import { sdkFor } from './sdk';
 import type { Json } from './sdk';
-import type { SandboxProcess } from './harness';
 
 // `payctl refunds list|get` as users run them: the built bin against a sandbox on a loopback port.
 
 type Refund = { id: string; payment_id: string; amount: number; currency: string; status: string; notes: object };
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 let dir: string;
 let a: string;
 let b: string;
@@ -36,7 +35,6 @@ async function refund(payment: string, body: object) {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
   dir = mkdtempSync(join(tmpdir(), 'payctl-refunds-'));
   [a, b] = [await captured(), await captured()];
   await refund(a, { amount: 1000 });
@@ -44,7 +42,6 @@ beforeAll(async () => {
   await refund(a, { amount: 3000, notes: { reason: 'late' } });
 });
 afterAll(async () => {
-  await sb?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -17,6 +17,14 @@ export function sdkFor(sb: SandboxProcess, keySecret = sb.keySecret): Json {
   return rzp;
 }
 
+/** The sandbox's simulated checkout of an order (`{ fail: true }` declines it): the payment, or the refusal. */
+export const checkout = (sb: SandboxProcess, order_id: string, extra: Record<string, unknown> = {}) =>
+  sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
+
+/** `rzp.plans.create` for a plan charging `item` (in INR) once every `period`. */
+export const createPlan = (rzp: Json, period: string, item: { name: string; amount: number }): Promise<Json> =>
+  rzp.plans.create({ period, interval: 1, item: { ...item, currency: 'INR' } });
+
 /** The SDK's rejection ({ statusCode, error }) of a call that must be refused. */
 export async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; error: Json }> {
   try {

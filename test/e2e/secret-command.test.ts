@@ -2,20 +2,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoSecret, run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { assertNoSecret, run, sandboxForFile } from './harness';
 
 // A profile whose key secret lives in a secret manager: a script outside payctl's directories stands
 // for `op read` / `pass` / `vault kv get`, and counts how often it is asked.
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 const vault = mkdtempSync(join(tmpdir(), 'payctl-vault-'));
 const home = mkdtempSync(join(tmpdir(), 'payctl-vaulted-home-'));
 const asked = () => readFileSync(join(vault, 'asked'), 'utf8').split('\n').filter(Boolean).length;
 const env = () => ({ PAYCTL_HOME: home, PAYCTL_TZ: 'Asia/Kolkata' });
 
 beforeAll(async () => {
-  sb = await startSandbox();
   writeFileSync(join(vault, 'secret'), `${sb.keySecret}\n`, { mode: 0o600 });
   writeFileSync(join(vault, 'asked'), '');
   writeFileSync(
@@ -39,7 +37,6 @@ beforeAll(async () => {
   expect(add.code, add.stderr).toBe(0);
 });
 afterAll(async () => {
-  await sb?.stop();
   rmSync(vault, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });

@@ -1,21 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoSecret, registerSecret, run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertNoSecret, registerSecret, run, sandboxForFile } from './harness';
 
 // Every e2e run is already scanned for the key secret by the harness; these runs make sure the risky
 // paths are among them: --debug traces, profile listings, journals, and errors about the key itself.
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 const PROFILE_SECRET = 'ps_Zr8kQm2VwX9tLb4N';
 
 beforeAll(async () => {
-  sb = await startSandbox();
   registerSecret(PROFILE_SECRET, 'rzp_test_secretscan');
-});
-afterAll(async () => {
-  await sb?.stop();
 });
 
 describe('secrets never appear in what payctl writes', () => {

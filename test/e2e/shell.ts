@@ -6,14 +6,29 @@ import { shq } from './tmux';
 export const PAYCTL = `${shq(process.execPath)} ${shq(BIN)}`;
 
 /**
- * A command line run by a real shell (`sh -c`), so `payctl … | payctl …` is a real pipe between two
- * processes, exactly as a person types it. Resolves to the exit status of the pipeline's last command.
+ * A command line run by a real shell (`sh -c`, or `bash -c` where it needs bash's own syntax), so
+ * `payctl … | payctl …` is a real pipe between two processes, exactly as a person types it. Resolves to
+ * the exit status of the pipeline's last command. `env` adds to the environment; an undefined value
+ * removes the variable.
  */
-export function shell(command: string, env: Record<string, string>, timeoutMs = 60_000) {
+export function shell(
+  command: string,
+  env: Record<string, string | undefined>,
+  timeoutMs = 60_000,
+  opts: { shell?: 'sh' | 'bash'; cwd?: string } = {},
+) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const clean: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_') && v !== undefined) clean[k] = v;
-    const child = spawn('sh', ['-c', command], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete clean[k];
+      else clean[k] = v;
+    }
+    const child = spawn(opts.shell ?? 'sh', ['-c', command], {
+      cwd: opts.cwd,
+      env: clean,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { run, runJson, sandboxForFile } from './harness';
 
 interface Subscription {
   id: string;
@@ -18,13 +17,7 @@ interface Payment {
   notes: Record<string, string>;
 }
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 async function plan(period = 'monthly', amount = 49900) {
   const res = await runJson<{ id: string; item: { amount: number } }>(sb, [

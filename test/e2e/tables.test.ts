@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, run, runJson, sandboxForFile } from './harness';
 import { shq, tmuxTerminal } from './tmux';
 
-let sb: SandboxProcess;
+const sb = sandboxForFile();
 beforeAll(async () => {
-  sb = await startSandbox();
   await runJson(sb, ['sandbox', 'seed', '6']);
   // A long e-mail and receipt, so that something has to be shortened.
   const order = await runJson(sb, [
@@ -27,9 +25,6 @@ beforeAll(async () => {
     '--email',
     'someone.with.a.really.long.name@example-company.co.in',
   ]);
-});
-afterAll(async () => {
-  await sb?.stop();
 });
 
 const ESC = /\x1b\[[0-9;]*m/g;

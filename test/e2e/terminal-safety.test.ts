@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiOrder, run, sandboxForFile } from './harness';
 
-let sb: SandboxProcess;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = sandboxForFile();
 
 // What a hostile or careless payload looks like: a receipt that retitles the terminal and clears it,
 // notes that move the cursor, a right-to-left override that reverses the text after it.
@@ -20,8 +12,7 @@ const HOSTILE = {
 
 describe('terminal safety', () => {
   it('control and escape sequences in service data never reach the terminal in table output', async () => {
-    const created = await sb.api<{ id: string }>('POST', '/orders', { amount: 4200, currency: 'INR', ...HOSTILE });
-    expect(created.status).toBe(200);
+    await apiOrder(sb, { amount: 4200, ...HOSTILE });
     for (const args of [
       [
         'orders',
@@ -58,13 +49,7 @@ describe('terminal safety', () => {
       d: '@SUM(1,2)',
       e: "=cmd|' /C calc'!A0",
     };
-    const created = await sb.api<{ id: string }>('POST', '/orders', {
-      amount: 4300,
-      currency: 'INR',
-      receipt: 'csv-guard',
-      notes: formulas,
-    });
-    expect(created.status).toBe(200);
+    await apiOrder(sb, { amount: 4300, receipt: 'csv-guard', notes: formulas });
     const res = await run(
       [
         'orders',

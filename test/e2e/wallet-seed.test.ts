@@ -1,27 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { run, runJson, sandboxForFile } from './harness';
+import type { StatementEntry } from './harness';
 import { PAYCTL, shell } from './shell';
 import { shq, tmuxTerminal } from './tmux';
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
-
-interface Entry {
-  type: string;
-  credit: number;
-  debit: number;
-  balance: number;
-  created_at: number;
-}
+const sb = sandboxForFile();
 
 const NOTICE = /wallet product is discontinued/g;
 
@@ -43,7 +29,16 @@ describe('sandbox seed --wallet N: wallet data to try', () => {
     );
     expect(exported.code, exported.stderr).toBe(0);
     for (const id of seeded.data!) {
-      const res = await runJson<Entry[]>(sb, ['wallet', 'statement', id, '--from', from!, '--to', to!, '--all']);
+      const res = await runJson<StatementEntry[]>(sb, [
+        'wallet',
+        'statement',
+        id,
+        '--from',
+        from!,
+        '--to',
+        to!,
+        '--all',
+      ]);
       expect(res.code, res.stderr).toBe(0);
       const entries = [...res.data!].sort((a, b) => a.created_at - b.created_at);
       expect(entries.length).toBeGreaterThanOrEqual(24);

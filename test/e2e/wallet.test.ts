@@ -1,16 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, runJson, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
-
-interface Entry {
-  type: string;
-  credit: number;
-  debit: number;
-  balance: number;
-  created_at: number;
-}
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOrder, run, runJson, sandboxForFile } from './harness';
+import type { StatementEntry } from './harness';
 
 const received: Array<{ event: string; payload: Record<string, { entity: Record<string, unknown> }> }> = [];
 const hook = createServer((req, res) => {
@@ -22,13 +14,11 @@ const hook = createServer((req, res) => {
   });
 });
 
-let sb: SandboxProcess;
-beforeAll(async () => {
+const sb = sandboxForFile(async () => {
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', () => r()));
-  sb = await startSandbox(['--webhook', `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks`]);
+  return ['--webhook', `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks`];
 });
-afterAll(async () => {
-  await sb?.stop();
+afterAll(() => {
   hook.close();
 });
 
@@ -40,20 +30,43 @@ async function customer(contact = '+919876543210'): Promise<string> {
 
 /** A captured payment of `amount` paise, through an order and the simulated checkout. */
 async function capturedPayment(amount = 100000): Promise<string> {
-  const order = await runJson<{ id: string }>(sb, [
-    'orders',
-    'create',
-    '--amount',
-    String(amount),
-    '--currency',
-    'INR',
-  ]);
-  const pay = await runJson<{ id: string; status: string }>(sb, ['sandbox', 'pay', order.data!.id]);
+  const order = await createOrder(sb, amount);
+  const pay = await runJson<{ id: string; status: string }>(sb, ['sandbox', 'pay', order.id]);
   expect(pay.data!.status).toBe('captured');
   return pay.data!.id;
 }
 
 const wallet = (args: string[]) => runJson<Record<string, unknown>>(sb, ['wallet', ...args, '--yes']);
+const checkoutContact = ['--contact', '+919876543210', '--email', 'a@example.com'];
+/** Pays `order` from the customer's wallet (`wallet pay`), with the contact and email checkout asks for. */
+const walletPay = (customer: string, order: string, amount: number) =>
+  wallet(['pay', '--customer', customer, '--order', order, '--amount', String(amount), ...checkoutContact]);
+/** A fund account (bank account) of the customer's, for payouts. */
+const fundAccount = (customer: string, name: string, ifsc: string, account: string) =>
+  wallet([
+    'fund-account',
+    'create',
+    '--customer',
+    customer,
+    '--name',
+    name,
+    '--ifsc',
+    ifsc,
+    '--account-number',
+    account,
+  ]);
+const payout = (customer: string, fundAccountId: unknown, amount: number, extra: string[] = []) =>
+  wallet([
+    'payout',
+    customer,
+    '--fund-account',
+    String(fundAccountId),
+    '--amount',
+    String(amount),
+    '--purpose',
+    'payout',
+    ...extra,
+  ]);
 const balanceOf = async (c: string) =>
   Number((await runJson<{ balance: number }>(sb, ['wallet', 'balance', c])).data!.balance);
 
@@ -101,20 +114,8 @@ describe('wallet', () => {
   it('refuses a wallet payment the balance does not cover, with the service message', async () => {
     const c = await customer();
     await wallet(['credit', '--customer', c, '--amount', '5000']);
-    const order = await runJson<{ id: string }>(sb, ['orders', 'create', '--amount', '7000', '--currency', 'INR']);
-    const res = await wallet([
-      'pay',
-      '--customer',
-      c,
-      '--order',
-      order.data!.id,
-      '--amount',
-      '7000',
-      '--contact',
-      '+919876543210',
-      '--email',
-      'a@example.com',
-    ]);
+    const order = await createOrder(sb, 7000);
+    const res = await walletPay(c, order.id, 7000);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('Insufficient wallet balance: the customer must load enough balance first');
     expect(await balanceOf(c)).toBe(5000);
@@ -123,22 +124,10 @@ describe('wallet', () => {
   it('pays from the wallet with gateway ids and signature; a refund credits the wallet back', async () => {
     const c = await customer();
     await wallet(['credit', '--customer', c, '--amount', '9000']);
-    const order = await runJson<{ id: string }>(sb, ['orders', 'create', '--amount', '6000', '--currency', 'INR']);
-    const res = await wallet([
-      'pay',
-      '--customer',
-      c,
-      '--order',
-      order.data!.id,
-      '--amount',
-      '6000',
-      '--contact',
-      '+919876543210',
-      '--email',
-      'a@example.com',
-    ]);
+    const order = await createOrder(sb, 6000);
+    const res = await walletPay(c, order.id, 6000);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.data!.gateway_order_id).toBe(order.data!.id);
+    expect(res.data!.gateway_order_id).toBe(order.id);
     expect(String(res.data!.gateway_signature)).toMatch(/^[0-9a-f]{64}$/);
     expect(await balanceOf(c)).toBe(3000);
     const refund = await runJson(sb, [
@@ -156,71 +145,18 @@ describe('wallet', () => {
   it('a reversed payout returns the money to the wallet; a processed one carries a utr', async () => {
     const c = await customer();
     await wallet(['credit', '--customer', c, '--amount', '20000']);
-    const good = await wallet([
-      'fund-account',
-      'create',
-      '--customer',
-      c,
-      '--name',
-      'Asha Rao',
-      '--ifsc',
-      'HDFC0001234',
-      '--account-number',
-      '50100012345678',
-    ]);
-    const bad = await wallet([
-      'fund-account',
-      'create',
-      '--customer',
-      c,
-      '--name',
-      'Asha Rao',
-      '--ifsc',
-      'SBIN0001234',
-      '--account-number',
-      '3210000',
-    ]);
+    const good = await fundAccount(c, 'Asha Rao', 'HDFC0001234', '50100012345678');
+    const bad = await fundAccount(c, 'Asha Rao', 'SBIN0001234', '3210000');
     expect(good.code, good.stderr).toBe(0);
-    const ok = await wallet([
-      'payout',
-      c,
-      '--fund-account',
-      String(good.data!.id),
-      '--amount',
-      '8000',
-      '--purpose',
-      'payout',
-      '--narration',
-      'Sandbox refund 42',
-    ]);
-    const back = await wallet([
-      'payout',
-      c,
-      '--fund-account',
-      String(bad.data!.id),
-      '--amount',
-      '5000',
-      '--purpose',
-      'payout',
-    ]);
+    const ok = await payout(c, good.data!.id, 8000, ['--narration', 'Sandbox refund 42']);
+    const back = await payout(c, bad.data!.id, 5000);
     expect(ok.data).toMatchObject({ status: 'processing', amount: 8000 });
     expect(back.data).toMatchObject({ status: 'processing' });
     expect(await balanceOf(c)).toBe(7000);
     await run(['sandbox', 'clock', 'advance', '2h'], { env: sb.env });
     expect(await balanceOf(c)).toBe(12000); // the reversed 5000 came back
 
-    const narr = await wallet([
-      'payout',
-      c,
-      '--fund-account',
-      String(good.data!.id),
-      '--amount',
-      '100',
-      '--purpose',
-      'payout',
-      '--narration',
-      'No-dashes!',
-    ]);
+    const narr = await payout(c, good.data!.id, 100, ['--narration', 'No-dashes!']);
     expect(narr.code).toBe(2);
     expect(narr.stderr).toContain('a-z, A-Z, 0-9 and space');
 
@@ -246,37 +182,14 @@ describe('wallet', () => {
     const pay = await capturedPayment(60000);
     await wallet(['transfer', pay, '--customer', c, '--amount', '40000']);
     await wallet(['credit', '--customer', c, '--amount', '1500']);
-    const order = await runJson<{ id: string }>(sb, ['orders', 'create', '--amount', '12000', '--currency', 'INR']);
-    const wp = await wallet([
-      'pay',
-      '--customer',
-      c,
-      '--order',
-      order.data!.id,
-      '--amount',
-      '12000',
-      '--contact',
-      '+919876543210',
-      '--email',
-      'a@example.com',
-    ]);
+    const order = await createOrder(sb, 12000);
+    const wp = await walletPay(c, order.id, 12000);
     await runJson(sb, ['payments', 'refund', String(wp.data!.gateway_payment_id), '--amount', '2000', '--yes']);
-    const fa = await wallet([
-      'fund-account',
-      'create',
-      '--customer',
-      c,
-      '--name',
-      'A',
-      '--ifsc',
-      'HDFC0001234',
-      '--account-number',
-      '123456780000',
-    ]);
-    await wallet(['payout', c, '--fund-account', String(fa.data!.id), '--amount', '10000', '--purpose', 'payout']);
+    const fa = await fundAccount(c, 'A', 'HDFC0001234', '123456780000');
+    await payout(c, fa.data!.id, 10000);
     await run(['sandbox', 'clock', 'advance', '2h'], { env: sb.env });
 
-    const res = await runJson<Entry[]>(sb, ['wallet', 'statement', c, '--all']);
+    const res = await runJson<StatementEntry[]>(sb, ['wallet', 'statement', c, '--all']);
     expect(res.code, res.stderr).toBe(0);
     const entries = [...res.data!].reverse(); // oldest first
     expect(entries.map((e) => e.type)).toEqual(['transfer', 'transfer', 'payment', 'refund', 'payout', 'reversal']);

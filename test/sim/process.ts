@@ -1,11 +1,12 @@
 import { ApiClient } from '../../src/client/client';
 import type { SingleRefundEnv } from '../../src/commands/payments/refund-single';
 import { exitCodeOf } from '../../src/cli/exit-codes';
-import type { Context, Settings } from '../../src/commands/context';
+import type { Context } from '../../src/commands/context';
 import type { CommandResult } from '../../src/commands/result';
 import type { BulkRow } from '../../src/bulk/runner';
 import type { SimNetwork, Process } from './network';
 import type { World } from './world';
+import { testSettings } from '../unit/commands/fake-context';
 
 /** What one payctl invocation did, as its user saw it. */
 export interface Outcome {
@@ -20,21 +21,7 @@ export interface Outcome {
   data?: Record<string, unknown>;
 }
 
-const settings: Settings = {
-  format: 'json',
-  formatChosen: true,
-  tz: 'UTC',
-  yes: true,
-  dryRun: false,
-  debug: false,
-  timeoutMs: 30_000,
-  sandbox: false,
-  keyEnv: {},
-  notices: { enabled: true },
-  paths: { config: '', data: '', state: '' },
-  childEnv: {},
-  table: { wide: false, color: false, stderrColor: false },
-};
+const settings = testSettings('', { formatChosen: true, tz: 'UTC', childEnv: {} });
 
 const sink = { write: () => true } as unknown as NodeJS.WritableStream;
 

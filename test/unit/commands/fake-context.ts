@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { expect } from 'vitest';
 import { ApiClient } from '../../../src/client/client';
 import type { HttpClient, HttpRequest, HttpResponse } from '../../../src/client/http';
 import type { Context, IO, Settings } from '../../../src/commands/context';
 import { ProfileStore } from '../../../src/config/profiles';
 import { matchPath } from '../../../src/contract/paths';
-import { DeclinedError } from '../../../src/contract/errors';
+import { DeclinedError, UsageError } from '../../../src/contract/errors';
 
 /** The answer of one fake route: a status (200 unless said) and a JSON body. */
 export interface Answer {
@@ -25,6 +26,29 @@ export interface FakeOptions {
   /** The person's answer to a confirmation (default: yes). */
   confirm?: boolean;
   nowMs?: number;
+}
+
+/**
+ * Settings as the CLI resolves them for an unattended run (`--yes`, JSON, no colour, India time),
+ * every file under `home`; `overrides` on top. The simulation's processes start from these too.
+ */
+export function testSettings(home: string, overrides: Partial<Settings> = {}): Settings {
+  return {
+    format: 'json',
+    formatChosen: false,
+    tz: 'Asia/Kolkata',
+    yes: true,
+    dryRun: false,
+    debug: false,
+    timeoutMs: 30_000,
+    sandbox: false,
+    keyEnv: {},
+    notices: { enabled: true },
+    paths: { config: home, data: home, state: home },
+    childEnv: { PAYCTL_HOME: home },
+    table: { wide: false, color: false, stderrColor: false },
+    ...overrides,
+  };
 }
 
 const text = (s: PassThrough) => {
@@ -69,22 +93,7 @@ export function fakeContext(opts: FakeOptions = {}) {
   const stdin = new PassThrough();
   stdin.end(opts.stdin ?? '');
   const io: IO = { stdout, stderr, stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
-  const settings: Settings = {
-    format: 'json',
-    formatChosen: false,
-    tz: 'Asia/Kolkata',
-    yes: true,
-    dryRun: false,
-    debug: false,
-    timeoutMs: 30_000,
-    sandbox: false,
-    keyEnv: {},
-    notices: { enabled: true },
-    paths: { config: home, data: home, state: home },
-    childEnv: { PAYCTL_HOME: home },
-    table: { wide: false, color: false, stderrColor: false },
-    ...opts.settings,
-  };
+  const settings = testSettings(home, opts.settings);
   let store: ProfileStore | undefined;
   const ctx: Context = {
     settings,
@@ -109,4 +118,22 @@ export function fakeContext(opts: FakeOptions = {}) {
     readStdin: async () => opts.stdin ?? '',
   };
   return { ctx, sent, questions, home, stdout: text(stdout), stderr: text(stderr) };
+}
+
+type Handler<O> = (opts: O, ctx: Context) => Promise<unknown>;
+
+/** `handler(opts)` is refused as a usage error whose message matches `message`, and nothing is sent. */
+export async function expectUsageError<O>(handler: Handler<O>, opts: O, message: RegExp) {
+  const f = fakeContext();
+  const err = await handler(opts, f.ctx).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(UsageError);
+  expect((err as Error).message).toMatch(message);
+  expect(f.sent).toHaveLength(0);
+}
+
+/** Under --dry-run, `handler(opts)` answers the one request it would send (matching `request`), and sends nothing. */
+export async function expectDryRun<O>(handler: Handler<O>, opts: O, request: Record<string, unknown>) {
+  const f = fakeContext({ settings: { dryRun: true } });
+  expect(await handler(opts, f.ctx)).toMatchObject({ type: 'dry-run', requests: [request] });
+  expect(f.sent).toHaveLength(0);
 }

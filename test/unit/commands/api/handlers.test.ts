@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callApi } from '../../../../src/commands/api/handlers';
 import type { CallApiOptions } from '../../../../src/commands/api/handlers';
-import { OutcomeUnknownError, UsageError } from '../../../../src/contract/errors';
-import { fakeContext } from '../fake-context';
+import { OutcomeUnknownError } from '../../../../src/contract/errors';
+import { fakeContext, expectUsageError } from '../fake-context';
 
 const call = (o: Partial<CallApiOptions> = {}): CallApiOptions => ({
   methodOrPath: '/payments/pay_29QQoUBi66xm2f',
@@ -132,10 +132,7 @@ describe('api: usage errors, nothing sent', () => {
     ['a path that climbs out', call({ methodOrPath: '/orders/../admin' }), /\.\. segments/],
     ['a field without =', call({ fields: ['amount'] }), /-F takes key=value/],
   ])('%s', async (_name, opts, message) => {
-    const f = fakeContext();
-    await expect(callApi(opts, f.ctx)).rejects.toThrow(UsageError);
-    await expect(callApi(opts, f.ctx)).rejects.toThrow(message);
-    expect(f.sent).toHaveLength(0);
+    await expectUsageError(callApi, opts, message);
   });
 });
 

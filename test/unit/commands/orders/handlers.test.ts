@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOrder, listOrders } from '../../../../src/commands/orders/handlers';
 import type { CreateOrderOptions } from '../../../../src/commands/orders/handlers';
-import { UsageError } from '../../../../src/contract/errors';
-import { fakeContext } from '../fake-context';
+import { fakeContext, expectDryRun, expectUsageError } from '../fake-context';
 
 const order = (id: string, amount = 50000) => ({
   id,
@@ -41,17 +40,11 @@ describe('orders create', () => {
     ['a note without =', create({ notes: ['oops'] }), /--note/],
     ['a receipt over 40 characters', create({ receipt: 'r'.repeat(41) }), /receipt/],
   ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
-    const f = fakeContext();
-    await expect(createOrder(opts, f.ctx)).rejects.toThrow(UsageError);
-    await expect(createOrder(opts, f.ctx)).rejects.toThrow(message);
-    expect(f.sent).toHaveLength(0);
+    await expectUsageError(createOrder, opts, message);
   });
 
   it('--dry-run returns the request and sends nothing', async () => {
-    const f = fakeContext({ settings: { dryRun: true } });
-    const result = await createOrder(create(), f.ctx);
-    expect(result).toMatchObject({ type: 'dry-run', requests: [{ method: 'POST', path: '/orders' }] });
-    expect(f.sent).toHaveLength(0);
+    await expectDryRun(createOrder, create(), { method: 'POST', path: '/orders' });
   });
 });
 

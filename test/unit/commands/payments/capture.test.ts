@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { capturePayments } from '../../../../src/commands/payments/capture';
 import type { CapturePaymentsOptions } from '../../../../src/commands/payments/capture';
 import { modeOf } from '../../../../src/commands/payments/mode';
-import { OutcomeUnknownError, UsageError } from '../../../../src/contract/errors';
+import { OutcomeUnknownError } from '../../../../src/contract/errors';
 import type { Answer } from '../fake-context';
-import { fakeContext } from '../fake-context';
+import { fakeContext, expectUsageError } from '../fake-context';
 import { PAY, PAY2, payment } from './fixtures';
 
 const capture = (o: Partial<CapturePaymentsOptions> = {}): CapturePaymentsOptions => ({
@@ -82,11 +82,7 @@ describe('payments capture (one payment)', () => {
     ['a bad id', capture({ ids: ['pay-1'] }), /payment id must look like/],
     ['no id without a terminal', capture({ ids: [] }), /missing payment id/],
   ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
-    const f = fakeContext();
-    const err = await capturePayments(opts, f.ctx).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toMatch(message);
-    expect(f.sent).toHaveLength(0);
+    await expectUsageError(capturePayments, opts, message);
   });
 
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPlan } from '../../../../src/commands/plans/handlers';
 import type { CreatePlanOptions } from '../../../../src/commands/plans/handlers';
-import { OutcomeUnknownError, UsageError } from '../../../../src/contract/errors';
-import { fakeContext } from '../fake-context';
+import { OutcomeUnknownError } from '../../../../src/contract/errors';
+import { fakeContext, expectDryRun, expectUsageError } from '../fake-context';
 
 const plan = { id: 'plan_new1', entity: 'plan', period: 'monthly', interval: 1, notes: [], created_at: 1 };
 const planRecord = { ...plan, item: { name: 'Gold', amount: 49900, currency: 'INR' } };
@@ -45,18 +45,11 @@ describe('plans create', () => {
     ['a currency that is not 3 letters', create({ currency: 'RUPEE' }), /--currency/],
     ['a note without =', create({ notes: ['oops'] }), /--note/],
   ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
-    const f = fakeContext();
-    const err = await createPlan(opts, f.ctx).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toMatch(message);
-    expect(f.sent).toHaveLength(0);
+    await expectUsageError(createPlan, opts, message);
   });
 
   it('--dry-run returns the request and sends nothing', async () => {
-    const f = fakeContext({ settings: { dryRun: true } });
-    const result = await createPlan(create(), f.ctx);
-    expect(result).toMatchObject({ type: 'dry-run', requests: [{ method: 'POST', path: '/plans' }] });
-    expect(f.sent).toHaveLength(0);
+    await expectDryRun(createPlan, create(), { method: 'POST', path: '/plans' });
   });
 
   it('a lost answer is sent once and names the command that shows whether it was created', async () => {

@@ -12,7 +12,7 @@ import {
 } from '../../../../src/commands/sandbox/handlers';
 import type { PayOptions } from '../../../../src/commands/sandbox/handlers';
 import { UsageError } from '../../../../src/contract/errors';
-import { fakeContext } from '../fake-context';
+import { fakeContext, expectUsageError } from '../fake-context';
 
 const seeded = { order_ids: ['order_a', 'order_b'], payment_ids: ['pay_x'], customer_ids: [] };
 const pay = (o: Partial<PayOptions> = {}): PayOptions => ({
@@ -125,10 +125,7 @@ describe('sandbox seed', () => {
     ['a count over 100000', { orders: '100001' }, /N/],
     ['a negative --authorized', { authorized: '-1' }, /--authorized/],
   ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
-    const f = fakeContext();
-    await expect(seedSandbox(opts, f.ctx)).rejects.toThrow(UsageError);
-    await expect(seedSandbox(opts, f.ctx)).rejects.toThrow(message);
-    expect(f.sent).toHaveLength(0);
+    await expectUsageError(seedSandbox, opts, message);
   });
 });
 

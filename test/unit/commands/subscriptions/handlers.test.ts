@@ -6,7 +6,7 @@ import {
 } from '../../../../src/commands/subscriptions/handlers';
 import type { CreateSubscriptionOptions } from '../../../../src/commands/subscriptions/handlers';
 import { OutcomeUnknownError, UsageError } from '../../../../src/contract/errors';
-import { fakeContext } from '../fake-context';
+import { fakeContext, expectDryRun, expectUsageError } from '../fake-context';
 
 const SUB = 'sub_Kq2vX9pLm4Tz8w';
 const PLAN = 'plan_Jd8x3kQpL2mZ7v';
@@ -60,18 +60,14 @@ describe('subscriptions create', () => {
     ['a start-at in milliseconds', create({ startAt: String((NOW + 60) * 1000) }), /milliseconds/],
     ['a start-at that is not a time', create({ startAt: 'soon' }), /cannot read time/],
   ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
-    const f = fakeContext();
-    const err = await createSubscription(opts, f.ctx).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toMatch(message);
-    expect(f.sent).toHaveLength(0);
+    await expectUsageError(createSubscription, opts, message);
   });
 
   it('--dry-run returns the request and sends nothing', async () => {
-    const f = fakeContext({ settings: { dryRun: true } });
-    const result = await createSubscription(create({ startAt: 'next-month' }), f.ctx);
-    expect(result).toMatchObject({ type: 'dry-run', requests: [{ method: 'POST', path: '/subscriptions' }] });
-    expect(f.sent).toHaveLength(0);
+    await expectDryRun(createSubscription, create({ startAt: 'next-month' }), {
+      method: 'POST',
+      path: '/subscriptions',
+    });
   });
 });
 

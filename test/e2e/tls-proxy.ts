@@ -18,6 +18,9 @@ export const HAS_OPENSSL = spawnSync('openssl', ['version'], { stdio: 'ignore' }
 
 const openssl = (dir: string, ...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 
+/** A new P-256 key, unencrypted, for `openssl req`. */
+const NEW_EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
 /** Made with the openssl CLI into `dir`: a CA valid for a day and a server certificate for the names. */
 export function makeCerts(dir: string, names: string[]): TestCerts {
   const ca = (name: string, cn: string) =>
@@ -25,11 +28,7 @@ export function makeCerts(dir: string, names: string[]): TestCerts {
       dir,
       'req',
       '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
+      ...NEW_EC_KEY,
       '-keyout',
       `${name}.key`,
       '-out',
@@ -45,21 +44,7 @@ export function makeCerts(dir: string, names: string[]): TestCerts {
     );
   ca('ca', 'payctl test company CA');
   ca('other-ca', 'payctl test unrelated CA');
-  openssl(
-    dir,
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    'server.key',
-    '-out',
-    'server.csr',
-    '-subj',
-    `/CN=${names[0]}`,
-  );
+  openssl(dir, 'req', ...NEW_EC_KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${names[0]}`);
   writeFileSync(
     join(dir, 'server.ext'),
     `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\nbasicConstraints=CA:FALSE\n` +

@@ -46,7 +46,10 @@ describe('durability', () => {
       }
     };
     const workers = Array.from({ length: 8 }, (_, w) => worker(w));
-    await new Promise((r) => setTimeout(r, 800));
+    // Killed mid-load, once enough writes were acknowledged to make the check worth something.
+    const deadline = Date.now() + 20_000;
+    while ((orders.length <= 50 || captured.length <= 20) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
     await sb.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);

@@ -22,36 +22,34 @@ function terminal(args: string[]) {
   return tmuxTerminal({ width: 80, command });
 }
 
+/** payctl on a terminal, answered No at the question: the screen once the shell has printed its exit status. */
+async function answerNo(args: string[], question: RegExp): Promise<string> {
+  const term = terminal(args);
+  try {
+    await term.waitFor(question);
+    term.keys('n', 'Enter');
+    return await term.waitFor(/\[exit \d+\]/);
+  } finally {
+    term.close();
+  }
+}
+
 describe('a person at a prompt, on a real terminal', () => {
   it('answering No to a confirmation exits 8 and says nothing was sent', async () => {
     const id = await capturedPayment();
     const before = await stats();
-    const term = terminal(['payments', 'refund', id, '--amount', '1000']);
-    try {
-      await term.waitFor(/Refund ₹10.00[^]*\(y\/N\)/);
-      term.keys('n', 'Enter');
-      const screen = await term.waitFor(/\[exit \d+\]/);
-      expect(screen).toContain('[exit 8]');
-      expect(screen).toContain('payctl: declined at a confirmation: nothing was sent');
-    } finally {
-      term.close();
-    }
+    const screen = await answerNo(['payments', 'refund', id, '--amount', '1000'], /Refund ₹10.00[^]*\(y\/N\)/);
+    expect(screen).toContain('[exit 8]');
+    expect(screen).toContain('payctl: declined at a confirmation: nothing was sent');
     expect((await stats()).writes.refunds).toBe(before.writes.refunds);
   });
 
   it('a bulk capture declined at its question: exit 8, nothing captured', async () => {
     const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 3 });
     const before = await stats();
-    const term = terminal(['payments', 'capture', ...payment_ids]);
-    try {
-      await term.waitFor(/Capture 3 payment\(s\)/);
-      term.keys('n', 'Enter');
-      const screen = await term.waitFor(/\[exit \d+\]/);
-      expect(screen).toContain('[exit 8]');
-      expect(screen).toContain('nothing was sent');
-    } finally {
-      term.close();
-    }
+    const screen = await answerNo(['payments', 'capture', ...payment_ids], /Capture 3 payment\(s\)/);
+    expect(screen).toContain('[exit 8]');
+    expect(screen).toContain('nothing was sent');
     expect((await stats()).writes.captures).toBe(before.writes.captures);
   });
 

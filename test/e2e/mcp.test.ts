@@ -45,6 +45,16 @@ async function connect(
   return { client, stderr: () => stderr };
 }
 
+/** `use` with a connected client, closed afterwards whatever happens. */
+async function withMcp(args: string[], use: (client: Client) => Promise<void>, elicit?: (message: string) => boolean) {
+  const { client } = await connect(args, elicit);
+  try {
+    await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
 const call = async (client: Client, name: string, args: Rec) => {
   const res = (await client.callTool({ name, arguments: args })) as Result;
   for (const c of res.content) assertNoSecret(c.text, `mcp ${name} result`);
@@ -53,8 +63,7 @@ const call = async (client: Client, name: string, args: Rec) => {
 
 describe('payctl mcp', () => {
   it('read-only by default: write tools are absent, and refused when called anyway', async () => {
-    const { client } = await connect([]);
-    try {
+    await withMcp([], async (client) => {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(['payments_get', 'payments_list', 'wallet_statement']));
       expect(names).not.toContain('payments_refund');
@@ -64,14 +73,11 @@ describe('payctl mcp', () => {
       expect(res.isError).toBe(true);
       expect(res.content[0]!.text).toMatch(/read-only.*--allow-writes/);
       expect(await refunded(id)).toBe(0);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it('plan, confirm once, replay refused, cap refused, all in `payctl mcp log`', async () => {
-    const { client } = await connect(['--allow-writes', '--max-total', '30000']);
-    try {
+    await withMcp(['--allow-writes', '--max-total', '30000'], async (client) => {
       const tools = (await client.listTools()).tools;
       const refundTool = tools.find((t) => t.name === 'payments_refund')!;
       expect(refundTool.inputSchema.properties).toHaveProperty('payment_id');
@@ -135,14 +141,11 @@ describe('payctl mcp', () => {
       expect(statSync(join(sb.home, 'mcp-audit.ndjson')).mode & 0o777).toBe(0o600);
       const table = await run(['mcp', 'log', '-o', 'table'], { env: sb.env });
       expect(table.stdout).toMatch(/payments_refund\s+done\s+₹200\.00/);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it('a client looping on the same refund moves at most what the caps allow', async () => {
-    const { client } = await connect(['--allow-writes', '--max-total', '5000', '--max-writes', '3']);
-    try {
+    await withMcp(['--allow-writes', '--max-total', '5000', '--max-writes', '3'], async (client) => {
       const id = await capturedPayment();
       let done = 0;
       for (let i = 0; i < 50; i++) {
@@ -155,14 +158,11 @@ describe('payctl mcp', () => {
       }
       expect(done).toBe(3);
       expect(await refunded(id)).toBe(3000);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it('an expired token sends nothing', async () => {
-    const { client } = await connect(['--allow-writes', '--token-ttl', '1']);
-    try {
+    await withMcp(['--allow-writes', '--token-ttl', '1'], async (client) => {
       const id = await capturedPayment();
       const plan = await call(client, 'payments_refund', { payment_id: id, amount: 1000 });
       const token = (plan.structuredContent as { token: string }).token;
@@ -172,31 +172,30 @@ describe('payctl mcp', () => {
       expect(res.isError).toBe(true);
       expect(res.content[0]!.text).toMatch(/expired/);
       expect(await refunded(id)).toBe(0);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it('a client that can ask its person: the person answers, no token is handed to the model', async () => {
     const asked: string[] = [];
     let answer = false;
-    const { client } = await connect(['--allow-writes'], (message) => {
-      asked.push(message);
-      return answer;
-    });
-    try {
-      const id = await capturedPayment();
-      const declined = await call(client, 'payments_refund', { payment_id: id, amount: 1500 });
-      expect(declined.structuredContent).toMatchObject({ outcome: 'declined' });
-      expect(declined.structuredContent).not.toHaveProperty('token');
-      expect(await refunded(id)).toBe(0);
-      answer = true;
-      const sent = await call(client, 'payments_refund', { payment_id: id, amount: 1500 });
-      expect(sent.structuredContent).toMatchObject({ outcome: 'done', result: { amount: 1500 } });
-      expect(await refunded(id)).toBe(1500);
-      expect(asked[0]).toMatch(/₹15\.00 \(1500 paise\)/);
-    } finally {
-      await client.close();
-    }
+    await withMcp(
+      ['--allow-writes'],
+      async (client) => {
+        const id = await capturedPayment();
+        const declined = await call(client, 'payments_refund', { payment_id: id, amount: 1500 });
+        expect(declined.structuredContent).toMatchObject({ outcome: 'declined' });
+        expect(declined.structuredContent).not.toHaveProperty('token');
+        expect(await refunded(id)).toBe(0);
+        answer = true;
+        const sent = await call(client, 'payments_refund', { payment_id: id, amount: 1500 });
+        expect(sent.structuredContent).toMatchObject({ outcome: 'done', result: { amount: 1500 } });
+        expect(await refunded(id)).toBe(1500);
+        expect(asked[0]).toMatch(/₹15\.00 \(1500 paise\)/);
+      },
+      (message) => {
+        asked.push(message);
+        return answer;
+      },
+    );
   });
 });

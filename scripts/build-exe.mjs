@@ -1,7 +1,8 @@
 // Builds build/payctl-<platform>-<arch>: one file that runs payctl with no Node installed (Node's
 // single executable applications). The whole program, dependencies included, is bundled into one
-// CommonJS script (a SEA's main script can only require built-ins), Node turns it into a blob with
-// its code cache, and postject injects the blob into a copy of the Node binary running this script.
+// CommonJS script (a SEA's main script can only require built-ins); Node runs it once to build a
+// start-up snapshot (`useSnapshot`, see src/cli/exe.ts) and puts that in a blob, and postject
+// injects the blob into a copy of the Node binary running this script.
 import './require-node.mjs';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -17,12 +18,8 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
 await build({
-  // What bin/payctl.js does, less its Node check: this file carries its own Node.
-  stdin: {
-    contents: "import { main } from './src/cli/main';\nmain(process.argv.slice(2));",
-    resolveDir: root,
-    loader: 'ts',
-  },
+  // What bin/payctl.js does, less its Node check (this file carries its own Node), from a snapshot.
+  entryPoints: [`${root}/src/cli/exe.ts`],
   outfile: `${work}/payctl.cjs`,
   bundle: true,
   format: 'cjs',
@@ -42,11 +39,12 @@ writeFileSync(
     main: `${work}/payctl.cjs`,
     output: `${work}/payctl.blob`,
     disableExperimentalSEAWarning: true,
-    useCodeCache: true,
-    // bin/payctl.js's shebang flag, so the file behaves like the npm package. DEP0005: exceljs's zip
-    // library calls `new Buffer()`; Node keeps that quiet only for code under node_modules, and here
-    // everything is one bundled script.
-    execArgv: ['--max-semi-space-size=2', '--disable-warning=DEP0005'],
+    // The script runs here, at build time, and the executable starts from the heap it leaves.
+    // (Node calls `useCodeCache` redundant beside it.)
+    useSnapshot: true,
+    // bin/payctl.js's shebang flag, so the file behaves like the npm package. (Node's own options do
+    // not apply from a snapshot's execArgv; deprecation warnings are quieted in src/cli/exe.ts.)
+    execArgv: ['--max-semi-space-size=2'],
   }),
 );
 // Both steps print progress and, for postject, warnings about ELF notes it does not touch: shown only

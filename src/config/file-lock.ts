@@ -6,8 +6,8 @@ import { FailureError } from '../contract/errors';
 const STALE_EMPTY_MS = 10_000;
 const GIVE_UP_MS = 15_000;
 
-const pause = new Int32Array(new SharedArrayBuffer(4));
-const sleepSync = (ms: number) => Atomics.wait(pause, 0, 0, ms);
+// Made when needed: a start-up snapshot (the single executable's) is built without SharedArrayBuffer.
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 function pidAlive(pid: number): boolean {
   try {

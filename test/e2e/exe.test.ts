@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { needsFile } from '../tools';
+import { startSandbox } from './harness';
 
 /**
  * The single executable (`npm run build:exe`) as a person without Node runs it: PATH has no `node`
@@ -19,11 +20,12 @@ afterAll(() => {
   rmSync(empty, { recursive: true, force: true });
 });
 
-function exe(args: string[]) {
+function exe(args: string[], env: Record<string, string> = {}, input?: string) {
   const res = spawnSync(EXE, args, {
     encoding: 'utf8',
     timeout: 60_000,
-    env: { PATH: empty, HOME: work, PAYCTL_HOME: join(work, 'payctl'), PAYCTL_TZ: 'Asia/Kolkata' },
+    input,
+    env: { PATH: empty, HOME: work, PAYCTL_HOME: join(work, 'payctl'), PAYCTL_TZ: 'Asia/Kolkata', ...env },
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr, error: res.error };
 }
@@ -56,5 +58,31 @@ describe('the single executable, with no node on PATH', () => {
     expect(book.code, book.stderr).toBe(0);
     expect(book.stderr).toMatch(/wrote 3 rows/);
     expect(book.stderr).not.toMatch(/warning/i);
+  });
+
+  // The executable starts from a snapshot of the code a call to the service needs; the call itself
+  // (undici, the profile file, argv, the environment) happens at run time.
+  it('gets a payment with credentials from the environment and from a stored profile', async () => {
+    needsFile(EXE, 'npm run build:exe');
+    const sb = await startSandbox();
+    try {
+      const {
+        payment_ids: [id],
+      } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
+      const keys = { PAYCTL_BASE_URL: sb.baseUrl, PAYCTL_KEY_ID: sb.keyId, PAYCTL_KEY_SECRET: sb.keySecret };
+      const fromEnv = exe(['payments', 'get', id!, '-o', 'json'], keys);
+      expect(fromEnv.code, fromEnv.stderr).toBe(0);
+      expect(JSON.parse(fromEnv.stdout)).toMatchObject({ id, status: 'authorized', amount: 50000 });
+
+      const add = ['profile', 'add', 'support', '--key-id', sb.keyId, '--base-url', sb.baseUrl, '--key-secret-stdin'];
+      const added = exe(add, {}, sb.keySecret);
+      expect(added.code, added.stderr).toBe(0);
+      const fromProfile = exe(['-p', 'support', 'payments', 'get', id!, '-o', 'table']);
+      expect(fromProfile.code, fromProfile.stderr).toBe(0);
+      expect(fromProfile.stdout).toMatch(new RegExp(`^id\\s+${id}$`, 'm'));
+      expect(fromProfile.stdout).toMatch(/^status\s+authorized$/m);
+    } finally {
+      await sb.stop();
+    }
   });
 });

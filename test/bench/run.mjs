@@ -17,6 +17,7 @@ const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-undici.mjs', import.meta.url));
 const BARE_GET = fileURLToPath(new URL('./bare-http-get.mjs', import.meta.url));
 const BARE_GET_CJS = fileURLToPath(new URL('./bare-http-get.cjs', import.meta.url));
+const BARE_UNDICI_GET = fileURLToPath(new URL('./bare-undici-get.cjs', import.meta.url));
 const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const BARE_WALK = fileURLToPath(new URL('./bare-walk.mjs', import.meta.url));
 const args = process.argv.slice(2);
@@ -96,6 +97,7 @@ async function startup() {
     'node -e 0': [['-e', '0']],
     'bare GET as CommonJS': [[BARE_GET_CJS], bareEnv],
     'bare GET as ES module': [[BARE_GET], bareEnv],
+    'bare GET through undici': [[BARE_UNDICI_GET], bareEnv],
     'payctl --version': [[BIN, '--version'], {}, true],
     'payctl --help': [[BIN, '--help'], {}, true],
     'payments get (env key)': [[BIN, ...get], apiEnv, true],

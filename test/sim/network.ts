@@ -67,6 +67,8 @@ const headerOf = (req: HttpRequest, name: string): string | undefined => {
 export class SimNetwork {
   readonly sends: SendRecord[];
   private readonly deadForever = new Promise<never>(() => undefined);
+  /** Told of every write (POST) as it leaves the process, before its first attempt. */
+  beforePost: ((record: SendRecord) => void) | undefined;
 
   constructor(
     private readonly world: World,
@@ -117,6 +119,7 @@ export class SimNetwork {
       arrived: 0,
     };
     this.sends.push(record);
+    if (record.method === 'POST') this.beforePost?.(record);
     for (let attempt = 1; ; attempt++) {
       const fate = this.fate(req.method);
       const retryable =

@@ -92,11 +92,20 @@ export async function runScenario(seed: number, root: string, verbose = false): 
   let kills = 0;
   let procSeq = 0;
   const machines: Machine[] = [];
+  /** The processes each machine ran, by id (a journal is a machine's own). */
+  const procsOn = new Map<Machine, Set<number>>();
   const newMachine = (name: string): Machine => {
     const state = join(root, `s${seed}`, name);
     mkdirSync(state, { recursive: true });
     const m: Machine = { name, state, disk: new SimDisk(rng.fork(), plan.disk), current: undefined, locks: new Map() };
     m.disk.onOp = runHooks;
+    m.onJournalOpen = (journal) =>
+      oracle.checkJournal(
+        `process ${m.current?.id} opening its journal`,
+        (id) => journal.stateOf(id),
+        new Set([...procsOn.get(m)!].filter((p) => p !== m.current?.id)),
+      );
+    procsOn.set(m, new Set());
     if (verbose) m.disk.log = log;
     machines.push(m);
     return m;
@@ -117,7 +126,10 @@ export async function runScenario(seed: number, root: string, verbose = false): 
   ): Promise<Outcome> => {
     const proc: Process = { id: ++procSeq, dead: false, finished: false, command: what };
     m.current = proc;
+    procsOn.get(m)!.add(proc.id);
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
+    if (what.startsWith('bulk'))
+      network.beforePost = (s) => oracle.checkAnnounced(`process ${proc.id} (${what})`, s, m.disk.durableLines());
     const killRng = userRng.fork();
     let kill: (() => void) | undefined;
     if (kills < MAX_KILLS && killRng.chance(plan.killChance)) {

@@ -167,6 +167,19 @@ export class Oracle {
       );
   }
 
+  /**
+   * Service data is checked before money arithmetic: a write never goes out on figures a hostile
+   * answer gave (a negative or fractional amount, another payment's record): the last read of its
+   * payment this process took in must not be a mangled one.
+   */
+  checkNotHostile(who: string, s: SendRecord) {
+    if (s.afterHostileRead)
+      this.fail(
+        'sent-on-hostile-read',
+        `${who}: ${s.method} ${s.path} ${JSON.stringify(s.body ?? {}).slice(0, 120)} sent just after a mangled read of the payment`,
+      );
+  }
+
   private postsOf(paymentId: string, proc: number | undefined) {
     return this.sends.filter((s) => s.paymentId === paymentId && s.method === 'POST' && s.proc === proc);
   }

@@ -130,8 +130,10 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     m.current = proc;
     procsOn.get(m)!.add(proc.id);
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
-    if (what.startsWith('bulk'))
-      network.beforePost = (s) => oracle.checkAnnounced(`process ${proc.id} (${what})`, s, m.disk.durableLines());
+    network.beforePost = (s) => {
+      oracle.checkNotHostile(`process ${proc.id} (${what})`, s);
+      if (what.startsWith('bulk')) oracle.checkAnnounced(`process ${proc.id} (${what})`, s, m.disk.durableLines());
+    };
     const killRng = userRng.fork();
     let kill: (() => void) | undefined;
     if (kills < MAX_KILLS && killRng.chance(plan.killChance)) {

@@ -9,6 +9,7 @@
  *   node test/sim/mutants.mjs --seeds 10000 M3     chosen mutants, more seeds
  *   node test/sim/mutants.mjs --replay M3 1234     one seed of one mutant, with its trace
  *   node test/sim/mutants.mjs --list               the mutants and their patches
+ *   node test/sim/mutants.mjs --keep DIR M4        also writes each mutant's failing seeds to DIR/M4.json
  *
  * A patch whose text no longer matches src exactly once stops the script (src moved on: update it).
  * One simulation at a time; each takes what `npx vitest run test/sim/money.sim.test.ts` takes.
@@ -261,6 +262,7 @@ function main() {
   const replay = opt('--replay');
   const seeds = opt('--seeds', '2000');
   const first = opt('--first', '1');
+  const keep = opt('--keep'); // a directory: each mutant's failing seeds as JSON (MUTANT.json)
   const dir = scratchCopy();
   try {
     if (replay) {
@@ -295,6 +297,7 @@ function main() {
       } finally {
         restore();
       }
+      if (keep && !r.error) writeFileSync(join(keep, `${m.id}.json`), JSON.stringify(r.failures, null, 1));
       if (r.error) {
         rows.push({ m, found: 'ERROR', inv: r.error.split('\n').find((l) => /Error|error/.test(l)) ?? '' });
         continue;

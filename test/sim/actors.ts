@@ -34,6 +34,33 @@ export function scheduleOtherOperator(
   }
 }
 
+/**
+ * A colleague who sees a bulk run end incomplete (or die) and finishes some of its rows by hand: the
+ * very amount the row meant (or all that remains), from the dashboard, with no key. A resume must not
+ * take that refund for its own. Returns the payments refunded, for the trace.
+ */
+export function colleagueFinishes(
+  service: SimService,
+  rng: Rng,
+  rows: string[],
+  amounts: Map<string, number | undefined>,
+): string[] {
+  const refunded: string[] = [];
+  for (const id of rows) {
+    if (!rng.chance(0.5)) continue;
+    const p = service.payments.get(id)!;
+    const left = p.amount - p.amount_refunded;
+    const amount = amounts.get(id) ?? left;
+    if (amount <= 0 || amount > left) continue;
+    service.arrive(
+      { method: 'POST', path: `/payments/${id}/refund`, body: { amount }, actor: 'other' },
+      () => undefined,
+    );
+    refunded.push(`${id.slice(-3)} ${amount}`);
+  }
+  return refunded;
+}
+
 /** A read of a payment mangled on its way: a negative or fractional figure, or another payment's record. */
 export function mangle(rng: Rng, body: Record<string, unknown>, service: SimService): Record<string, unknown> {
   if (body.entity !== 'payment') return body;

@@ -153,6 +153,17 @@ export class SimDisk {
     }
   }
 
+  /** Every whole line of what is on the disk for good (synced), in every file: what a crash now would keep. */
+  durableLines(): string[] {
+    const out: string[] = [];
+    for (const f of this.files.values()) {
+      const text = f.durable.toString('utf8');
+      const whole = text.slice(0, text.lastIndexOf('\n') + 1);
+      if (whole) out.push(...whole.slice(0, -1).split('\n'));
+    }
+    return out;
+  }
+
   /** The operator made room on a full disk before running again. */
   makeRoom(): void {
     this.used = 0;

@@ -39,6 +39,8 @@ export interface SendRecord {
   /** Deliveries to the service still on their way. */
   inTransit: number;
   arrived: number;
+  /** A write sent while the last read of its payment this process took in was a mangled one. */
+  afterHostileRead?: boolean;
 }
 
 export interface Process {
@@ -67,6 +69,10 @@ const headerOf = (req: HttpRequest, name: string): string | undefined => {
 export class SimNetwork {
   readonly sends: SendRecord[];
   private readonly deadForever = new Promise<never>(() => undefined);
+  /** Payments whose last read this process took in was mangled (a hostile answer). */
+  private readonly mangledReads = new Set<string>();
+  /** Told of every write (POST) as it leaves the process, before its first attempt. */
+  beforePost: ((record: SendRecord) => void) | undefined;
 
   constructor(
     private readonly world: World,
@@ -117,6 +123,10 @@ export class SimNetwork {
       arrived: 0,
     };
     this.sends.push(record);
+    if (record.method === 'POST') {
+      if (this.mangledReads.has(paymentId)) record.afterHostileRead = true;
+      this.beforePost?.(record);
+    }
     for (let attempt = 1; ; attempt++) {
       const fate = this.fate(req.method);
       const retryable =
@@ -166,8 +176,16 @@ export class SimNetwork {
         settled = true;
         fn();
       };
-      const reply = (status: number, text: string) =>
-        answer(() => resolve({ status, headers: { 'content-type': 'application/json' }, text, attempts }));
+      // A read of one payment (not of its refunds): whether the answer payctl takes in was mangled.
+      const paymentRead = record.method === 'GET' && /^\/payments\/[^/]+$/.test(record.path);
+      const reply = (status: number, text: string, mangled = false) =>
+        answer(() => {
+          if (paymentRead && status === 200) {
+            if (mangled) this.mangledReads.add(record.paymentId);
+            else this.mangledReads.delete(record.paymentId);
+          }
+          resolve({ status, headers: { 'content-type': 'application/json' }, text, attempts });
+        });
       const fail = (failure: 'not_sent' | 'timeout' | 'reset', message: string) =>
         answer(() => reject(new TransportError(failure, attempts, Object.assign(new Error(message), { code: 'SIM' }))));
       const timeout = () => world.at(TIMEOUT_MS, () => fail('timeout', 'no complete answer within 30s (--timeout)'));
@@ -202,12 +220,10 @@ export class SimNetwork {
         case 'hostile':
           timeout();
           return this.deliver(record, latency(), (a) =>
-            world.at(latency(), () =>
-              reply(
-                a.status,
-                JSON.stringify(a.status === 200 ? this.mangle(a.body as Record<string, unknown>) : a.body),
-              ),
-            ),
+            world.at(latency(), () => {
+              const body = a.status === 200 ? this.mangle(a.body as Record<string, unknown>) : a.body;
+              reply(a.status, JSON.stringify(body), body !== a.body);
+            }),
           );
         default:
           timeout();

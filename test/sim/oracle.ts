@@ -122,6 +122,64 @@ export class Oracle {
       );
   }
 
+  /**
+   * Write-ahead: a bulk run sends a write only once a whole `sent` record announcing it (its payment,
+   * and for a refund its amount and key) is on the disk for good, so a crash or a full disk at any
+   * byte leaves a journal that knows the request may have gone. `durable`: the journal's synced lines.
+   */
+  checkAnnounced(who: string, s: SendRecord, durable: string[]) {
+    const announces = (line: string) => {
+      if (!line.includes('"type":"sent"') || !line.includes(s.paymentId)) return false;
+      let r: Record<string, unknown>;
+      try {
+        r = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return false;
+      }
+      if (r?.type !== 'sent' || r.id !== s.paymentId) return false;
+      if (!s.path.endsWith('/refund')) return true;
+      return r.key === s.key && (typeof s.body?.amount !== 'number' || r.amount === s.body.amount);
+    };
+    if (!durable.some(announces))
+      this.fail(
+        'sent-before-journaled',
+        `${who}: ${s.method} ${s.path}${s.key ? ` key ${s.key}` : ''} sent with no whole \`sent\` record of it on the disk for good`,
+      );
+  }
+
+  /**
+   * A journal as a run starts from it: every payment an earlier process of this machine sent a write
+   * for must be known to it as sent (in flight, unknown, done or failed), never as new: a crash, a
+   * torn record or a full disk may make its outcome unknown, never make it "nothing was sent".
+   */
+  checkJournal(who: string, stateOf: (id: string) => string, earlier: Set<number>) {
+    const forgotten = new Set<string>();
+    for (const s of this.sends)
+      if (s.method === 'POST' && earlier.has(s.proc) && this.intents.has(s.paymentId) && stateOf(s.paymentId) === 'new')
+        forgotten.add(s.paymentId);
+    for (const id of forgotten)
+      this.fail(
+        'journal-forgot-send',
+        `${who}: the journal holds ${id} as never sent, yet an earlier process sent ${this.sends
+          .filter((s) => s.paymentId === id && s.method === 'POST' && earlier.has(s.proc))
+          .map((s) => `send ${s.id}`)
+          .join(', ')}`,
+      );
+  }
+
+  /**
+   * Service data is checked before money arithmetic: a write never goes out on figures a hostile
+   * answer gave (a negative or fractional amount, another payment's record): the last read of its
+   * payment this process took in must not be a mangled one.
+   */
+  checkNotHostile(who: string, s: SendRecord) {
+    if (s.afterHostileRead)
+      this.fail(
+        'sent-on-hostile-read',
+        `${who}: ${s.method} ${s.path} ${JSON.stringify(s.body ?? {}).slice(0, 120)} sent just after a mangled read of the payment`,
+      );
+  }
+
   private postsOf(paymentId: string, proc: number | undefined) {
     return this.sends.filter((s) => s.paymentId === paymentId && s.method === 'POST' && s.proc === proc);
   }

@@ -17,7 +17,7 @@ import { singleRefund, withSeams } from './seams';
 import type { Machine } from './seams';
 import { claimRow, claimSingle, rerunOf } from './user';
 import { World } from './world';
-import { mangle, scheduleOtherOperator } from './actors';
+import { colleagueFinishes, mangle, scheduleOtherOperator } from './actors';
 
 export interface ScenarioResult {
   seed: number;
@@ -82,6 +82,8 @@ export async function runScenario(seed: number, root: string, verbose = false): 
 
   // Another operator refunds the same payments now and then: sometimes the very amount payctl will.
   if (plan.otherOperator) scheduleOtherOperator(world, service, rng.fork(), ids, amounts);
+  // ...and, seeing a bulk run end incomplete, may finish some of its rows by hand before it is resumed.
+  const colleagueRng = plan.otherOperator ? rng.fork() : undefined;
 
   // Checked before every step of the clock and every disk operation: kills, rewrites of the input.
   const hooks = new Set<() => void>();
@@ -92,11 +94,20 @@ export async function runScenario(seed: number, root: string, verbose = false): 
   let kills = 0;
   let procSeq = 0;
   const machines: Machine[] = [];
+  /** The processes each machine ran, by id (a journal is a machine's own). */
+  const procsOn = new Map<Machine, Set<number>>();
   const newMachine = (name: string): Machine => {
     const state = join(root, `s${seed}`, name);
     mkdirSync(state, { recursive: true });
     const m: Machine = { name, state, disk: new SimDisk(rng.fork(), plan.disk), current: undefined, locks: new Map() };
     m.disk.onOp = runHooks;
+    m.onJournalOpen = (journal) =>
+      oracle.checkJournal(
+        `process ${m.current?.id} opening its journal`,
+        (id) => journal.stateOf(id),
+        new Set([...procsOn.get(m)!].filter((p) => p !== m.current?.id)),
+      );
+    procsOn.set(m, new Set());
     if (verbose) m.disk.log = log;
     machines.push(m);
     return m;
@@ -117,7 +128,12 @@ export async function runScenario(seed: number, root: string, verbose = false): 
   ): Promise<Outcome> => {
     const proc: Process = { id: ++procSeq, dead: false, finished: false, command: what };
     m.current = proc;
+    procsOn.get(m)!.add(proc.id);
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
+    network.beforePost = (s) => {
+      oracle.checkNotHostile(`process ${proc.id} (${what})`, s);
+      if (what.startsWith('bulk')) oracle.checkAnnounced(`process ${proc.id} (${what})`, s, m.disk.durableLines());
+    };
     const killRng = userRng.fork();
     let kill: (() => void) | undefined;
     if (kills < MAX_KILLS && killRng.chance(plan.killChance)) {
@@ -204,6 +220,16 @@ export async function runScenario(seed: number, root: string, verbose = false): 
       if (outcome.exit === 0 && !recheck) return;
       if (outcome.exit !== undefined && outcome.exit !== 7 && outcome.exit !== 1) {
         if (outcome.exit !== 4 && outcome.exit !== 5) return;
+      }
+      if (colleagueRng?.chance(0.5)) {
+        // The rows not shown done: unknown or failed, or never reported (the run died).
+        const settled = new Set(
+          outcome.rows.filter((r) => r.result === 'done' || r.result === 'skipped').map((r) => r.payment_id),
+        );
+        const open = ids.filter((id) => !settled.has(id));
+        await world.sleep(colleagueRng.int(1_000, 60_000));
+        const by = colleagueFinishes(service, colleagueRng, open, amounts);
+        if (by.length) log(`a colleague refunded by hand, with no key: ${by.join(', ')}`);
       }
       m.disk.makeRoom();
       await world.sleep(userRng.int(0, 90_000));

@@ -25,6 +25,8 @@ export interface Machine {
   current: Process | undefined;
   /** Journal locks held, by path; a killed process's locks are gone with it. */
   locks: Map<string, Process>;
+  /** Told of every journal opened on this machine, once it is loaded (what a run starts from). */
+  onJournalOpen?: (journal: Journal) => void;
 }
 
 interface Active {
@@ -63,7 +65,11 @@ function install() {
   if (installed) return;
   installed = true;
   const open = Journal.open.bind(Journal);
-  Journal.open = (path, op, opts = {}, deps = {}) => open(path, op, opts, { ...journalDeps(path), ...deps });
+  Journal.open = (path, op, opts = {}, deps = {}) => {
+    const journal = open(path, op, opts, { ...journalDeps(path), ...deps });
+    machineOf(path)?.onJournalOpen?.(journal);
+    return journal;
+  };
   const refund = operations.refund;
   operations.refund = (item, at, opts) => refund(item, at, active ? { ...opts, sleep: active.world.sleep } : opts);
 }

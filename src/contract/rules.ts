@@ -54,3 +54,19 @@ export function refundProblem(r: unknown): string | undefined {
   if (!isMinorUnits(o.amount)) return `refund ${o.id}: amount is ${describeValue(o.amount)}`;
   return undefined;
 }
+
+/**
+ * The service's answer to a refund payctl sent, before it is recorded as that refund: a refund of the
+ * payment asked for, of the amount sent. Anything else (another payment's refund, another amount, no
+ * id) is an answer payctl cannot read as its own, and the refund is looked for by its key instead.
+ */
+export function refundAnswerProblem(r: unknown, paymentId: string, amount: number): string | undefined {
+  if (r === null || typeof r !== 'object') return `the answer is ${describeValue(r)}`;
+  const o = r as Record<string, unknown>;
+  if (typeof o.id !== 'string' || !o.id) return `the answer has id ${describeValue(o.id)}`;
+  if (o.payment_id !== paymentId)
+    return `the answer is refund ${o.id} of payment ${describeValue(o.payment_id)}, not of ${paymentId}`;
+  if (amountOf(o.amount) !== amount)
+    return `the answer is refund ${o.id} of ${describeValue(o.amount)}, not of the ${amount} sent`;
+  return undefined;
+}

@@ -61,8 +61,20 @@ export function colleagueFinishes(
   return refunded;
 }
 
-/** A read of a payment mangled on its way: a negative or fractional figure, or another payment's record. */
+/**
+ * An answer mangled on its way: a payment read with a negative or fractional figure, or another
+ * payment's record; a refund's answer naming another payment's refund with twice the amount.
+ */
 export function mangle(rng: Rng, body: Record<string, unknown>, service: SimService): Record<string, unknown> {
+  if (body.entity === 'refund') {
+    const other = [...service.payments.values()].find((p) => p.id !== body.payment_id);
+    return {
+      ...body,
+      id: `rfnd_FORGED${String(rng.int(0, 999_999)).padStart(6, '0')}`,
+      payment_id: other?.id ?? 'pay_SOMEONEELSE01',
+      amount: Number(body.amount) * 2,
+    };
+  }
   if (body.entity !== 'payment') return body;
   const amount = Number(body.amount);
   switch (rng.pick(['negative', 'fraction', 'other_id', 'over'] as const)) {

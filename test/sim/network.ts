@@ -15,7 +15,7 @@ export type Fate =
   | 'proxy_429' // a proxy's 429: never reached the service
   | 'proxy_5xx' // a proxy's 502, before or after forwarding it
   | 'proxy_html' // a proxy's HTML 403, before or after forwarding it
-  | 'hostile'; // a read whose answer a proxy (or a broken service) mangled
+  | 'hostile'; // a read's or a refund's answer that a proxy (or a broken service) mangled
 
 export interface NetworkFaults {
   /** Chance that an attempt meets a fault at all. */
@@ -97,12 +97,13 @@ export class SimNetwork {
 
   async close(): Promise<void> {}
 
-  private fate(method: string): Fate {
+  private fate(method: string, path: string): Fate {
     if (!this.rng.chance(this.faults.rate)) return 'ok';
     const f = this.rng.weighted(this.faults.weights as Record<string, number>) as Fate;
     if (method === 'GET' && !['lost', 'proxy_5xx', 'proxy_html', 'hostile', 'proxy_429', 'refused'].includes(f))
       return 'ok';
-    if (method === 'POST' && f === 'hostile') return 'ok';
+    // A write's answer is mangled only for refunds (another payment's refund, another amount).
+    if (method === 'POST' && f === 'hostile' && !path.endsWith('/refund')) return 'ok';
     return f;
   }
 
@@ -128,7 +129,7 @@ export class SimNetwork {
       this.beforePost?.(record);
     }
     for (let attempt = 1; ; attempt++) {
-      const fate = this.fate(req.method);
+      const fate = this.fate(req.method, req.path);
       const retryable =
         fate === 'refused' ||
         fate === 'proxy_429' ||

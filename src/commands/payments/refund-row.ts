@@ -11,6 +11,7 @@ import {
 import type { RefundBaseline, RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
 import { LIMITS } from '../../contract/limits';
+import { refundAnswerProblem } from '../../contract/rules';
 import type { RefundRecord } from '../../contract/resources';
 import type { BulkItem } from '../../bulk/input';
 import type { ItemAt, ItemOutcome } from '../../bulk/outcome';
@@ -164,8 +165,11 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   });
   req.headers = { [IDEMPOTENCY_HEADER]: key };
   await at.mark({ amount, currency, amountRefunded: baseline.amountRefunded, key });
+  let lost: string;
   try {
     const r = await api.execute<RefundRecord>(req);
+    const unreadable = refundAnswerProblem(r, item.id, amount);
+    if (unreadable) throw new AnswerNotOurs(unreadable);
     if (byKey && stage === 'fresh')
       return {
         result: 'skipped',
@@ -185,24 +189,30 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   } catch (err) {
     if (err instanceof AuthError) throw err;
     const inFlight = err instanceof ApiError && err.status === 409;
-    if (err instanceof ApiError && !inFlight && byKey)
+    if (err instanceof ApiError && !inFlight) {
       // Refused, and this service lists no refunds: a service that ignores the key refuses our own
       // earlier refund's row too, so the refusal does not prove it was someone else's.
-      return {
-        result: 'unknown',
-        amount,
-        currency,
-        reason:
-          `${err.message} (${refused}): whether an earlier run of this input made it cannot be checked, as ` +
-          `this service lists no refunds; check with \`payctl payments get ${item.id}\``,
-      };
-    if (err instanceof ApiError && !inFlight)
+      if (byKey)
+        return {
+          result: 'unknown',
+          amount,
+          currency,
+          reason:
+            `${err.message} (${refused}): whether an earlier run of this input made it cannot be checked, as ` +
+            `this service lists no refunds; check with \`payctl payments get ${item.id}\``,
+        };
       return afterRefusal(opts, item, key, { result: 'failed', amount, currency, reason: err.message });
-    if (!(err instanceof OutcomeUnknownError) && !inFlight) throw err;
-    await (opts.sleep ?? realSleep)(opts.settleMs ?? 1_000);
-    const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
-    const lost = inFlight ? 'the service says it is still being processed (409)' : 'its answer was lost';
-    const outcome = fromDecision(after, 'lost', item);
-    return { ...outcome, amount, currency, reason: `${lost}; ${outcome.reason}` };
+    }
+    if (err instanceof AnswerNotOurs) lost = `its answer could not be read as this refund (${err.message})`;
+    else if (inFlight) lost = 'the service says it is still being processed (409)';
+    else if (err instanceof OutcomeUnknownError) lost = 'its answer was lost';
+    else throw err;
   }
+  await (opts.sleep ?? realSleep)(opts.settleMs ?? 1_000);
+  const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
+  const outcome = fromDecision(after, 'lost', item);
+  return { ...outcome, amount, currency, reason: `${lost}; ${outcome.reason}` };
 }
+
+/** A 2xx answer that is not the refund just sent: its outcome is found by the key, as a lost answer's is. */
+class AnswerNotOurs extends Error {}

@@ -12,6 +12,7 @@ import {
 import type { RefundBaseline, RefundDecision } from '../../client/refund';
 import { KEY_PATTERN, singleKey } from '../../bulk/identity';
 import { LIMITS } from '../../contract/limits';
+import { refundAnswerProblem } from '../../contract/rules';
 import { formatMoney } from '../../output/money';
 import { stripControl } from '../../output/sanitize';
 import { one } from '../result';
@@ -117,7 +118,10 @@ export async function refundOnce(
   req.headers = { [IDEMPOTENCY_HEADER]: key };
   let lost: string;
   try {
-    return one('refund', await api.execute(req));
+    const answer = await api.execute(req);
+    const unreadable = refundAnswerProblem(answer, id, amount);
+    if (!unreadable) return one('refund', answer);
+    lost = `its answer could not be read as this refund: ${stripControl(unreadable)}`;
   } catch (err) {
     const inFlight = err instanceof ApiError && err.status === 409;
     if (!(err instanceof OutcomeUnknownError) && !inFlight) throw err;

@@ -4,7 +4,7 @@ import type { Transport } from '../../../src/client/client';
 import type { HttpRequest } from '../../../src/client/http';
 import { decideRefund, findRefund, notesWithKey } from '../../../src/client/refund';
 import type { RefundEvidence, RefundStage } from '../../../src/client/refund';
-import { paymentProblem } from '../../../src/contract/rules';
+import { paymentProblem, refundAnswerProblem } from '../../../src/contract/rules';
 
 const found: RefundEvidence = { kind: 'found', refundId: 'rfnd_1', amount: 700 };
 const absent: RefundEvidence = { kind: 'absent' };
@@ -128,6 +128,22 @@ describe('paymentProblem: service data checked before money arithmetic', () => {
     [{ ...ok, amount: undefined }, /amount is missing/],
   ])('%j', (p, problem) => {
     const got = paymentProblem(p, 'pay_1');
+    if (problem === undefined) expect(got).toBeUndefined();
+    else expect(got).toMatch(problem);
+  });
+});
+
+describe('refundAnswerProblem: a refund is recorded only from an answer that is the refund sent', () => {
+  const ok = { id: 'rfnd_1', entity: 'refund', payment_id: 'pay_1', amount: 700 };
+  it.each([
+    [{ ...ok }, undefined],
+    [{ ...ok, amount: '700' }, undefined],
+    [{ ...ok, payment_id: 'pay_2' }, /refund rfnd_1 of payment "pay_2", not of pay_1/],
+    [{ ...ok, amount: 1400 }, /refund rfnd_1 of 1400, not of the 700 sent/],
+    [{ ...ok, id: '' }, /has id ""/],
+    [null, /the answer is null/],
+  ])('%j', (r, problem) => {
+    const got = refundAnswerProblem(r, 'pay_1', 700);
     if (problem === undefined) expect(got).toBeUndefined();
     else expect(got).toMatch(problem);
   });

@@ -262,6 +262,35 @@ describe('bulk run', () => {
     });
   });
 
+  it("an answer that is another payment's refund is not recorded: the row is judged by its key among the refunds", async () => {
+    const landed: Array<{ id: string; amount: number; notes: Record<string, string> }> = [];
+    const f = fakeContext({
+      routes: {
+        'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }),
+        'GET /payments/:id/refunds': () => ({ body: { entity: 'collection', count: landed.length, items: landed } }),
+        'POST /payments/:id/refund': (req) => {
+          const body = req.body as { amount: number; notes: Record<string, string> };
+          landed.push({ id: 'rfnd_ours', amount: body.amount, notes: body.notes });
+          return { body: refund('rfnd_FORGED', PAY2, body.amount * 2) };
+        },
+      },
+    });
+    const result = await refundPayments(
+      refunds({ ids: [PAY], amount: '700', journal: join(f.home, 'f.ndjson') }),
+      f.ctx,
+    );
+    const rows = (await rowsOf(result)) as Array<{ result: string; refund_id: string | null; reason: string }>;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        result: 'done',
+        refund_id: 'rfnd_ours',
+        reason: expect.stringContaining(
+          `could not be read as this refund (the answer is refund rfnd_FORGED of payment "${PAY2}"`,
+        ),
+      }),
+    ]);
+  });
+
   it('a resume of partial refunds totals only what is left', async () => {
     let n = 0;
     const f = fakeContext({

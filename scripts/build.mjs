@@ -1,10 +1,11 @@
-// Bundles src/ into dist/: one entry, split so that `--version` and `--help` load only the command
+// Bundles src/ into dist/ and writes completions/ from it: one entry, split so that `--version` and `--help` load only the command
 // declarations, while handlers, the HTTP layer, exports and the sandbox are chunks that dynamic
 // import() pulls in when a command needs them. A plain esbuild configuration: every dependency is
 // bundled as published, or left in node_modules (the runtime dependencies).
 import './require-node.mjs';
 import { build } from 'esbuild';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -35,3 +36,16 @@ const result = await build({
   logLevel: 'warning',
 });
 await writeFile(new URL('../dist/meta.json', import.meta.url), JSON.stringify(result.metafile));
+
+// The shell completion scripts the package ships, printed by the program just built from its own
+// command tree (so a new command needs no edit here or in them).
+await mkdir(new URL('../completions', import.meta.url), { recursive: true });
+for (const [shell, file] of [
+  ['bash', 'payctl.bash'],
+  ['zsh', '_payctl'],
+  ['fish', 'payctl.fish'],
+]) {
+  const bin = new URL('../bin/payctl.js', import.meta.url).pathname;
+  const text = execFileSync(process.execPath, [bin, 'completion', shell], { encoding: 'utf8' });
+  await writeFile(new URL(`../completions/${file}`, import.meta.url), text);
+}

@@ -12,6 +12,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
 const work = `${root}/build/sea`;
+const shebangFlags = readFileSync(`${root}/bin/payctl.js`, 'utf8')
+  .split('\n', 1)[0]
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 const exe = `${root}/build/payctl-${process.platform}-${process.arch}`;
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -43,10 +47,10 @@ writeFileSync(
     output: `${work}/payctl.blob`,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    // bin/payctl.js's shebang flag, so the file behaves like the npm package. DEP0005: exceljs's zip
-    // library calls `new Buffer()`; Node keeps that quiet only for code under node_modules, and here
-    // everything is one bundled script.
-    execArgv: ['--max-semi-space-size=2', '--disable-warning=DEP0005'],
+    // bin/payctl.js's shebang flags (read from it: V8 flags have one place), so the file behaves like
+    // the npm package. DEP0005: exceljs's zip library calls `new Buffer()`; Node keeps that quiet only
+    // for code under node_modules, and here everything is one bundled script.
+    execArgv: [...shebangFlags, '--disable-warning=DEP0005'],
   }),
 );
 // Both steps print progress and, for postject, warnings about ELF notes it does not touch: shown only

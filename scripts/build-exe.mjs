@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
 const work = `${root}/build/sea`;
+const shebangFlags = readFileSync(`${root}/bin/payctl.js`, 'utf8')
+  .split('\n', 1)[0]
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 const exe = `${root}/build/payctl-${process.platform}-${process.arch}`;
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -42,9 +46,10 @@ writeFileSync(
     // The script runs here, at build time, and the executable starts from the heap it leaves.
     // (Node calls `useCodeCache` redundant beside it.)
     useSnapshot: true,
-    // bin/payctl.js's shebang flag, so the file behaves like the npm package. (Node's own options do
-    // not apply from a snapshot's execArgv; deprecation warnings are quieted in src/cli/exe.ts.)
-    execArgv: ['--max-semi-space-size=2'],
+    // bin/payctl.js's shebang flags (read from it: V8 flags have one place), so the file behaves like
+    // the npm package. (Node's own options do not apply from a snapshot's execArgv; deprecation
+    // warnings are quieted in src/cli/exe.ts.)
+    execArgv: shebangFlags,
   }),
 );
 // Both steps print progress and, for postject, warnings about ELF notes it does not touch: shown only

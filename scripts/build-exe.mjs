@@ -43,10 +43,8 @@ writeFileSync(
     output: `${work}/payctl.blob`,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    // bin/payctl.js's shebang flag, so the file behaves like the npm package. DEP0005: exceljs's zip
-    // library calls `new Buffer()`; Node keeps that quiet only for code under node_modules, and here
-    // everything is one bundled script.
-    execArgv: ['--max-semi-space-size=2', '--disable-warning=DEP0005'],
+    // bin/payctl.js's shebang flag, so the file behaves like the npm package.
+    execArgv: ['--max-semi-space-size=2'],
   }),
 );
 // Both steps print progress and, for postject, warnings about ELF notes it does not touch: shown only

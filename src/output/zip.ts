@@ -11,8 +11,10 @@ import type { DeflateRaw } from 'node:zlib';
 
 /** Sizes and offsets are 32 bits; 0xffffffff itself is ZIP64's marker. */
 const LIMIT = 0xffffffff;
-/** Text gathered before it is encoded, checksummed and handed to deflate. */
-const CHUNK = 64 * 1024;
+/** Text encoded into one buffer before it is checksummed and handed to deflate (each hand-over costs). */
+const CHUNK = 256 * 1024;
+/** Deflated bytes per output buffer. */
+const OUT_CHUNK = 64 * 1024;
 /** Encoded text deflate may hold before the writer waits for it. */
 const AHEAD = 1024 * 1024;
 /** Bit 3: sizes and CRC in a data descriptor; bit 11: the name is UTF-8. */
@@ -170,7 +172,7 @@ export class ZipPart {
     private readonly done: () => Promise<void>,
   ) {
     this.limit = limit;
-    this.deflate = createDeflateRaw({ level, chunkSize: CHUNK });
+    this.deflate = createDeflateRaw({ level, chunkSize: OUT_CHUNK });
     let waiting = false;
     this.deflate.on('data', (chunk: Buffer) => {
       entry.compressed += chunk.length;

@@ -47,8 +47,7 @@ writeFileSync(
     // (Node calls `useCodeCache` redundant beside it.)
     useSnapshot: true,
     // bin/payctl.js's shebang flags (read from it: V8 flags have one place), so the file behaves like
-    // the npm package. (Node's own options do not apply from a snapshot's execArgv; deprecation
-    // warnings are quieted in src/cli/exe.ts.)
+    // the npm package.
     execArgv: shebangFlags,
   }),
 );

@@ -18,9 +18,8 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  // Runtime dependencies load from node_modules (exceljs only for an xlsx export). zod, commander
-  // and undici are build-time packages: bundled, an install cannot pair this build with another
-  // version of them.
+  // Runtime dependencies load from node_modules. zod, commander and undici are build-time packages:
+  // bundled, an install cannot pair this build with another version of them.
   external: Object.keys(pkg.dependencies),
   // Bundled CommonJS (undici, commander) calls require() for Node's built-ins; an ES module has none.
   banner: {

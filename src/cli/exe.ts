@@ -24,10 +24,6 @@ import '../contract';
 import '../output/render';
 
 startupSnapshot.setDeserializeMainFunction(() => {
-  // Node keeps deprecation warnings quiet for code under node_modules (exceljs's zip library calls
-  // `new Buffer()`, DEP0005); here every dependency is one bundled script. The executable's execArgv
-  // reaches V8's flags from a snapshot, but not Node's own `--disable-warning` (Node 24.21).
-  process.noDeprecation = true;
   // A single executable's argv is [executable, executable, ...arguments], as a script's would be.
   void main(process.argv.slice(2));
 });

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { needsFile } from '../tools';
 import { startSandbox } from './harness';
+import { readXlsx, sheetRows } from './exports-workbook';
+import type { Sheet } from './exports-workbook';
 
 /**
  * The single executable (`npm run build:exe`) as a person without Node runs it: PATH has no `node`
@@ -53,11 +55,18 @@ describe('the single executable, with no node on PATH', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^id\s+status\s+amount/);
 
-    // The xlsx writer is inside the file too; its zip library's old Buffer calls must not warn.
+    // The xlsx writer is inside the file too, and warns about nothing: a workbook of the 3 orders.
     const book = exe(['--sandbox', 'orders', 'list', '--all', '--out', join(work, 'orders.xlsx')]);
     expect(book.code, book.stderr).toBe(0);
     expect(book.stderr).toMatch(/wrote 3 rows/);
     expect(book.stderr).not.toMatch(/warning/i);
+    const read = readXlsx(join(work, 'orders.xlsx'));
+    expect(read.sheets).toEqual(['Orders', 'Summary']);
+    expect(
+      sheetRows(read.Orders as Sheet)
+        .map((r) => String(r.id!.v))
+        .sort(),
+    ).toEqual([...seeded].sort());
   });
 
   // The executable starts from a snapshot of the code a call to the service needs; the call itself

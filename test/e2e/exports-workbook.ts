@@ -25,7 +25,7 @@ export type Row = Record<string, string>;
 /** The rows of a CSV file, keyed by its header. */
 export const csvRows = (path: string) => parse(readFileSync(path, 'utf8'), { columns: true }) as Row[];
 
-// SheetJS, an xlsx reader that shares no code with the writer payctl bundles (exceljs): a workbook
+// SheetJS, an xlsx reader that shares no code with payctl's own writer (src/output/xlsx.ts): a workbook
 // both agree on is one a spreadsheet program reads too.
 const { read, utils, SSF } = createRequire(import.meta.url)('xlsx') as typeof XLSX;
 

@@ -161,7 +161,7 @@ describe('the packed package, installed', () => {
     expect(csv[0]).toMatch(/^id,/);
     expect(csv.length).toBeGreaterThan(30);
     expect(exported.stderr).not.toMatch(/ExperimentalWarning/);
-    // The xlsx writer (exceljs, a runtime dependency) loads from node_modules: a workbook of the same rows, no warning.
+    // The xlsx writer is payctl's own (no runtime dependency): a workbook of the same rows, no warning.
     const book = join(work, 'orders.xlsx');
     const workbook = payctl(['--sandbox', 'orders', 'list', '--all', '--out', book]);
     expect(workbook.code, workbook.stderr).toBe(0);

@@ -364,7 +364,7 @@ export function startPayctl(args: string[], env: Record<string, string | undefin
   let exited = false;
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => ((exited = true), resolve(c))));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (c) => ((exited = true), resolve(c))));
   return {
     out: () => out,
     err: () => err,

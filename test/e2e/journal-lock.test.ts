@@ -36,7 +36,7 @@ function start(args: string[]): Proc {
   const child = spawn(process.execPath, [racer, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const proc: Proc = {
     out: '',
-    code: new Promise((resolve) => child.on('exit', (c) => resolve(c))),
+    code: new Promise((resolve) => child.on('close', (c) => resolve(c))),
     kill: (sig) => child.kill(sig),
     line: (text) =>
       new Promise((resolve, reject) => {
@@ -44,7 +44,7 @@ function start(args: string[]): Proc {
           if (proc.out.includes(text)) resolve();
         };
         child.stdout.on('data', check);
-        child.on('exit', () =>
+        child.on('close', () =>
           proc.out.includes(text) ? resolve() : reject(new Error(`exited without "${text}": ${proc.out}`)),
         );
         check();

@@ -22,6 +22,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The single refund's share of M3 and M3b: a 'fail' verdict after a lost answer is exit 5, "not applied". */
+const SINGLE_FAIL_IS_EXIT_5 = [
+  {
+    file: 'src/commands/payments/refund-single.ts',
+    find: `  if (verdict.action === 'done') {`,
+    replace: `  if (verdict.action === 'fail') throw new NetworkError(\`refund of \${id}: \${verdict.why}\`); // MUTANT: exit 5
+  if (verdict.action === 'done') {`,
+  },
+  {
+    file: 'src/commands/payments/refund-single.ts',
+    find: `import { ApiError, OutcomeUnknownError, UsageError } from '../../contract/errors';`,
+    replace: `import { ApiError, NetworkError, OutcomeUnknownError, UsageError } from '../../contract/errors';`,
+  },
+];
+
 /** Each mutant: the defect it reinstates and its edits, `find` exact and found once in `file`. */
 export const MUTANTS = [
   {
@@ -95,17 +110,7 @@ import { planBulk } from './bulk-options';\n`,
         replace: `  if (d.after === d.before) // MUTANT: unchanged after a timeout taken as a refusal
     return { action: 'fail', why: \`not applied (\${figures}): safe to run the same command again\` };`,
       },
-      {
-        file: 'src/commands/payments/refund-single.ts',
-        find: `  if (verdict.action === 'done') {`,
-        replace: `  if (verdict.action === 'fail') throw new NetworkError(\`refund of \${id}: \${verdict.why}\`); // MUTANT: exit 5
-  if (verdict.action === 'done') {`,
-      },
-      {
-        file: 'src/commands/payments/refund-single.ts',
-        find: `import { ApiError, OutcomeUnknownError, UsageError } from '../../contract/errors';`,
-        replace: `import { ApiError, NetworkError, OutcomeUnknownError, UsageError } from '../../contract/errors';`,
-      },
+      ...SINGLE_FAIL_IS_EXIT_5,
     ],
   },
   {
@@ -118,17 +123,7 @@ import { planBulk } from './bulk-options';\n`,
         find: `    return { action: 'unknown', why: 'no refund carries our key yet, and the request may still land' };`,
         replace: `    return { action: 'fail', why: 'no refund carries our key: not applied, safe to run the same command again' }; // MUTANT`,
       },
-      {
-        file: 'src/commands/payments/refund-single.ts',
-        find: `  if (verdict.action === 'done') {`,
-        replace: `  if (verdict.action === 'fail') throw new NetworkError(\`refund of \${id}: \${verdict.why}\`); // MUTANT: exit 5
-  if (verdict.action === 'done') {`,
-      },
-      {
-        file: 'src/commands/payments/refund-single.ts',
-        find: `import { ApiError, OutcomeUnknownError, UsageError } from '../../contract/errors';`,
-        replace: `import { ApiError, NetworkError, OutcomeUnknownError, UsageError } from '../../contract/errors';`,
-      },
+      ...SINGLE_FAIL_IS_EXIT_5,
     ],
   },
   {

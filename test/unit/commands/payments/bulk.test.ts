@@ -34,6 +34,26 @@ const liveProfile = async () => ({
   source: 'profile prod',
 });
 
+/**
+ * A payment whose refund list shows every refund POSTed so far (it lands as `landedId`), the POST
+ * answered by `answer`: the service as a lost or odd answer meets it.
+ */
+function landingRoutes(
+  landedId: (n: number) => string,
+  answer: (amount: number) => { status?: number; body: unknown },
+) {
+  const landed: Array<{ id: string; amount: number; notes: Record<string, string> }> = [];
+  return {
+    'GET /payments/:id': (_req: unknown, p: Record<string, string>) => ({ body: payment(p.id!) }),
+    'GET /payments/:id/refunds': () => ({ body: { entity: 'collection', count: landed.length, items: landed } }),
+    'POST /payments/:id/refund': (req: { body?: unknown }) => {
+      const body = req.body as { amount: number; notes: Record<string, string> };
+      landed.push({ id: landedId(landed.length), amount: body.amount, notes: body.notes });
+      return answer(body.amount);
+    },
+  };
+}
+
 describe('bulk run: refused before anything is sent', () => {
   it.each([
     ['ids and --input', () => capture({ input: 'ids.txt' }), /not both/],
@@ -181,21 +201,15 @@ describe('bulk run', () => {
   });
 
   it('a refusal is looked at once more: a refund carrying the row key that landed meanwhile is done, not failed', async () => {
-    const landed: Array<{ id: string; amount: number; notes: Record<string, string> }> = [];
+    // The earlier request lands just now; this resend is refused as more than captured.
     const f = fakeContext({
-      routes: {
-        'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }),
-        'GET /payments/:id/refunds': () => ({ body: { entity: 'collection', count: landed.length, items: landed } }),
-        'POST /payments/:id/refund': (req) => {
-          // The earlier request lands just now; this resend is refused as more than captured.
-          const body = req.body as { amount: number; notes: Record<string, string> };
-          landed.push({ id: `rfnd_${landed.length}`, amount: body.amount, notes: body.notes });
-          return {
-            status: 400,
-            body: { error: { code: 'BAD_REQUEST_ERROR', description: 'greater than amount captured' } },
-          };
-        },
-      },
+      routes: landingRoutes(
+        (n) => `rfnd_${n}`,
+        () => ({
+          status: 400,
+          body: { error: { code: 'BAD_REQUEST_ERROR', description: 'greater than amount captured' } },
+        }),
+      ),
     });
     const result = await refundPayments(
       refunds({ ids: [PAY], amount: '700', journal: join(f.home, 'r.ndjson') }),
@@ -263,17 +277,11 @@ describe('bulk run', () => {
   });
 
   it("an answer that is another payment's refund is not recorded: the row is judged by its key among the refunds", async () => {
-    const landed: Array<{ id: string; amount: number; notes: Record<string, string> }> = [];
     const f = fakeContext({
-      routes: {
-        'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }),
-        'GET /payments/:id/refunds': () => ({ body: { entity: 'collection', count: landed.length, items: landed } }),
-        'POST /payments/:id/refund': (req) => {
-          const body = req.body as { amount: number; notes: Record<string, string> };
-          landed.push({ id: 'rfnd_ours', amount: body.amount, notes: body.notes });
-          return { body: refund('rfnd_FORGED', PAY2, body.amount * 2) };
-        },
-      },
+      routes: landingRoutes(
+        () => 'rfnd_ours',
+        (amount) => ({ body: refund('rfnd_FORGED', PAY2, amount * 2) }),
+      ),
     });
     const result = await refundPayments(
       refunds({ ids: [PAY], amount: '700', journal: join(f.home, 'f.ndjson') }),

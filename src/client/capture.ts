@@ -20,8 +20,22 @@ export async function captureSafely(
   currency: string,
   rounds = 3,
 ): Promise<CaptureOutcome> {
-  const send = () =>
-    api.call<Record<string, unknown>>('capturePayment', { params: { id }, body: { amount, currency } });
+  // An answer that is not this payment, captured (another payment's record, figures that cannot be
+  // used) is not taken as the outcome: it is read back like a lost answer.
+  const send = async () => {
+    const payment = await api.call<Record<string, unknown>>('capturePayment', {
+      params: { id },
+      body: { amount, currency },
+    });
+    const problem =
+      paymentProblem(payment, id) ?? (isCaptured(payment) ? undefined : `status ${String(payment.status)}`);
+    if (problem)
+      throw new OutcomeUnknownError(
+        `the answer to the capture of ${id} is not that payment, captured (${problem})`,
+        `run \`payctl payments get ${id}\` to see whether it is captured`,
+      );
+    return payment;
+  };
   try {
     return { payment: await send(), reconciled: false };
   } catch (err) {

@@ -119,6 +119,13 @@ describe('payments capture: a lost answer is reconciled by reading the payment b
   it.each([
     ['read back captured: done, not sent again', [lost], [captured], 1],
     ['read back still authorized: sent again (the service never captures twice)', [lost, captured], [authorized], 2],
+    [
+      "an answer that is another payment's record: read back, captured, not sent again",
+      [{ body: payment(PAY2) }],
+      [captured],
+      1,
+    ],
+    ['an answer that says authorized: read back, captured', [authorized], [captured], 1],
   ])('%s', async (_name, posts, reads, postCount) => {
     const f = fakeContext({ routes: scripted(posts, reads) });
     const result = await capturePayments(capture({ amount: '50000', currency: 'INR' }), f.ctx);

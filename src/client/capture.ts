@@ -22,6 +22,7 @@ export async function captureSafely(
 ): Promise<CaptureOutcome> {
   // An answer that is not this payment, captured (another payment's record, figures that cannot be
   // used) is not taken as the outcome: it is read back like a lost answer.
+  const check = `run \`payctl payments get ${id}\` to see whether it is captured`;
   const send = async () => {
     const payment = await api.call<Record<string, unknown>>('capturePayment', {
       params: { id },
@@ -32,7 +33,7 @@ export async function captureSafely(
     if (problem)
       throw new OutcomeUnknownError(
         `the answer to the capture of ${id} is not that payment, captured (${problem})`,
-        `run \`payctl payments get ${id}\` to see whether it is captured`,
+        check,
       );
     return payment;
   };
@@ -40,10 +41,7 @@ export async function captureSafely(
     return { payment: await send(), reconciled: false };
   } catch (err) {
     if (!(err instanceof OutcomeUnknownError)) throw err;
-    const unknown = new OutcomeUnknownError(
-      err.message,
-      `run \`payctl payments get ${id}\` to see whether it is captured`,
-    );
+    const unknown = new OutcomeUnknownError(err.message, check);
     for (let round = 0; round < rounds; round++) {
       let payment: Record<string, unknown>;
       try {

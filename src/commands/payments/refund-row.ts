@@ -117,28 +117,19 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   // service judges by identity. One that honours the key answers with that refund; any service refuses
   // an amount above what remains with its own error object, so nothing can move twice.
   const byKey = refused !== undefined && evidence.kind === 'no_list' && amount !== undefined;
-  if (refused && !byKey && evidence.kind === 'no_list' && !sentBefore)
-    return {
-      result: 'unknown',
-      status: baseline.status,
-      amount,
-      currency: item.currency ?? baseline.currency,
-      reason:
-        `${refused}: this service lists no refunds, so whether an earlier run of this input (on another ` +
-        `machine) made it cannot be checked; check with \`payctl payments get ${item.id}\``,
-    };
+  const unprovable = (why: string): ItemOutcome => ({
+    result: 'unknown',
+    status: baseline.status,
+    amount,
+    currency: item.currency ?? baseline.currency,
+    reason:
+      `${why}: this service lists no refunds, so whether an earlier run of this input (here or on another ` +
+      `machine) made it cannot be checked; check with \`payctl payments get ${item.id}\``,
+  });
   if (refused && !byKey)
-    return afterRefusal(opts, item, key, {
-      // Sent before, and the service lists no refunds to find its key in: the payment's own earlier
-      // refund may be what left too little, so it is not called failed.
-      result: sentBefore && evidence.kind === 'no_list' ? 'unknown' : 'failed',
-      status: baseline.status,
-      amount,
-      reason:
-        sentBefore && evidence.kind === 'no_list'
-          ? `${refused}; an earlier send of this row may be what was refunded`
-          : refused,
-    });
+    return evidence.kind === 'no_list'
+      ? unprovable(refused)
+      : afterRefusal(opts, item, key, { result: 'failed', status: baseline.status, amount, reason: refused });
   if (!byKey && stage === 'resume' && evidence.kind === 'no_list' && at.previous?.amount_refunded !== undefined) {
     // --retry-unknown where the service lists no refunds: only onto a payment unchanged since the earlier send.
     const then = at.previous.amount_refunded;
@@ -190,17 +181,8 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     if (err instanceof AuthError) throw err;
     const inFlight = err instanceof ApiError && err.status === 409;
     if (err instanceof ApiError && !inFlight) {
-      // Refused, and this service lists no refunds: a service that ignores the key refuses our own
-      // earlier refund's row too, so the refusal does not prove it was someone else's.
-      if (byKey)
-        return {
-          result: 'unknown',
-          amount,
-          currency,
-          reason:
-            `${err.message} (${refused}): whether an earlier run of this input made it cannot be checked, as ` +
-            `this service lists no refunds; check with \`payctl payments get ${item.id}\``,
-        };
+      // A service that ignores the key refuses our own earlier refund's row too: no proof of whose it was.
+      if (byKey) return unprovable(`${err.message} (${refused})`);
       return afterRefusal(opts, item, key, { result: 'failed', amount, currency, reason: err.message });
     }
     if (err instanceof AnswerNotOurs) lost = `its answer could not be read as this refund (${err.message})`;

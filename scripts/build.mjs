@@ -1,11 +1,13 @@
-// Bundles src/ into dist/ and writes completions/ from it: one entry, split so that `--version` and `--help` load only the command
-// declarations, while handlers, the HTTP layer, exports and the sandbox are chunks that dynamic
-// import() pulls in when a command needs them. A plain esbuild configuration: every dependency is
-// bundled as published, or left in node_modules (the runtime dependencies).
+// Bundles src/ into dist/ and writes completions/ from it. One entry, split so that `--version` and
+// `--help` load only the command declarations, while handlers, the HTTP layer, exports and the
+// sandbox are chunks that dynamic import() pulls in when a command needs them. A plain esbuild
+// configuration: every dependency is bundled as published, or left in node_modules (the runtime
+// dependencies).
 import './require-node.mjs';
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -37,14 +39,12 @@ const result = await build({
 await writeFile(new URL('../dist/meta.json', import.meta.url), JSON.stringify(result.metafile));
 
 // The shell completion scripts the package ships, printed by the program just built from its own
-// command tree (so a new command needs no edit here or in them).
+// command tree (so a new command needs no edit here or in them); the three run at once.
 await mkdir(new URL('../completions', import.meta.url), { recursive: true });
-for (const [shell, file] of [
-  ['bash', 'payctl.bash'],
-  ['zsh', '_payctl'],
-  ['fish', 'payctl.fish'],
-]) {
-  const bin = new URL('../bin/payctl.js', import.meta.url).pathname;
-  const text = execFileSync(process.execPath, [bin, 'completion', shell], { encoding: 'utf8' });
-  await writeFile(new URL(`../completions/${file}`, import.meta.url), text);
-}
+const bin = new URL('../bin/payctl.js', import.meta.url).pathname;
+await Promise.all(
+  Object.entries({ bash: 'payctl.bash', zsh: '_payctl', fish: 'payctl.fish' }).map(async ([shell, file]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'completion', shell], { maxBuffer: 1 << 24 });
+    await writeFile(new URL(`../completions/${file}`, import.meta.url), stdout);
+  }),
+);

@@ -44,7 +44,12 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   if (!io) {
     process.exitCode = code;
     // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.
-    streams.stdout.write('', () => process.stdout.write('', () => process.exit(code)));
+    const exit = () => process.exit(code);
+    streams.stdout.write('', () => process.stdout.write('', exit));
+    // A terminal takes each write before write() returns (POSIX), so nothing can be left unwritten: if
+    // those callbacks never come (seen once on Node 22 after a declined question), exit all the same.
+    const pending = (streams.stdout as { writableLength?: number }).writableLength ?? 0;
+    if (process.stdout.isTTY && pending === 0) setTimeout(exit, 1_000).unref();
   }
   return code;
 }

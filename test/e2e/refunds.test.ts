@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 import { run, runJson, sandboxForFile } from './harness';
+import { needs } from '../tools';
 import { sdkFor } from './sdk';
 import type { Json } from './sdk';
 
@@ -227,6 +228,7 @@ describe('completion of refunds', () => {
   });
 
   it('fish: the commands and --payment', () => {
+    needs('fish');
     const fish = (line: string) =>
       lines(
         spawnSync(

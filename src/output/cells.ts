@@ -1,4 +1,5 @@
 import type { Column, ResourceKind } from './columns';
+import { KINDS } from '../contract/kinds';
 import { formatMoneyShort } from './money';
 
 type Read = (row: unknown) => unknown;
@@ -26,12 +27,10 @@ export function pathReader(path: string): Read {
   };
 }
 
-const WALLET_KINDS: ResourceKind[] = ['customer_transaction', 'wallet_balance', 'transfer', 'payout'];
-
 /** currencyOf for one column, compiled. */
 export function currencyReader(col: Column, kind: ResourceKind): (row: unknown) => string | undefined {
   const read = pathReader(col.currencyKey ?? 'currency');
-  const fallback = WALLET_KINDS.includes(kind) ? 'INR' : undefined;
+  const fallback = KINDS[kind].walletCurrency ? 'INR' : undefined;
   return (row) => {
     const explicit = read(row);
     return typeof explicit === 'string' && explicit ? explicit : fallback;

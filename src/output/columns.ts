@@ -1,33 +1,13 @@
 import { getPath } from './fields';
 import { formatMoneyShort } from './money';
-import { RECORD_FIELDS } from '../contract/record-fields';
-import type { RecordKind } from '../contract/record-fields';
+import { KINDS } from '../contract/kinds';
+import type { ColumnSpec, ResourceKind } from '../contract/kinds';
 
-/** The kinds of rows payctl shows: the service's records (those the contract lists fields of, and more), and its own. */
-export type ResourceKind =
-  | RecordKind
-  | 'plan'
-  | 'subscription'
-  | 'transfer'
-  | 'fund_account'
-  | 'payout'
-  | 'wallet_balance'
-  | 'wallet_payment'
-  | 'profile'
-  | 'bulk_result'
-  | 'customer'
-  | 'event'
-  | 'mcp_log'
-  | 'generic';
+/** The kinds of rows payctl shows, each declared once in src/contract/kinds. */
+export type { ResourceKind };
 
-export interface Column {
-  key: string;
+export interface Column extends ColumnSpec {
   header: string;
-  type: 'text' | 'money' | 'time' | 'bool' | 'json';
-  /** Older payloads name some fields differently (transfer `transfer_status`). */
-  fallback?: string;
-  /** Where a money column's currency is; default the row's `currency`, INR for wallet rows. */
-  currencyKey?: string;
   /** A column payctl derives from another: `amount_display`, `created_at_iso`, `created_at_local`, `currency`. */
   derived?: { from: Column; as: Derived; kind: ResourceKind; at: ColumnContext };
 }
@@ -51,188 +31,12 @@ const c = (key: string, type: Column['type'] = 'text', extra: Partial<Column> = 
   ...extra,
 });
 
-/**
- * The columns of each kind, in order. A kind the contract lists fields of needs none here: its columns
- * are those fields (see `derivedColumns`).
- */
-const DEFAULTS: Partial<Record<ResourceKind, Column[]>> = {
-  order: [
-    c('id'),
-    c('status'),
-    c('amount', 'money'),
-    c('amount_paid', 'money'),
-    c('amount_due', 'money'),
-    c('attempts'),
-    c('receipt'),
-    c('created_at', 'time'),
-  ],
-  payment: [
-    c('id'),
-    c('status'),
-    c('amount', 'money'),
-    c('amount_refunded', 'money'),
-    c('method'),
-    c('order_id'),
-    c('email'),
-    c('contact'),
-    c('captured', 'bool'),
-    c('created_at', 'time'),
-  ],
-  // The last three are the first a narrow terminal leaves out ("not shown (--wide)").
-  refund: [
-    c('id'),
-    c('payment_id'),
-    c('amount', 'money'),
-    c('currency'),
-    c('status'),
-    c('created_at', 'time'),
-    c('receipt'),
-    c('speed_processed'),
-    c('notes', 'json'),
-  ],
-  plan: [
-    c('id'),
-    c('period'),
-    c('interval'),
-    c('item.name'),
-    c('item.amount', 'money', { currencyKey: 'item.currency' }),
-    c('created_at', 'time'),
-  ],
-  subscription: [
-    c('id'),
-    c('plan_id'),
-    c('status'),
-    c('paid_count'),
-    c('remaining_count'),
-    c('total_count'),
-    c('current_start', 'time'),
-    c('current_end', 'time'),
-    c('charge_at', 'time'),
-  ],
-  transfer: [
-    c('id'),
-    c('status', 'text', { fallback: 'transfer_status' }),
-    c('source'),
-    c('recipient'),
-    c('amount', 'money'),
-    c('fees', 'money'),
-    c('tax', 'money'),
-    c('created_at', 'time'),
-  ],
-  fund_account: [
-    c('id'),
-    c('customer_id'),
-    c('bank_account.name'),
-    c('bank_account.ifsc'),
-    c('bank_account.account_number'),
-    c('active'),
-    c('created_at', 'time'),
-  ],
-  payout: [
-    c('id'),
-    c('status'),
-    c('amount', 'money'),
-    c('fees', 'money'),
-    c('tax', 'money'),
-    c('purpose'),
-    c('fund_account_id'),
-    c('utr'),
-    c('created_at', 'time'),
-  ],
-  customer_transaction: [
-    c('created_at', 'time'),
-    c('type'),
-    c('credit', 'money'),
-    c('debit', 'money'),
-    c('balance', 'money'),
-    c('description'),
-    c('id'),
-    c('source'),
-  ],
-  wallet_balance: [c('balance', 'money'), c('monthly_usage', 'money'), c('max_balance', 'money')],
-  wallet_payment: [c('gateway_payment_id'), c('gateway_order_id'), c('gateway_signature')],
-  profile: [c('name'), c('key_id'), c('key_secret'), c('base_url'), c('live', 'bool'), c('default', 'bool')],
-  bulk_result: [
-    c('line'),
-    c('payment_id'),
-    c('result'),
-    c('status'),
-    c('amount', 'money'),
-    c('refund_id'),
-    c('reason'),
-  ],
-  customer: [c('id'), c('name'), c('contact'), c('email'), c('created_at', 'time')],
-  event: [c('created_at', 'time'), c('event'), c('id'), c('delivery'), c('attempts')],
-  mcp_log: [c('at'), c('tool'), c('event'), c('amount', 'money'), c('target'), c('result_id'), c('message')],
-  generic: [],
-};
-
-/**
- * Table columns by importance, per resource: on a narrow terminal the last go first. Columns not listed
- * (and every column of --fields, which keep the order asked for) rank by their position.
- */
-const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
-  order: ['id', 'status', 'amount', 'created_at', 'amount_due', 'amount_paid', 'receipt', 'attempts'],
-  payment: [
-    'id',
-    'status',
-    'amount',
-    'created_at',
-    'amount_refunded',
-    'method',
-    'email',
-    'contact',
-    'order_id',
-    'captured',
-  ],
-  refund: ['id', 'payment_id', 'amount', 'status', 'created_at', 'currency', 'receipt', 'speed_processed', 'notes'],
-  plan: ['id', 'item.name', 'item.amount', 'period', 'interval', 'created_at'],
-  subscription: [
-    'id',
-    'status',
-    'plan_id',
-    'charge_at',
-    'paid_count',
-    'total_count',
-    'remaining_count',
-    'current_end',
-    'current_start',
-  ],
-  transfer: ['id', 'status', 'amount', 'recipient', 'created_at', 'source', 'fees', 'tax'],
-  fund_account: [
-    'id',
-    'customer_id',
-    'bank_account.name',
-    'bank_account.account_number',
-    'bank_account.ifsc',
-    'active',
-    'created_at',
-  ],
-  payout: ['id', 'status', 'amount', 'purpose', 'created_at', 'utr', 'fund_account_id', 'fees', 'tax'],
-  customer_transaction: [
-    'customer_id',
-    'created_at',
-    'type',
-    'balance',
-    'credit',
-    'debit',
-    'description',
-    'id',
-    'source',
-  ],
-  profile: ['name', 'base_url', 'live', 'default', 'key_id', 'key_secret'],
-  bulk_result: ['payment_id', 'result', 'reason', 'status', 'amount', 'refund_id', 'line'],
-  event: ['created_at', 'event', 'delivery', 'id', 'attempts'],
-};
-
 /** Rank of a table column (lower is kept longer). */
 export function tableRank(kind: ResourceKind, col: Column, position: number): number {
-  const order = TABLE_PRIORITY[kind];
+  const order = KINDS[kind].table;
   const at = order ? order.indexOf(col.key) : -1;
   return at >= 0 ? at : 1000 + position;
 }
-
-const WALLET_KINDS: ResourceKind[] = ['customer_transaction', 'wallet_balance', 'transfer', 'payout'];
 
 function guessType(path: string): Column['type'] {
   const leaf = path.split('.').pop() ?? path;
@@ -242,24 +46,12 @@ function guessType(path: string): Column['type'] {
 }
 
 /**
- * Money exports name the currency of every row: a `currency` column after this money column (whose
- * currency it is: the row's, `item.currency` for plans, INR for wallet rows), so that a spreadsheet
- * never sums USD cents and INR paise in one column unknowingly.
+ * Money exports name the currency of every row: a `currency` column after the money column the kind
+ * names (whose currency it is: the row's, `item.currency` for plans, INR for wallet rows), so that a
+ * spreadsheet never sums USD cents and INR paise in one column unknowingly.
  */
-const CURRENCY_AFTER: Partial<Record<ResourceKind, string>> = {
-  order: 'amount',
-  payment: 'amount',
-  refund: 'amount',
-  plan: 'item.amount',
-  transfer: 'amount',
-  payout: 'amount',
-  customer_transaction: 'balance',
-  wallet_balance: 'max_balance',
-  bulk_result: 'amount',
-};
-
 function withCurrency(kind: ResourceKind, columns: Column[]): Column[] {
-  const at = columns.findIndex((col) => col.key === CURRENCY_AFTER[kind]);
+  const at = columns.findIndex((col) => col.key === KINDS[kind].currencyAfter);
   if (at < 0 || columns.some((col) => col.key === 'currency')) return columns;
   const currency: Column = {
     ...c('currency'),
@@ -268,10 +60,11 @@ function withCurrency(kind: ResourceKind, columns: Column[]): Column[] {
   return [...columns.slice(0, at + 1), currency, ...columns.slice(at + 1)];
 }
 
-/** A record kind without columns of its own shows the fields the contract lists, typed by their names. */
+/** A record kind without columns of its own shows the fields it lists, typed by their names. */
 export function derivedColumns(kind: ResourceKind): Column[] {
-  if (!Object.hasOwn(RECORD_FIELDS, kind)) return [];
-  const { plain, objects } = RECORD_FIELDS[kind as RecordKind];
+  const fields = KINDS[kind].fields;
+  if (!fields) return [];
+  const { plain, objects } = fields;
   return [...plain.filter((f) => f !== 'entity').map((f) => c(f, guessType(f))), ...objects.map((f) => c(f, 'json'))];
 }
 
@@ -279,8 +72,12 @@ const withCurrencies = new Map<ResourceKind, Column[]>();
 
 export function defaultColumns(kind: ResourceKind, tagged = false): Column[] {
   let columns = withCurrencies.get(kind);
-  if (!columns) withCurrencies.set(kind, (columns = withCurrency(kind, DEFAULTS[kind] ?? derivedColumns(kind))));
-  return tagged && kind === 'customer_transaction' ? [c('customer_id'), ...columns] : columns;
+  if (!columns) {
+    const declared = KINDS[kind].columns.map((spec) => ({ ...spec, header: spec.key }));
+    withCurrencies.set(kind, (columns = withCurrency(kind, declared.length ? declared : derivedColumns(kind))));
+  }
+  const parent = KINDS[kind].parent;
+  return tagged && parent ? [{ ...parent, header: parent.key }, ...columns] : columns;
 }
 
 /** `amount_display` -> money column `amount`, shown as text; `created_at_local` -> time column `created_at`. */
@@ -333,5 +130,5 @@ export function cellValue(row: unknown, col: Column): unknown {
 export function currencyOf(row: unknown, col: Column, kind: ResourceKind): string | undefined {
   const explicit = getPath(row, col.currencyKey ?? 'currency');
   if (typeof explicit === 'string' && explicit) return explicit;
-  return WALLET_KINDS.includes(kind) ? 'INR' : undefined;
+  return KINDS[kind].walletCurrency ? 'INR' : undefined;
 }

@@ -2,15 +2,15 @@ import { UsageError } from '../contract/errors';
 import { defaultColumns } from './columns';
 import type { ResourceKind } from './columns';
 import { distance } from '../contract/values/did-you-mean';
-import { RECORD_FIELDS } from '../contract/record-fields';
+import { KINDS } from '../contract/kinds';
 
 const MONEY = /^(amount|amount_\w+|fee|tax|credit|debit|balance)$/;
 const TIME = /_at$/;
 
 /** Every column `--fields` may name for this kind, derived ones included; undefined when any is allowed. */
 export function knownFields(kind: ResourceKind): { names: string[]; objects: string[] } | undefined {
-  if (!Object.hasOwn(RECORD_FIELDS, kind)) return undefined;
-  const rec = RECORD_FIELDS[kind as keyof typeof RECORD_FIELDS];
+  const rec = KINDS[kind].fields;
+  if (!rec) return undefined;
   const names = new Set<string>();
   for (const f of [...defaultColumns(kind).map((c) => c.key), ...rec.plain]) {
     names.add(f);

@@ -3,6 +3,7 @@ import type { Prepared } from '../../client/client';
 import { FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
 import { walk } from '../../client/paginate';
 import type { ResourceKind } from '../../output/columns';
+import { kindNamed } from '../../contract/kinds';
 import { formatMoney } from '../../output/money';
 import { isCaptured } from '../../contract/rules';
 import { fieldsToBody, parseApiPath, parseField } from './request';
@@ -14,35 +15,11 @@ import { intFlag, need } from '../flags';
 import { many } from '../result';
 import type { CommandResult } from '../result';
 
-const KINDS: Record<string, ResourceKind> = {
-  orders: 'order',
-  order: 'order',
-  payments: 'payment',
-  payment: 'payment',
-  refunds: 'refund',
-  refund: 'refund',
-  plans: 'plan',
-  plan: 'plan',
-  subscriptions: 'subscription',
-  subscription: 'subscription',
-  transfers: 'transfer',
-  transfer: 'transfer',
-  fund_accounts: 'fund_account',
-  fund_account: 'fund_account',
-  payouts: 'payout',
-  payout: 'payout',
-  statement: 'customer_transaction',
-  customer_transaction: 'customer_transaction',
-  customers: 'customer',
-  customer: 'customer',
-};
-
 /** The table columns for what came back: the record's `entity`, else the list the path names. */
 function kindOf(path: string, value?: unknown): ResourceKind {
   const entity = (value as { entity?: unknown } | null)?.entity;
-  if (typeof entity === 'string' && entity !== 'collection' && KINDS[entity]) return KINDS[entity];
-  const last = path.split('/').filter(Boolean).at(-1) ?? '';
-  return KINDS[last] ?? 'generic';
+  const byEntity = typeof entity === 'string' && entity !== 'collection' ? kindNamed(entity) : undefined;
+  return byEntity ?? kindNamed(path.split('/').filter(Boolean).at(-1) ?? '') ?? 'generic';
 }
 
 const itemsOf = (value: unknown): unknown[] | undefined => {

@@ -1,0 +1,54 @@
+/**
+ * How a kind of row payctl shows is declared: one file per resource in this folder, one registry line
+ * in ./index.ts. Plain data (no schema library), so that help, tables and `--fields` checks load fast;
+ * renderers, the `--fields` catalogue, `payctl api`'s choice of columns and exports derive from it.
+ */
+
+export type ColumnType = 'text' | 'money' | 'time' | 'bool' | 'json';
+
+export interface ColumnSpec {
+  key: string;
+  type: ColumnType;
+  /** Older payloads name some fields differently (transfer `transfer_status`). */
+  fallback?: string;
+  /** Where a money column's currency is; default the row's `currency` (see `walletCurrency`). */
+  currencyKey?: string;
+}
+
+export interface KindDeclaration {
+  /** The service's `entity` of these records and the last path segment of their list (`/customers`). */
+  entity?: string;
+  path?: string;
+  /** Columns of table, CSV, xlsx and picked JSON, in order. */
+  columns: ColumnSpec[];
+  /**
+   * Table columns by importance: on a narrow terminal (80 columns) the last go first. Columns not
+   * listed rank after these by their position.
+   */
+  table?: string[];
+  /** The column shown first when rows come from several parents (a statement of many customers). */
+  parent?: ColumnSpec;
+  /** Exports add a `currency` column after this money column (whose currency it is). */
+  currencyAfter?: string;
+  /** Money of these rows is in INR when a row names no currency (wallet rows). */
+  walletCurrency?: boolean;
+  /** The name of an xlsx export's data sheet (default "Rows"). */
+  sheet?: string;
+  /**
+   * Every field the service's records carry (the spec's tables and real payloads), and the ones whose
+   * values are objects any key of which may be picked (`notes.reason`): `--fields` is checked against
+   * these. Without it any name is taken.
+   */
+  fields?: { plain: string[]; objects: string[] };
+}
+
+export const col = (key: string, type: ColumnType = 'text', extra: Partial<ColumnSpec> = {}): ColumnSpec => ({
+  key,
+  type,
+  ...extra,
+});
+
+/** A list of names written as one string: the lists are long and only the names matter. */
+export const words = (list: string): string[] => list.trim().split(/\s+/);
+
+export const declare = (kind: KindDeclaration): KindDeclaration => kind;

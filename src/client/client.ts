@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { ErrorBody, describeIssue, endpointPath, endpoints } from '../contract';
-import type { BodyOf, EndpointName, QueryOf } from '../contract';
+import type { BodyOf, EndpointName, Method, QueryOf } from '../contract';
 import {
   ApiError,
   AuthError,
@@ -34,7 +34,7 @@ interface CallArgs<N extends EndpointName> {
 /** A validated request, ready to send or to print with --dry-run. */
 export interface Prepared {
   endpoint: EndpointName;
-  method: 'GET' | 'POST';
+  method: Method;
   path: string;
   url: string;
   query?: Record<string, string | number | boolean | undefined>;
@@ -87,7 +87,7 @@ export class ApiClient {
     const path = endpointPath(endpoint.path, args.params);
     const query = validate('query' in endpoint ? endpoint.query : undefined, args.query, 'query') as Prepared['query'];
     const body =
-      endpoint.method === 'POST'
+      endpoint.method !== 'GET'
         ? validate('body' in endpoint ? endpoint.body : undefined, args.body ?? {}, 'request')
         : undefined;
     return { endpoint: name, method: endpoint.method, path, url: this.http.url({ path, query }), query, body };
@@ -140,7 +140,7 @@ export class ApiClient {
   }
 
   private async transmit(
-    method: 'GET' | 'POST',
+    method: Method,
     path: string,
     query: Prepared['query'],
     body: unknown,
@@ -150,7 +150,7 @@ export class ApiClient {
     let response: HttpResponse;
     const where = `${method} ${this.http.url({ path, fromOrigin })}`;
     // The sandbox's own admin routes (fromOrigin) move no money and have no command to check them with.
-    const answered = method === 'POST' && !fromOrigin ? this.onWrite?.(path, body) : undefined;
+    const answered = method !== 'GET' && !fromOrigin ? this.onWrite?.(path, body) : undefined;
     try {
       response = await this.http.send({ method, path, query, body, fromOrigin, headers });
     } catch (err) {

@@ -1,3 +1,4 @@
+import type { Method } from '../contract/endpoints';
 import { createPool, refusedBeforeSending } from './pool';
 import type { Connection, Route } from './pool';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,7 +26,7 @@ interface HttpOptions {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: Method;
   /** Path below the base URL, e.g. `/payments/pay_x/capture`, or absolute from the origin when `fromOrigin`. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
@@ -175,7 +176,7 @@ export class HttpClient {
     try {
       const res = await this.pool.request({
         path,
-        method: method as 'GET' | 'POST',
+        method: method as Method,
         headers,
         body,
         signal,

@@ -52,7 +52,7 @@ export async function sendOnce<T = Record<string, unknown>>(api: ApiClient, req:
   try {
     return await api.execute<T>(req);
   } catch (err) {
-    if (err instanceof OutcomeUnknownError && req.method === 'POST')
+    if (err instanceof OutcomeUnknownError && req.method !== 'GET')
       throw withCheck(err, req.method, req.path, req.body);
     throw err;
   }
@@ -72,5 +72,5 @@ export async function sendOrShow(
   kind: ResourceKind,
 ): Promise<CommandResult> {
   if (ctx.settings.dryRun) return dryRun(req);
-  return one(kind, req.method === 'POST' ? await sendOnce(api, req) : await api.execute(req));
+  return one(kind, req.method !== 'GET' ? await sendOnce(api, req) : await api.execute(req));
 }

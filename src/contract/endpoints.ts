@@ -1,14 +1,19 @@
 import type * as z from 'zod/mini';
 import * as req from './requests';
 import * as res from './resources';
+import { customerEndpoints } from './customer-endpoints';
+import { billingEndpoints } from './billing-endpoints';
 
 /**
  * The 17 documented endpoints (spec section 4), and the real service's refund reads
  * (`GET /refunds`, `/refunds/:id`, `/payments/:id/refunds`), which reconciliation reads by identity. `moves` marks money movement: such a request is
  * confirmed before sending and is never resent after an ambiguous failure.
  */
+/** GET reads; every other method writes and carries a JSON body. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
 export interface Endpoint {
-  method: 'GET' | 'POST';
+  method: Method;
   path: string;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -100,6 +105,8 @@ export const endpoints = define({
     query: req.StatementQuery,
     response: res.collectionOf(res.CustomerTransaction),
   },
+  ...billingEndpoints,
+  ...customerEndpoints,
 });
 
 export type EndpointName = keyof typeof endpoints;

@@ -8,8 +8,7 @@ import type { SandboxConfig } from './context';
 import { SandboxError } from './errors';
 import { listEvents } from './events';
 import { accountBalance } from './ledger';
-import { newId } from './ids';
-import type { CustomerRecord } from './records';
+import { newCustomer } from './customers';
 import { SeedBody, seed } from './seed';
 import type { Store } from './store';
 import { authorize } from './subscription-cycles';
@@ -77,18 +76,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   seed: (body, { store, clock, config }) => seed(store, clock.now(), config, parse(SeedBody, body)),
   createCustomer(body, { store, clock }) {
     const input = parse(CustomerBody, body);
-    const now = clock.now();
-    const record: CustomerRecord = {
-      id: newId('cust'),
-      entity: 'customer',
-      name: input.name ?? null,
-      email: input.email ?? null,
-      contact: input.contact,
-      gstin: null,
-      notes: {},
-      created_at: now,
-    };
-    return publicView(store.tx(() => store.insert(record)));
+    return publicView(store.tx(() => newCustomer(store, clock.now(), input)));
   },
   stats: (_body, deps) => stats(deps),
   account: (_body, { store }) => merchantAccount(store),

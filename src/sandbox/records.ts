@@ -66,8 +66,8 @@ export interface CustomerRecord extends StoredRecord {
   entity: 'customer';
   name: string | null;
   email: string | null;
-  contact: string;
-  gstin: null;
+  contact: string | null;
+  gstin: string | null;
   notes: Notes;
   _wallet?: Wallet;
 }
@@ -119,7 +119,7 @@ export interface PlanRecord extends StoredRecord {
 }
 
 export type SubscriptionStatus =
-  'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'expired';
+  'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'paused' | 'cancelled' | 'completed' | 'expired';
 
 export interface SubscriptionRecord extends StoredRecord {
   entity: 'subscription';

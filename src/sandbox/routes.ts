@@ -7,6 +7,8 @@ import * as refunds from './refunds';
 import * as subscriptions from './subscriptions';
 import * as transfers from './transfers';
 import * as wallet from './wallet';
+import { customerRoutes } from './customers';
+import { billingRoutes } from './billing';
 
 /** The handler of every endpoint in src/contract/endpoints.ts: a missing one fails typecheck. */
 export const routes: RouteTable = {
@@ -30,4 +32,6 @@ export const routes: RouteTable = {
   createPayout: payouts.createPayout,
   getWalletBalance: wallet.walletBalance,
   getWalletStatement: wallet.statement,
+  ...billingRoutes,
+  ...customerRoutes,
 };

@@ -2,11 +2,11 @@ import { INR } from '../contract';
 import type { EndpointName } from '../contract/endpoints';
 import { checkout } from './checkout';
 import type { RouteContext, SandboxConfig } from './context';
-import { newId } from './ids';
 import { accountBalance } from './ledger';
 import { createOrder } from './orders';
 import { createFundAccount, createPayout, settlePayouts } from './payouts';
-import type { CustomerRecord, PaymentRecord } from './records';
+import type { PaymentRecord } from './records';
+import { newCustomer } from './customers';
 import { refund } from './refunds';
 import type { Store } from './store';
 import { directTransfer } from './transfers';
@@ -43,16 +43,7 @@ export function seedWallets(store: Store, now: number, config: SandboxConfig, en
   const start = now - days * 86_400;
   const customer_ids: string[] = [];
   HOLDERS.forEach(([name, contact, email], h) => {
-    const holder = store.insert<CustomerRecord>({
-      id: newId('cust'),
-      entity: 'customer',
-      name,
-      email,
-      contact,
-      gstin: null,
-      notes: {},
-      created_at: start - 3_600,
-    });
+    const holder = newCustomer(store, start - 3_600, { name, email, contact });
     customer_ids.push(holder.id);
     const account = bankAccount(store, config, start - 3_600, holder.id, name, h === 1);
     const paid: PaymentRecord[] = [];

@@ -2,10 +2,9 @@ import * as z from 'zod/mini';
 import { INR } from '../contract';
 import { checkout } from './checkout';
 import type { SandboxConfig } from './context';
-import { newId } from './ids';
 import { move } from './ledger';
 import { createOrder } from './orders';
-import type { CustomerRecord } from './records';
+import { newCustomer } from './customers';
 import { seedWallets } from './seed-wallets';
 import type { Store } from './store';
 
@@ -23,18 +22,6 @@ export const SeedBody = z.object({
 });
 type Seed = z.output<typeof SeedBody>;
 
-const newCustomer = (store: Store, now: number, name: string, contact: string) =>
-  store.insert<CustomerRecord>({
-    id: newId('cust'),
-    entity: 'customer',
-    name,
-    email: null,
-    contact,
-    gstin: null,
-    notes: {},
-    created_at: now,
-  });
-
 /** Test data in one transaction: orders in a mix of states, authorized payments, a long wallet statement. */
 export function seed(store: Store, now: number, config: SandboxConfig, body: Seed) {
   const order_ids: string[] = [];
@@ -50,7 +37,7 @@ export function seed(store: Store, now: number, config: SandboxConfig, body: See
         ['Vikram Shah', '9123456780'],
         ['Overseas Buyer', '+14155550100'],
       ] as const) {
-        customer_ids.push(newCustomer(store, now, name, contact).id);
+        customer_ids.push(newCustomer(store, now, { name, contact }).id);
       }
     }
     for (let i = 0; i < (body.orders ?? 0); i++) {
@@ -99,7 +86,7 @@ export function seed(store: Store, now: number, config: SandboxConfig, body: See
 
 /** Alternating cashback credits and wallet debits, so the running balance moves both ways and stays positive. */
 function seedStatement(store: Store, times: number[]): string {
-  const holder = newCustomer(store, times[0]!, 'Statement Seed', '+919812345678');
+  const holder = newCustomer(store, times[0]!, { name: 'Statement Seed', contact: '+919812345678' });
   times.forEach((at, i) => {
     const amount = 100 + ((i * 37) % 900);
     if (i % 2 === 0)

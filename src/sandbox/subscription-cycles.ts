@@ -1,10 +1,10 @@
 import type { PaymentMethod, PlanPeriod } from '../contract';
 import { SandboxError, notFound } from './errors';
 import { recordEvent } from './events';
-import { newId } from './ids';
 import { createOrder, recordAttempt } from './orders';
 import { capture, newPayment } from './payments';
-import type { CustomerRecord, PaymentRecord, PlanRecord, SubscriptionRecord } from './records';
+import type { PaymentRecord, PlanRecord, SubscriptionRecord } from './records';
+import { newCustomer } from './customers';
 import type { Store } from './store';
 import { publicView } from './views';
 
@@ -136,16 +136,7 @@ export interface AuthorizeInput {
 
 /** The customer who authorised the subscription at checkout. */
 const newSubscriber = (store: Store, now: number) =>
-  store.insert<CustomerRecord>({
-    id: newId('cust'),
-    entity: 'customer',
-    name: 'Sandbox Subscriber',
-    email: 'customer@example.com',
-    contact: '+919876543210',
-    gstin: null,
-    notes: {},
-    created_at: now,
-  });
+  newCustomer(store, now, { name: 'Sandbox Subscriber', email: 'customer@example.com', contact: '+919876543210' });
 
 /**
  * The customer at checkout for a subscription (`payctl sandbox pay SUB_ID`). A `created` subscription

@@ -2,8 +2,22 @@ import { UsageError } from '../../contract/errors';
 import type { PlanPeriod } from '../../contract/vocabulary';
 import { sendOrShow } from '../check';
 import type { Context } from '../context';
-import { amountFlag, currencyFlag, intFlag, notesFlag } from '../flags';
+import { amountFlag, currencyFlag, idArg, intFlag, notesFlag } from '../flags';
+import { exportProgress, listing, listResult, pageQuery } from '../listing';
+import type { PageOptions } from '../listing';
 import type { CommandResult } from '../result';
+
+export async function listPlans(opts: PageOptions, ctx: Context): Promise<CommandResult> {
+  const page = await pageQuery(ctx, opts, 'plan');
+  const progress = exportProgress(ctx, page);
+  const result = await listing(ctx, 'listPlans', page, {}, undefined, progress);
+  return 'dryRun' in result ? result.dryRun : listResult(ctx, 'plan', 'plans', page, result, progress);
+}
+
+export async function getPlan(opts: { id: string }, ctx: Context): Promise<CommandResult> {
+  const api = await ctx.api();
+  return sendOrShow(ctx, api, api.prepare('getPlan', { params: { id: idArg(opts.id, 'plan') } }), 'plan');
+}
 
 export interface CreatePlanOptions {
   period: PlanPeriod;

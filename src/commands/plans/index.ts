@@ -1,7 +1,8 @@
 import { Option } from '@commander-js/extra-typings';
 import { PLAN_PERIODS } from '../../contract/vocabulary';
-import { group, verb } from '../declare';
-import { noteOption, withNotes } from '../options';
+import { LIMITS } from '../../contract/limits';
+import { group, pageOptions, verb } from '../declare';
+import { listOptions, noteOption, withNotes } from '../options';
 
 /**
  * The `plans` commands: the group's line in `payctl --help` (all that a run of another group declares of
@@ -12,6 +13,20 @@ export const plans = group(
   'recurring billing plans',
   () => import('./handlers'),
   (plans, bind, run) => {
+    listOptions(
+      verb(plans, 'list', 'list plans, most recent first', [
+        'payctl plans list',
+        'payctl plans list --all -o csv --out plans.csv',
+      ]),
+      `items in one page, 1-${LIMITS.count} (service default 10)`,
+      (list) => list,
+    ).action(bind(run('listPlans'), ({ opts }) => pageOptions(opts)));
+    verb(plans, 'get', 'fetch a plan', [
+      'payctl plans get plan_Jd8x3kQpL2mZ7v',
+      'payctl plans get plan_Jd8x3kQpL2mZ7v -o json | jq .item',
+    ])
+      .argument('<id>', 'plan id (plan_…)')
+      .action(bind(run('getPlan'), ({ args }) => ({ id: args[0]! })));
     verb(plans, 'create', 'create a plan', [
       'payctl plans create --period monthly --interval 1 --name Gold --amount 49900 --currency INR',
       'payctl plans create --period monthly --interval 3 --name Quarterly ' +

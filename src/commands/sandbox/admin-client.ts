@@ -24,7 +24,7 @@ export interface SandboxClock {
   now: number;
   offset: number;
 }
-/** What the sandbox customer endpoint takes (the service has no create endpoint). */
+/** What the sandbox's own customer endpoint takes (it makes the same customers as POST /customers). */
 export interface CustomerInput {
   contact: string;
   email?: string;

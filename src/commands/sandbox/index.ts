@@ -123,7 +123,7 @@ export const sandbox = group(
       'payctl sandbox events -o ndjson | jq .event',
     ]).action(bind(run('listEvents'), () => ({})));
     const customer = sandbox.command('customer').description('sandbox customers');
-    verb(customer, 'create', 'create a customer (the service has no create endpoint)', [
+    verb(customer, 'create', 'create a customer, skipping the duplicate check of `payctl customers create`', [
       'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',
       'payctl sandbox customer create --contact 9123456780 --email vikram@example.com -o json',
     ])

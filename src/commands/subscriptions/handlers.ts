@@ -4,6 +4,8 @@ import { sendOrShow } from '../check';
 import type { Context } from '../context';
 import { idArg, intFlag, notesFlag, timeFlag } from '../flags';
 import type { CommandResult } from '../result';
+import { exportProgress, listing, listResult, pageQuery } from '../listing';
+import type { PageOptions } from '../listing';
 
 /** The service refuses a first cycle in the past; a minute's slack for clocks that disagree a little. */
 const START_SLACK_SECONDS = 60;
@@ -57,3 +59,17 @@ export async function cancelSubscription(opts: CancelSubscriptionOptions, ctx: C
   });
   return sendOrShow(ctx, api, req, 'subscription');
 }
+
+export interface ListSubscriptionsOptions extends PageOptions {
+  plan?: string;
+}
+
+export async function listSubscriptions(opts: ListSubscriptionsOptions, ctx: Context): Promise<CommandResult> {
+  const plan = opts.plan === undefined ? undefined : idArg(opts.plan, 'plan');
+  const page = await pageQuery(ctx, opts, 'subscription');
+  const progress = exportProgress(ctx, page);
+  const result = await listing(ctx, 'listSubscriptions', page, { plan_id: plan }, undefined, progress);
+  return 'dryRun' in result ? result.dryRun : listResult(ctx, 'subscription', 'subscriptions', page, result, progress);
+}
+
+export { pauseSubscription, resumeSubscription } from './pause';

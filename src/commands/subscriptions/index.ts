@@ -1,5 +1,6 @@
-import { group, verb } from '../declare';
-import { noteOption, withNotes } from '../options';
+import { LIMITS } from '../../contract/limits';
+import { group, pageOptions, verb } from '../declare';
+import { listOptions, noteOption, withNotes } from '../options';
 
 /**
  * The `subscriptions` commands: the group's line in `payctl --help` (all that a run of another group declares of
@@ -10,6 +11,14 @@ export const subscriptions = group(
   'subscriptions to plans',
   () => import('./handlers'),
   (subscriptions, bind, run) => {
+    listOptions(
+      verb(subscriptions, 'list', 'list subscriptions, most recent first', [
+        'payctl subscriptions list',
+        'payctl subscriptions list --plan plan_Jd8x3kQpL2mZ7v --all -o csv',
+      ]),
+      `items in one page, 1-${LIMITS.count} (service default 10)`,
+      (list) => list.option('--plan <id>', 'only subscriptions to this plan (plan_…)'),
+    ).action(bind(run('listSubscriptions'), ({ opts }) => ({ ...pageOptions(opts), plan: opts.plan })));
     verb(subscriptions, 'create', 'subscribe to a plan', [
       'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 12 --start-at next-month',
       'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 6 --notify',
@@ -41,5 +50,17 @@ export const subscriptions = group(
       .action(
         bind(run('cancelSubscription'), ({ args, opts }) => ({ id: args[0]!, atCycleEnd: Boolean(opts.atCycleEnd) })),
       );
+    verb(subscriptions, 'pause', 'pause an active subscription now: nothing is charged until it is resumed', [
+      'payctl subscriptions pause sub_Kq2vX9pLm4Tz8w',
+      'payctl subscriptions pause sub_Kq2vX9pLm4Tz8w --yes -o json | jq .status',
+    ])
+      .argument('<id>', 'subscription id (sub_…)')
+      .action(bind(run('pauseSubscription'), ({ args }) => ({ id: args[0]! })));
+    verb(subscriptions, 'resume', 'resume a paused subscription now, charged again from its next cycle date', [
+      'payctl subscriptions resume sub_Kq2vX9pLm4Tz8w',
+      'payctl subscriptions resume sub_Kq2vX9pLm4Tz8w --yes -o json | jq .charge_at',
+    ])
+      .argument('<id>', 'subscription id (sub_…)')
+      .action(bind(run('resumeSubscription'), ({ args }) => ({ id: args[0]! })));
   },
 );

@@ -1,7 +1,9 @@
-import { col, declare } from './declare';
+import { col, declare, words } from './declare';
 
 export const customer = declare({
   entity: 'customer',
   path: 'customers',
   columns: [col('id'), col('name'), col('contact'), col('email'), col('created_at', 'time')],
+  table: ['id', 'name', 'email', 'contact', 'created_at'],
+  fields: { plain: words('id entity name email contact gstin created_at'), objects: ['notes'] },
 });

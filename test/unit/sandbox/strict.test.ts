@@ -66,6 +66,15 @@ const VALID: Partial<Record<EndpointName, { input: Record<string, unknown>; nest
     },
   },
   getWalletStatement: { input: { count: '1', skip: '0', from: '1', to: '2' } },
+  listPlans: { input: { count: '1', skip: '0', from: '1', to: '2' } },
+  listSubscriptions: { input: { count: '1', skip: '0', from: '1', to: '2', plan_id: 'plan_1' } },
+  pauseSubscription: { input: { pause_at: 'now' } },
+  resumeSubscription: { input: { resume_at: 'now' } },
+  createCustomer: {
+    input: { name: 'n', email: 'e@x.in', contact: '9876543210', gstin: null, notes: {}, fail_existing: '0' },
+  },
+  listCustomers: { input: { count: '1', skip: '0', from: '1', to: '2' } },
+  editCustomer: { input: { name: 'n', email: 'e@x.in', contact: 9876543210 } },
 };
 
 const schemaOf = (name: EndpointName) => {

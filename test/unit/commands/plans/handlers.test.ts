@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPlan } from '../../../../src/commands/plans/handlers';
+import { createPlan, getPlan, listPlans } from '../../../../src/commands/plans/handlers';
 import type { CreatePlanOptions } from '../../../../src/commands/plans/handlers';
 import { OutcomeUnknownError } from '../../../../src/contract/errors';
 import { fakeContext, expectDryRun, expectUsageError } from '../fake-context';
@@ -58,5 +58,25 @@ describe('plans create', () => {
     expect(err).toBeInstanceOf(OutcomeUnknownError);
     expect((err as OutcomeUnknownError).check).toContain('payctl api GET /plans -F count=5');
     expect(f.sent).toHaveLength(1);
+  });
+});
+
+describe('plans list and get', () => {
+  it('get reads one plan; a bad id is a usage error, nothing sent', async () => {
+    const f = fakeContext({ routes: { 'GET /plans/:id': { body: planRecord } } });
+    expect(await getPlan({ id: 'plan_new1' }, f.ctx)).toEqual({ type: 'one', kind: 'plan', data: planRecord });
+    expect(f.sent).toEqual([expect.objectContaining({ method: 'GET', path: '/plans/plan_new1' })]);
+    await expectUsageError(getPlan, { id: 'sub_1' }, /plan id/);
+  });
+
+  it('list reads a page of plans', async () => {
+    const f = fakeContext({
+      routes: { 'GET /plans': { body: { entity: 'collection', count: 1, items: [planRecord] } } },
+    });
+    const result = await listPlans({ all: false, skip: '2' }, f.ctx);
+    const rows: unknown[] = [];
+    for await (const row of (result as { items: AsyncIterable<unknown> }).items) rows.push(row);
+    expect(rows).toEqual([planRecord]);
+    expect(f.sent[0]).toMatchObject({ method: 'GET', path: '/plans', query: { skip: 2 } });
   });
 });

@@ -32,7 +32,7 @@ export const customers = group(
       [
         'payctl customers create --name "Asha Rao" --email asha@example.com --contact +919876543210',
         'payctl customers create --name "Vikram Shah" --contact 9123456780 --gstin 29ABCDE1234F1Z5 --note tier=gold',
-        'payctl customers create --name "Asha Rao" --email asha@example.com --contact +919876543210 --fail-existing',
+        'payctl customers create --name "Meera Iyer" --email meera@example.com --fail-existing -o json',
       ],
     )
       .requiredOption('--name <name>', 'name, up to 50 characters')

@@ -19,7 +19,14 @@ export function checkCommand(method: string, path: string, body?: unknown): stri
   if ((m = at('/payments/:id/refund'))) return `payctl payments get ${arg(m.id!)}`;
   if ((m = at('/payments/:id/capture')) || (m = at('/payments/:id/transfers')))
     return `payctl payments get ${arg(m.id!)}`;
-  if ((m = at('/subscriptions/:id/cancel'))) return `payctl subscriptions get ${arg(m.id!)}`;
+  if (
+    (m = at('/subscriptions/:id/cancel')) ||
+    (m = at('/subscriptions/:id/pause')) ||
+    (m = at('/subscriptions/:id/resume'))
+  )
+    return `payctl subscriptions get ${arg(m.id!)}`;
+  if ((m = at('/customers/:id'))) return `payctl customers get ${arg(m.id!)}`;
+  if (path === '/customers') return 'payctl customers list --count 5';
   if ((m = at('/customers/:id/payouts'))) return `payctl wallet statement ${arg(m.id!)} --from today`;
   if (path === '/transfers' && typeof b.customer_id === 'string')
     return `payctl wallet statement ${arg(b.customer_id)} --from today`;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCustomer, editCustomer, getCustomer, listCustomers } from '../../../../src/commands/customers/handlers';
 import type { CreateCustomerOptions } from '../../../../src/commands/customers/handlers';
 import { UsageError } from '../../../../src/contract/errors';
+import { checkCommand } from '../../../../src/commands/check';
 import { expectDryRun, expectUsageError, fakeContext } from '../fake-context';
 
 const ID = 'cust_4xbQrmEoA5q1fP';
@@ -87,4 +88,13 @@ describe('customers get, list, edit', () => {
     const err = await editCustomer({ id: ID }, fakeContext().ctx).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
   });
+});
+
+describe('a lost answer names the command that shows whether the write was applied', () => {
+  it.each([
+    ['POST', '/customers', 'payctl customers list --count 5'],
+    ['PUT', `/customers/${ID}`, `payctl customers get ${ID}`],
+    ['POST', '/subscriptions/sub_1/pause', 'payctl subscriptions get sub_1'],
+    ['POST', '/subscriptions/sub_1/resume', 'payctl subscriptions get sub_1'],
+  ])('%s %s', (method, path, want) => expect(checkCommand(method, path)).toBe(want));
 });

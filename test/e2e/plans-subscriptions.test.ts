@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { run, runJson, sandboxForFile } from './harness';
+import { addProfile, run, runJson, sandboxForFile } from './harness';
+import { KEY, onTerminal } from './pty';
 
 interface Plan {
   id: string;
@@ -155,5 +156,22 @@ describe('subscriptions list, pause and resume', () => {
       { method: 'POST', url: expect.stringContaining(`/subscriptions/${sub.id}/pause`), body: { pause_at: 'now' } },
     ]);
     expect(await get(sub.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('on a terminal the question names the profile, the subscription and its plan; "No" sends nothing', async () => {
+    const p = await plan('Terminal');
+    const sub = await active(p.id);
+    const env = { ...(await addProfile(sb, 'billing')), PAYCTL_PROFILE: 'billing', NO_COLOR: '1' };
+    const no = onTerminal(['subscriptions', 'pause', sub.id], env);
+    const asked = (await no.waitFor(/\(y\s*\/\s*N\)/)).replace(/\n/g, '');
+    expect(asked).toContain(`[profile billing] Pause subscription ${sub.id} (plan ${p.id}) now?`);
+    await no.type('n', KEY.enter);
+    expect(await no.exited).not.toBe(0);
+    expect(await get(sub.id)).toMatchObject({ status: 'active' });
+    const yes = onTerminal(['subscriptions', 'pause', sub.id, '-o', 'json'], env);
+    await yes.waitFor(/\(y\s*\/\s*N\)/);
+    await yes.type('y', KEY.enter);
+    expect(await yes.exited).toBe(0);
+    expect(await get(sub.id)).toMatchObject({ status: 'paused' });
   });
 });

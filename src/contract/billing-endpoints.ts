@@ -18,6 +18,12 @@ export const SubscriptionListQuery = z.lazy(() => z.object({ ...page(), plan_id:
 export const PauseBody = z.lazy(() => z.object({ pause_at: z.optional(z.literal('now')) }));
 export const ResumeBody = z.lazy(() => z.object({ resume_at: z.optional(z.literal('now')) }));
 
+/** The status each change takes a subscription from, and to: the service refuses it from any other. */
+export const SUBSCRIPTION_CHANGES = {
+  pause: { from: 'active', to: 'paused' },
+  resume: { from: 'paused', to: 'active' },
+} as const;
+
 export const billingEndpoints = {
   listPlans: { method: 'GET', path: '/plans', query: PlanListQuery, response: collectionOf(Plan) },
   getPlan: { method: 'GET', path: '/plans/:id', response: Plan },

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_CHANGES } from '../contract/billing-endpoints';
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
 import { recordEvent } from './events';
@@ -34,9 +35,9 @@ export function pauseSubscription({ store, now, params }: RouteContext<'pauseSub
   return publicView(
     store.tx(() => {
       const sub = subscription(store, params.id!);
-      if (sub.status !== 'active')
+      if (sub.status !== SUBSCRIPTION_CHANGES.pause.from)
         throw new SandboxError(`Subscription cannot be paused in ${sub.status} status`, 400, 'id');
-      Object.assign(sub, { status: 'paused', charge_at: null, _paused_at: now });
+      Object.assign(sub, { status: SUBSCRIPTION_CHANGES.pause.to, charge_at: null, _paused_at: now });
       store.update(sub, null);
       recordEvent(store, now, 'subscription.paused', { subscription: sub });
       return sub;
@@ -52,7 +53,7 @@ export function resumeSubscription({ store, now, params }: RouteContext<'resumeS
   return publicView(
     store.tx(() => {
       const sub = subscription(store, params.id!);
-      if (sub.status !== 'paused')
+      if (sub.status !== SUBSCRIPTION_CHANGES.resume.from)
         throw new SandboxError(`Subscription cannot be resumed in ${sub.status} status`, 400, 'id');
       const plan = store.get('plan', sub.plan_id)!;
       let next = sub.current_end ?? now;
@@ -63,7 +64,7 @@ export function resumeSubscription({ store, now, params }: RouteContext<'resumeS
       }
       let end = sub.end_at;
       for (let i = 0; i < skipped; i++) end = addPeriod(end, plan.period, plan.interval);
-      Object.assign(sub, { status: 'active', charge_at: next, end_at: end });
+      Object.assign(sub, { status: SUBSCRIPTION_CHANGES.resume.to, charge_at: next, end_at: end });
       delete sub._paused_at;
       store.update(sub, next);
       recordEvent(store, now, 'subscription.resumed', { subscription: sub });

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readXlsx, sheetRows } from './exports-workbook';
+import type { Sheet } from './exports-workbook';
 import { addProfile, run, runJson, sandboxForFile, seedCaptured } from './harness';
 
 interface Customer {
@@ -107,6 +110,19 @@ describe('payctl customers', () => {
     const [header, first] = csv.stdout.trim().split('\n');
     expect(header).toBe('id,name,contact,email,created_at,created_at_iso,created_at_local');
     expect(first).toMatch(new RegExp(`^${vikram.id},Vikram Shah,9123456780,vikram@example.com,${vikram.created_at},`));
+
+    const book = join(sb.home, 'customers.xlsx');
+    const wrote = await run(['customers', 'list', '--out', book], { env: sb.env });
+    expect(wrote.code, wrote.stderr).toBe(0);
+    const workbook = readXlsx(book);
+    expect(workbook.sheets).toEqual(['Customers', 'Summary']);
+    const sheet = sheetRows(workbook.Customers as Sheet);
+    expect(sheet[0]).toMatchObject({
+      id: { v: vikram.id },
+      name: { v: 'Vikram Shah' },
+      email: { v: 'vikram@example.com' },
+    });
+    expect(sheet[0]!.created_at_local).toMatchObject({ t: 'date' });
 
     const env = { ...(await addProfile(sb, 'support')), PAYCTL_PROFILE: 'support', COLUMNS: '80' };
     const table = await run(['customers', 'get', vikram.id, '-o', 'table'], { env });

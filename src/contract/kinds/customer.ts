@@ -5,5 +5,6 @@ export const customer = declare({
   path: 'customers',
   columns: [col('id'), col('name'), col('contact'), col('email'), col('created_at', 'time')],
   table: ['id', 'name', 'email', 'contact', 'created_at'],
+  sheet: 'Customers',
   fields: { plain: words('id entity name email contact gstin created_at'), objects: ['notes'] },
 });

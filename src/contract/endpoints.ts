@@ -100,6 +100,19 @@ export const endpoints = define({
     query: req.StatementQuery,
     response: res.collectionOf(res.CustomerTransaction),
   },
+  listSettlements: {
+    method: 'GET',
+    path: '/settlements',
+    query: req.SettlementListQuery,
+    response: res.collectionOf(res.Settlement),
+  },
+  getSettlement: { method: 'GET', path: '/settlements/:id', response: res.Settlement },
+  settlementRecon: {
+    method: 'GET',
+    path: '/settlements/recon/combined',
+    query: req.SettlementReconQuery,
+    response: res.collectionOf(res.ReconEntry),
+  },
 });
 
 export type EndpointName = keyof typeof endpoints;

@@ -4,6 +4,7 @@ import { payments } from '../commands/payments';
 import { refunds } from '../commands/refunds';
 import { plans } from '../commands/plans';
 import { subscriptions } from '../commands/subscriptions';
+import { settlements } from '../commands/settlements';
 import { wallet } from '../commands/wallet';
 import { api } from '../commands/api';
 import { profile } from '../commands/profile';
@@ -21,6 +22,7 @@ export const GROUPS: readonly CommandGroup[] = [
   refunds,
   plans,
   subscriptions,
+  settlements,
   wallet,
   api,
   profile,

@@ -1,6 +1,7 @@
 import { getPath } from './fields';
 import { formatMoneyShort } from './money';
 import { RECORD_FIELDS } from '../contract/record-fields';
+import { RECON_COLUMNS, RECON_PRIORITY, SETTLEMENT_COLUMNS } from './columns-settlements';
 import type { RecordKind } from '../contract/record-fields';
 
 /** The kinds of rows payctl shows: the service's records (those the contract lists fields of, and more), and its own. */
@@ -18,6 +19,8 @@ export type ResourceKind =
   | 'customer'
   | 'event'
   | 'mcp_log'
+  | 'settlement'
+  | 'settlement_recon'
   | 'generic';
 
 export interface Column {
@@ -71,6 +74,8 @@ const DEFAULTS: Partial<Record<ResourceKind, Column[]>> = {
     c('status'),
     c('amount', 'money'),
     c('amount_refunded', 'money'),
+    c('fee', 'money'),
+    c('tax', 'money'),
     c('method'),
     c('order_id'),
     c('email'),
@@ -163,6 +168,8 @@ const DEFAULTS: Partial<Record<ResourceKind, Column[]>> = {
   ],
   customer: [c('id'), c('name'), c('contact'), c('email'), c('created_at', 'time')],
   event: [c('created_at', 'time'), c('event'), c('id'), c('delivery'), c('attempts')],
+  settlement: SETTLEMENT_COLUMNS,
+  settlement_recon: RECON_COLUMNS,
   mcp_log: [c('at'), c('tool'), c('event'), c('amount', 'money'), c('target'), c('result_id'), c('message')],
   generic: [],
 };
@@ -223,6 +230,7 @@ const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
   profile: ['name', 'base_url', 'live', 'default', 'key_id', 'key_secret'],
   bulk_result: ['payment_id', 'result', 'reason', 'status', 'amount', 'refund_id', 'line'],
   event: ['created_at', 'event', 'delivery', 'id', 'attempts'],
+  settlement_recon: RECON_PRIORITY,
 };
 
 /** Rank of a table column (lower is kept longer). */
@@ -232,7 +240,7 @@ export function tableRank(kind: ResourceKind, col: Column, position: number): nu
   return at >= 0 ? at : 1000 + position;
 }
 
-const WALLET_KINDS: ResourceKind[] = ['customer_transaction', 'wallet_balance', 'transfer', 'payout'];
+const WALLET_KINDS: ResourceKind[] = ['customer_transaction', 'wallet_balance', 'transfer', 'payout', 'settlement'];
 
 function guessType(path: string): Column['type'] {
   const leaf = path.split('.').pop() ?? path;
@@ -256,6 +264,8 @@ const CURRENCY_AFTER: Partial<Record<ResourceKind, string>> = {
   customer_transaction: 'balance',
   wallet_balance: 'max_balance',
   bulk_result: 'amount',
+  settlement: 'amount',
+  settlement_recon: 'amount',
 };
 
 function withCurrency(kind: ResourceKind, columns: Column[]): Column[] {

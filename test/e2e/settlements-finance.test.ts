@@ -216,6 +216,35 @@ describe("a month's settlements reconciled, as finance does it", () => {
     expect([openRow.payments!.v, Math.round(Number(openRow.gross_payments!.v) * 100)]).toEqual([4, unsettledGross]);
   });
 
+  it("the month's payments export carries fee and tax, in both forms, adding up against the deposits", async () => {
+    const range = `--from ${month.toISODate()} --to ${month.endOf('month').toISODate()} --tz ${ZONE}`;
+    const csv = sh(`payctl payments list ${range} -o csv > payments.csv`);
+    expect(csv.code, csv.stderr).toBe(0);
+    const xlsx = sh(`payctl payments list ${range} --out payments.xlsx`);
+    expect(xlsx.code, xlsx.stderr).toBe(0);
+    const rows = csvRows(join(dir, 'payments.csv'));
+    expect(rows).toHaveLength(payments.length - 1); // the eve's capture is in the month before
+    for (const r of rows) {
+      const { fee, tax } = feeOf(Number(r.amount));
+      expect([Number(r.fee), Number(r.tax)]).toEqual([fee, tax]);
+      expect(r.fee_display).toBe(`₹${(fee / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+      expect(r.tax_display).toMatch(/^₹\d/);
+    }
+    const cells = sheetRows((readXlsx(join(dir, 'payments.xlsx')) as Record<string, Sheet>).Payments!);
+    expect(cells).toHaveLength(rows.length);
+    for (const r of cells) {
+      expect([r.fee!.t, r.tax!.t]).toEqual(['int', 'int']);
+      expect(r.fee_display!.f).toContain('₹');
+      expect(Math.round(Number(r.fee_display!.v) * 100)).toBe(r.fee!.v);
+    }
+    // The month's fees, less those of captures not yet settled, plus the eve's: the deposits' fees.
+    const listed = await runJson<Array<{ fees: number }>>(sb, ['settlements', 'list', ...range.split(' ')]);
+    const settledBy = month.endOf('month').minus({ days: 2 }).toISODate()!;
+    const open = new Set(payments.filter((p) => p.day > settledBy).map((p) => p.id));
+    const fees = rows.filter((r) => !open.has(r.id)).reduce((t, r) => t + Number(r.fee), 0);
+    expect(listed.data!.reduce((t, s) => t + s.fees, 0)).toBe(fees + feeOf(payments[0]!.amount).fee);
+  });
+
   it('a deposit whose rows do not add up is named, the run fails, and no workbook is written', async () => {
     const label = month.toFormat('yyyy-LL');
     const range = ['--from', month.toISODate()!, '--to', month.endOf('month').toISODate()!, '--tz', ZONE];

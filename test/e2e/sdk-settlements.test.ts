@@ -82,6 +82,11 @@ describe('the SDK settles against the sandbox', () => {
     expect(settlement.utr).toMatch(/^\d{10}[0-9a-z]{6}$/);
     expect(await rzp.settlements.fetch(settlement.id)).toEqual(settlement);
 
+    // The deposit is announced as the real service does, with a snapshot of the settlement.
+    const events = await sb.admin<{ items: Json[] }>('GET', '/events');
+    const processed = events.items.filter((e) => e.event === 'settlement.processed');
+    expect(processed.map((e) => e.payload.settlement.entity)).toEqual([settlement]);
+
     const from = settlement.created_at - 60;
     expect((await rzp.settlements.all({ from, to: settlement.created_at })).items).toEqual([settlement]);
     expect((await rzp.settlements.all({ from: settlement.created_at + 1 })).items).toEqual([]);

@@ -241,7 +241,7 @@ describe("a month's settlements reconciled, as finance does it", () => {
     const listed = await runJson<Array<{ fees: number }>>(sb, ['settlements', 'list', ...range.split(' ')]);
     const settledBy = month.endOf('month').minus({ days: 2 }).toISODate()!;
     const open = new Set(payments.filter((p) => p.day > settledBy).map((p) => p.id));
-    const fees = rows.filter((r) => !open.has(r.id)).reduce((t, r) => t + Number(r.fee), 0);
+    const fees = rows.filter((r) => !open.has(r.id!)).reduce((t, r) => t + Number(r.fee), 0);
     expect(listed.data!.reduce((t, s) => t + s.fees, 0)).toBe(fees + feeOf(payments[0]!.amount).fee);
   });
 

@@ -38,7 +38,7 @@ export const sandbox = group(
       )
       .option(
         '--webhook <url>',
-        'POST every event here (payment, order, refund, subscription, transfer, payout), signed, retried',
+        'POST every event here (payment, order, refund, subscription, transfer, payout, settlement), signed, retried',
       )
       .option(
         '--webhook-secret <secret>',

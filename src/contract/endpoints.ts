@@ -14,6 +14,8 @@ export interface Endpoint {
   body?: z.ZodMiniType;
   response: z.ZodMiniType;
   moves?: boolean;
+  /** Its rows are not records newest first (no `id`): pages are walked by offset alone. */
+  offsetOrdered?: boolean;
 }
 
 const define = <T extends Record<string, Endpoint>>(table: T) => table;
@@ -112,6 +114,7 @@ export const endpoints = define({
     path: '/settlements/recon/combined',
     query: req.SettlementReconQuery,
     response: res.collectionOf(res.ReconEntry),
+    offsetOrdered: true,
   },
 });
 

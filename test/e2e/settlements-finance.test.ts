@@ -161,6 +161,20 @@ describe("a month's settlements reconciled, as finance does it", () => {
     const back = settledRefunds.reduce((t, r) => t + r.amount, 0);
     expect(deposits.reduce((t, s) => t + s.amount, 0)).toBe(gross - back);
 
+    // `payctl api … --all` walks the same report by offset, and drops no row.
+    const raw = await runJson<unknown[]>(sb, [
+      'api',
+      'GET',
+      '/settlements/recon/combined',
+      '-F',
+      `year=${month.year}`,
+      '-F',
+      `month=${month.month}`,
+      '--all',
+    ]);
+    expect(raw.code, raw.stderr).toBe(0);
+    expect(raw.data).toHaveLength(settled.length);
+
     // The summary on stderr: the period's zone, every settlement tying out, the unsettled named.
     expect(csv.stderr).toContain(`period ${label} (settlement days in Asia/Kolkata`);
     expect(csv.stderr.match(/: ties out$/gm)).toHaveLength(deposits.length);

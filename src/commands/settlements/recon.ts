@@ -1,4 +1,4 @@
-import { walk } from '../../client/paginate';
+import { walk, walkByOffset } from '../../client/paginate';
 import type { ApiClient } from '../../client/client';
 import { FailureError, UsageError } from '../../contract/errors';
 import { LIMITS } from '../../contract/limits';
@@ -96,12 +96,13 @@ export async function reconcile(opts: ReconOptions, ctx: Context): Promise<Comma
   };
   const rows = paged(
     (async function* () {
-      for (let skip = 0; ; skip += LIMITS.count) {
-        const res = await api.call<{ items: ReconRow[] }>('settlementRecon', { query: query(skip) });
-        const kept = only ? res.items.filter((r) => r.settlement_id === only) : res.items;
+      const report = walkByOffset((q) => api.call<{ items: unknown[] }>('settlementRecon', { query: query(q.skip) }), {
+        pageSize: LIMITS.count,
+      });
+      for await (const found of pagesOf(report)) {
+        const kept = only ? (found as ReconRow[]).filter((r) => r.settlement_id === only) : (found as ReconRow[]);
         for (const row of kept) tie.note(row);
         if (kept.length) yield noted(kept);
-        if (res.items.length < LIMITS.count) break;
       }
       if (only === undefined) {
         const payments = walk((q) => api.call<{ items: unknown[] }>('listPayments', { query: q }), {

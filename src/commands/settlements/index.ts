@@ -8,7 +8,7 @@ import { listOptions } from '../options';
  */
 export const settlements = group(
   'settlements',
-  'bank deposits, and the month reconciliation that ties each to its payments, refunds, fees and tax',
+  'bank deposits, and the monthly reconciliation that ties each to its payments, refunds, fees and tax',
   () => import('./handlers'),
   (settlements, bind, run) => {
     listOptions(

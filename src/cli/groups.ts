@@ -5,6 +5,7 @@ import { refunds } from '../commands/refunds';
 import { plans } from '../commands/plans';
 import { subscriptions } from '../commands/subscriptions';
 import { customers } from '../commands/customers';
+import { settlements } from '../commands/settlements';
 import { wallet } from '../commands/wallet';
 import { api } from '../commands/api';
 import { profile } from '../commands/profile';
@@ -23,6 +24,7 @@ export const GROUPS: readonly CommandGroup[] = [
   plans,
   subscriptions,
   customers,
+  settlements,
   wallet,
   api,
   profile,

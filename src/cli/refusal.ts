@@ -11,6 +11,7 @@ const KINDS: Record<string, string> = {
   pout: 'payout',
   fa: 'fund account',
   trf: 'transfer',
+  setl: 'settlement',
 };
 
 /** The action a path's last segment names, as a verb on the record before it. */

@@ -116,3 +116,27 @@ export function walk(
     })(),
   );
 }
+
+/**
+ * Walks a list whose rows are not records newest first (the combined settlement report: no `id`, rows in
+ * settlement order): page after page by offset alone, until a short page. Such a list only grows at its
+ * end, so offsets stay put while it is walked.
+ */
+export function walkByOffset(
+  fetchPage: (query: { count: number; skip: number }) => Promise<{ items: unknown[] }>,
+  opts: { limit?: number; pageSize?: number } = {},
+): PagedRows {
+  const pageSize = opts.pageSize ?? 100;
+  return paged(
+    (async function* () {
+      let counted = 0;
+      for (let skip = 0; opts.limit === undefined || counted < opts.limit; skip += pageSize) {
+        const { items } = await fetchPage({ count: pageSize, skip });
+        const kept = opts.limit === undefined ? items : items.slice(0, opts.limit - counted);
+        counted += kept.length;
+        if (kept.length) yield kept;
+        if (items.length < pageSize) return;
+      }
+    })(),
+  );
+}

@@ -19,6 +19,8 @@ export interface Endpoint {
   body?: z.ZodMiniType;
   response: z.ZodMiniType;
   moves?: boolean;
+  /** Its rows are not records newest first (no `id`): pages are walked by offset alone. */
+  offsetOrdered?: boolean;
 }
 
 const define = <T extends Record<string, Endpoint>>(table: T) => table;
@@ -107,6 +109,20 @@ export const endpoints = define({
   },
   ...billingEndpoints,
   ...customerEndpoints,
+  listSettlements: {
+    method: 'GET',
+    path: '/settlements',
+    query: req.SettlementListQuery,
+    response: res.collectionOf(res.Settlement),
+  },
+  getSettlement: { method: 'GET', path: '/settlements/:id', response: res.Settlement },
+  settlementRecon: {
+    method: 'GET',
+    path: '/settlements/recon/combined',
+    query: req.SettlementReconQuery,
+    response: res.collectionOf(res.ReconEntry),
+    offsetOrdered: true,
+  },
 });
 
 export type EndpointName = keyof typeof endpoints;

@@ -33,6 +33,17 @@ export const OrderListQuery = z.lazy(() =>
 export const PaymentListQuery = z.lazy(() => z.object(page()));
 export const StatementQuery = z.lazy(() => z.object(page()));
 export const RefundListQuery = z.lazy(() => z.object(page()));
+export const SettlementListQuery = z.lazy(() => z.object(page()));
+/** The combined settlement report of a month, or of one day of it. */
+export const SettlementReconQuery = z.lazy(() =>
+  z.object({
+    year: queryInt(2000, 2100),
+    month: queryInt(1, 12),
+    day: z.optional(queryInt(1, 31)),
+    count: z.optional(queryInt(1, LIMITS.count)),
+    skip: z.optional(queryInt(0)),
+  }),
+);
 
 export const OrderCreateBody = z.lazy(() =>
   z.object({

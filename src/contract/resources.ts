@@ -171,6 +171,31 @@ export const Customer = resource('customer', () => ({
   notes: responseNotes,
 }));
 
+export const Settlement = resource('settlement', () => ({
+  amount: looseInt,
+  status: s,
+  fees: n,
+  tax: n,
+  utr: s,
+  created_at: looseInt,
+}));
+
+/** A row of the combined settlement report: a payment, refund, adjustment or transfer, by `entity_id`. */
+export const ReconEntry = z.lazy(() =>
+  z.looseObject({
+    entity_id: z.string(),
+    type: z.string(),
+    credit: looseInt,
+    debit: looseInt,
+    amount: looseInt,
+    fee: n,
+    tax: n,
+    settlement_id: s,
+    settled_at: n,
+    created_at: n,
+  }),
+);
+
 /** `count` is the number of items in this page; real payloads sometimes disagree with `items.length`. */
 export const collectionOf = <T extends z.ZodMiniType>(item: T) =>
   z.looseObject({

@@ -21,6 +21,17 @@ interface Entry {
   balance?: unknown;
 }
 
+/**
+ * A table of its own for the Summary sheet (money given in minor units, shown there in rupees), and the
+ * lines that say the same on stderr: a reconciliation's settlement by settlement tie-out.
+ */
+export interface SummarySection {
+  header: string[];
+  rows: Array<Array<string | number | boolean | null>>;
+  formats: Array<'rupees' | 'integer' | 'date' | undefined>;
+  lines: string[];
+}
+
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
 
 /**
@@ -34,6 +45,8 @@ export class ExportSummary {
   last = -Infinity;
   readonly totals = new Map<string, { column: string; currency: string; sum: number }>();
   readonly customers = new Map<string, CustomerLedger>();
+  /** Filled in once the last row has passed, before the Summary sheet is written. */
+  readonly sections: SummarySection[] = [];
   private readonly money: ReturnType<typeof defaultColumns>;
 
   constructor(
@@ -115,5 +128,6 @@ export function summaryLines(s: ExportSummary): string[] {
     const money = `opening ${rupees(c.opening)}, credits ${rupees(c.credits)}, debits ${rupees(c.debits)}`;
     lines.push(`${c.id}: ${c.rows} rows, ${money}, closing ${rupees(c.closing)}`);
   }
+  for (const section of s.sections) lines.push(...section.lines);
   return lines;
 }

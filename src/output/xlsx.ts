@@ -220,6 +220,21 @@ async function writeSummary(part: ZipPart, s: ExportSummary, styles: Styles) {
       }
     }
   }
+  for (const section of s.sections) {
+    line([]);
+    bold(section.header);
+    const code = { rupees: RUPEES, integer: INTEGER, date: DATE };
+    const cell = (v: Cell, i: number): Cell => {
+      const f = section.formats[i];
+      if (typeof v !== 'number' || !f || f === 'integer') return v;
+      return f === 'rupees' ? v / 100 : when(v);
+    };
+    for (const values of section.rows)
+      line(
+        values.map(cell),
+        section.formats.map((f) => f && code[f]),
+      );
+  }
   await part.write(`${xml}</sheetData>${SHEET_END}`);
   await part.close();
 }

@@ -17,6 +17,7 @@ export const adminEndpoints = {
   stats: { method: 'GET', path: '/stats' },
   account: { method: 'GET', path: '/account' },
   events: { method: 'GET', path: '/events' },
+  tamperSettlement: { method: 'POST', path: '/settlements/tamper' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
 export type AdminEndpointName = keyof typeof adminEndpoints;

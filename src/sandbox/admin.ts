@@ -10,6 +10,7 @@ import { listEvents } from './events';
 import { accountBalance } from './ledger';
 import { newCustomer } from './customers';
 import { SeedBody, seed } from './seed';
+import { tamper } from './settlements';
 import type { Store } from './store';
 import { authorize } from './subscription-cycles';
 import { publicView } from './views';
@@ -32,6 +33,8 @@ const CustomerBody = z.object({
   email: z.optional(z.string().check(z.maxLength(120))),
   name: z.optional(z.string().check(z.maxLength(120))),
 });
+
+const TamperBody = z.object({ settlement_id: z.string(), amount: z.int() });
 
 function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
@@ -81,6 +84,10 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   stats: (_body, deps) => stats(deps),
   account: (_body, { store }) => merchantAccount(store),
   events: (_body, { store }) => listEvents(store),
+  tamperSettlement(body, { store }) {
+    const input = parse(TamperBody, body);
+    return tamper(store, input.settlement_id, input.amount);
+  },
 };
 
 export function adminRoute(method: string, path: string, body: unknown, deps: AdminDeps): unknown {

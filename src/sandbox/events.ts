@@ -6,7 +6,7 @@ import type { Store } from './store';
 
 /** Resources an event carries, by the name the real payload gives them (`payload.payment.entity`). */
 export type EventRecords = Partial<
-  Record<'payment' | 'order' | 'refund' | 'subscription' | 'transfer' | 'payout', object>
+  Record<'payment' | 'order' | 'refund' | 'subscription' | 'transfer' | 'payout' | 'settlement', object>
 >;
 
 /** Where a store's committed events go (the webhook sender), and the delivery state they start in. */

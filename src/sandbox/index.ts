@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createSandboxServer } from './server';
 import type { Misbehaviour } from './server';
+import { keepFeeRate } from './settlements-fees';
 import { Store } from './store';
 
 export interface SandboxOptions extends Misbehaviour {
@@ -8,6 +9,8 @@ export interface SandboxOptions extends Misbehaviour {
   port?: number;
   host?: string;
   captureWindowSeconds?: number;
+  /** The service charge on captures, in percent (GST comes on top); kept in the database. */
+  feeRate?: number;
   webhook?: string;
   /** Signs webhook deliveries; kept in the database, generated there when never given. */
   webhookSecret?: string;
@@ -29,6 +32,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const store = new Store(opts.db);
   const { keyId, keySecret } = store.keys();
   const webhookSecret = store.webhookSecret(opts.webhookSecret);
+  keepFeeRate(store, opts.feeRate);
   const { server, drain } = createSandboxServer({
     webhook: opts.webhook,
     webhookSecret,

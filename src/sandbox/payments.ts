@@ -6,6 +6,8 @@ import { recordEvent } from './events';
 import { base62, newId } from './ids';
 import { recordPaid } from './orders';
 import type { Notes, OrderRecord, PaymentRecord } from './records';
+import { settlementDue } from './settlements';
+import { feeOf, feeRate } from './settlements-fees';
 import type { Store } from './store';
 import { collection, pageWindow, publicView } from './views';
 
@@ -103,10 +105,6 @@ export function loadPayment(store: Store, id: string): PaymentRecord {
   return payment;
 }
 
-/** The sandbox's fee on a captured amount: 2%, with 18% GST on the fee. */
-const feeOf = (amount: number) => Math.round(amount * 0.02);
-const taxOf = (fee: number) => Math.round(fee * 0.18);
-
 /** Captures the whole authorized amount; the order (if any) is paid by it. */
 export function capture(
   store: Store,
@@ -130,9 +128,8 @@ export function capture(
     throw new SandboxError(`Capture currency must be the payment currency (${payment.currency})`, 400, 'currency');
   payment.status = 'captured';
   payment.captured = true;
-  payment.fee = feeOf(payment.amount);
-  payment.tax = taxOf(payment.fee);
-  store.update(payment, null);
+  Object.assign(payment, feeOf(payment.amount, feeRate(store)));
+  store.update(payment, settlementDue(now));
   const order = payment.order_id ? store.get('order', payment.order_id) : undefined;
   if (order) recordPaid(store, order, payment.amount);
   store.countApplied(payment.id, 'capture', payment.amount);

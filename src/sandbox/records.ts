@@ -170,6 +170,17 @@ export interface EventRecord extends StoredRecord {
   _attempts: DeliveryAttempt[];
 }
 
+export interface SettlementRecord extends StoredRecord {
+  entity: 'settlement';
+  amount: number;
+  status: 'processed';
+  fees: number;
+  tax: number;
+  utr: string;
+  /** The captured payments and processed refunds it settled, in the order its recon rows list them. */
+  _items: Array<{ entity: 'payment' | 'refund'; id: string }>;
+}
+
 /** The record type of each entity, as Store.get and Store.list return them. */
 export interface Entities {
   order: OrderRecord;
@@ -183,6 +194,7 @@ export interface Entities {
   plan: PlanRecord;
   subscription: SubscriptionRecord;
   event: EventRecord;
+  settlement: SettlementRecord;
 }
 
 export type Entity = keyof Entities;

@@ -7,6 +7,7 @@ import { base62, newId } from './ids';
 import { move } from './ledger';
 import { loadPayment } from './payments';
 import type { Notes, PaymentRecord, RefundRecord } from './records';
+import { settlementDue } from './settlements';
 import type { Store } from './store';
 import { publicView } from './views';
 
@@ -59,6 +60,7 @@ export function refund(store: Store, now: number, payment: PaymentRecord, reques
     );
   }
   const record = newRefund(store, now, payment, amount, request);
+  store.update(record, settlementDue(now));
   payment.amount_refunded += amount;
   const full = payment.amount_refunded === payment.amount;
   payment.refund_status = full ? 'full' : 'partial';

@@ -4,6 +4,8 @@ import * as payments from './payments';
 import * as payouts from './payouts';
 import * as refundReads from './refund-reads';
 import * as refunds from './refunds';
+import * as settlements from './settlements';
+import * as settlementRecon from './settlements-recon';
 import * as subscriptions from './subscriptions';
 import * as transfers from './transfers';
 import * as wallet from './wallet';
@@ -34,4 +36,7 @@ export const routes: RouteTable = {
   getWalletStatement: wallet.statement,
   ...billingRoutes,
   ...customerRoutes,
+  listSettlements: settlements.list,
+  getSettlement: settlements.get,
+  settlementRecon: settlementRecon.recon,
 };

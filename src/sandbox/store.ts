@@ -271,7 +271,7 @@ export class Store {
     this.generation++;
     this.tx(() => {
       this.db.exec('DELETE FROM records; DELETE FROM applied; DELETE FROM refund_keys;');
-      this.sql("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret', 'webhook_secret')").run();
+      this.sql("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret', 'webhook_secret', 'fee_rate')").run();
     });
   }
 

@@ -122,7 +122,7 @@ describe('tables on a real terminal', () => {
     const { plain } = await onScreen(80, ['payments', 'list', '--wide']);
     const header = plain.split('\n')[0]!;
     expect(header).toMatch(
-      /id\s+status\s+amount\s+currency\s+amount_refunded\s+method\s+order_id\s+email\s+contact\s+captured\s+created_at/,
+      /id\s+status\s+amount\s+currency\s+amount_refunded\s+fee\s+tax\s+method\s+order_id\s+email\s+contact\s+captured\s+created_at/,
     );
     expect(plain).toMatch(/₹1,234\.56 \(123456 paise\)/);
     expect(cells(header)).toBeGreaterThan(80);

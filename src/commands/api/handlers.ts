@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Prepared } from '../../client/client';
 import { FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
-import { walk } from '../../client/paginate';
+import { walk, walkByOffset } from '../../client/paginate';
+import { endpoints, matchPath } from '../../contract/endpoints';
+import type { Endpoint } from '../../contract/endpoints';
+import type { PageWindow } from '../../contract/requests';
 import type { ResourceKind } from '../../output/columns';
 import { kindNamed } from '../../contract/kinds';
 import { formatMoney } from '../../output/money';
@@ -116,18 +119,21 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
   if (all) {
     const { from, to } = { from: numberOr(query.from, 'from'), to: numberOr(query.to, 'to') };
     const rest = Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'from' && k !== 'to'));
-    const rows = walk(
-      async (page) => {
-        const value = await api.request<unknown>('GET', target.path, { ...rest, ...page });
-        const items = itemsOf(value);
-        if (!items)
-          throw new FailureError(
-            `${target.path} did not answer with a list (no "items"): --all walks the pages of a list`,
-          );
-        return { items };
-      },
-      { from, to, limit },
+    const fetchPage = async (page: PageWindow) => {
+      const value = await api.request<unknown>('GET', target.path, { ...rest, ...page });
+      const items = itemsOf(value);
+      if (!items)
+        throw new FailureError(
+          `${target.path} did not answer with a list (no "items"): --all walks the pages of a list`,
+        );
+      return { items };
+    };
+    const byOffset = Object.values(endpoints).some(
+      (e: Endpoint) => e.offsetOrdered && e.method === 'GET' && matchPath(e.path, target.path),
     );
+    const rows = byOffset
+      ? walkByOffset((page) => fetchPage({ ...page, from, to }), { limit })
+      : walk(fetchPage, { from, to, limit });
     const after = (n: number) =>
       limit !== undefined && n >= limit
         ? `stopped at --limit ${limit}: more rows of ${target.path} may exist`

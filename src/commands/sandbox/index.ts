@@ -33,8 +33,12 @@ export const sandbox = group(
       .option('--seed <n>', 'seed for faults and generated data')
       .option('--capture-window <duration>', 'how long an authorized payment may wait for capture (default 5d)')
       .option(
+        '--fee-rate <percent>',
+        'service charge on captures, plus 18% GST on it (default 2; kept in the database)',
+      )
+      .option(
         '--webhook <url>',
-        'POST every event here (payment, order, refund, subscription, transfer, payout), signed, retried',
+        'POST every event here (payment, order, refund, subscription, transfer, payout, settlement), signed, retried',
       )
       .option(
         '--webhook-secret <secret>',
@@ -51,6 +55,7 @@ export const sandbox = group(
             'latency',
             'seed',
             'captureWindow',
+            'feeRate',
             'webhook',
             'webhookSecret',
             'idempotency',

@@ -16,6 +16,7 @@ export interface StartSandboxOptions {
   latency?: string;
   seed?: string;
   captureWindow?: string;
+  feeRate?: string;
   webhook?: string;
   webhookSecret?: string;
   /** false with --no-idempotency: the sandbox then ignores X-Refund-Idempotency. */
@@ -29,6 +30,15 @@ function probability(raw: string | undefined): number | undefined {
   if (!/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text) || value < 0 || value > 1)
     throw new UsageError(`--fault-rate must be a probability from 0 to 1: got "${text}"`);
   return value;
+}
+
+/** A percentage with at most two decimals (basis points), from 0 to 100. */
+function feeRateFlag(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || Number(text) > 100)
+    throw new UsageError(`--fee-rate must be a percentage from 0 to 100 with at most two decimals: got "${text}"`);
+  return Number(text);
 }
 
 function webhookSecretFlag(secret: string | undefined): string | undefined {
@@ -50,6 +60,7 @@ export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Pro
     seed: intFlag(opts.seed, '--seed', 0),
     captureWindowSeconds:
       opts.captureWindow === undefined ? undefined : need(parseDuration(opts.captureWindow), '--capture-window'),
+    feeRate: feeRateFlag(opts.feeRate),
     webhook: opts.webhook === undefined ? undefined : need(checkBaseUrl(opts.webhook), '--webhook'),
     webhookSecret: webhookSecretFlag(opts.webhookSecret),
     ignoreIdempotency: opts.idempotency === false,

@@ -5,6 +5,7 @@ import { refund } from './refund';
 import { plan } from './plan';
 import { subscription } from './subscription';
 import { customer } from './customer';
+import { settlement, settlement_recon } from './settlement';
 import { customer_transaction, fund_account, payout, transfer, wallet_balance, wallet_payment } from './wallet';
 import { bulk_result, event, generic, mcp_log, profile } from './own';
 
@@ -19,6 +20,8 @@ export const KINDS = {
   plan,
   subscription,
   customer,
+  settlement,
+  settlement_recon,
   transfer,
   fund_account,
   payout,

@@ -11,6 +11,7 @@ const ID_PREFIX = {
   refund: 'rfnd_',
   transfer: 'trf_',
   payout: 'pout_',
+  settlement: 'setl_',
 } as const;
 
 type IdKind = keyof typeof ID_PREFIX;

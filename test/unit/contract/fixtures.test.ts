@@ -8,6 +8,7 @@ import {
   Payout,
   Plan,
   Refund,
+  Settlement,
   Subscription,
   Transfer,
   collectionOf,
@@ -25,6 +26,7 @@ const schemas: Record<string, z.ZodMiniType> = {
   fund_account: FundAccount,
   payout: Payout,
   customer: Customer,
+  settlement: Settlement,
 };
 
 /** Every record of a resource payctl reads: the file itself, or the items of a collection. */

@@ -75,6 +75,8 @@ const VALID: Partial<Record<EndpointName, { input: Record<string, unknown>; nest
   },
   listCustomers: { input: { count: '1', skip: '0', from: '1', to: '2' } },
   editCustomer: { input: { name: 'n', email: 'e@x.in', contact: 9876543210 } },
+  listSettlements: { input: { count: '1', skip: '0', from: '1', to: '2' } },
+  settlementRecon: { input: { year: '2024', month: '4', day: '15', count: '1', skip: '0' } },
 };
 
 const schemaOf = (name: EndpointName) => {

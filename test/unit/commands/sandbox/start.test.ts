@@ -48,6 +48,8 @@ describe('sandbox start', () => {
     ['a short --webhook-secret', { webhookSecret: 'short' }, /--webhook-secret must be 8 to 256/],
     ['--webhook that is not a URL', { webhook: 'hooks' }, /--webhook/],
     ['--capture-window that is not a duration', { captureWindow: 'later' }, /--capture-window/],
+    ['--fee-rate over 100', { feeRate: '101' }, /--fee-rate must be a percentage from 0 to 100/],
+    ['--fee-rate finer than a basis point', { feeRate: '2.555' }, /at most two decimals: got "2.555"/],
   ])('%s: a usage error before anything is served', async (_name, extra, message) => {
     const f = fakeContext();
     const started = startSandbox(start(extra), f.ctx);

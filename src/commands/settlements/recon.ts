@@ -1,0 +1,141 @@
+import { walk, walkByOffset } from '../../client/paginate';
+import type { ApiClient } from '../../client/client';
+import { FailureError, UsageError } from '../../contract/errors';
+import { LIMITS } from '../../contract/limits';
+import { plural } from '../../output/plural';
+import { paged, pagesOf } from '../../rows/pages';
+import { summaryLines, zoneText } from '../../output/summary';
+import { dryRun } from '../check';
+import type { Context } from '../context';
+import { idArg } from '../flags';
+import { listedRows, newSummary, pageQuery } from '../listing';
+import type { CommandResult } from '../result';
+import { reconPeriod, settlementDay } from './period';
+import type { ReconPeriod } from './period';
+import { TieOut, tieOutSection } from './tie-out';
+import type { ReconRow, Stated } from './tie-out';
+
+export interface ReconOptions {
+  month?: string;
+  day?: string;
+  settlement?: string;
+}
+
+interface Payment {
+  id: string;
+  captured?: unknown;
+  amount: number;
+  fee?: number | null;
+  tax?: number | null;
+  [field: string]: unknown;
+}
+
+/** A payment captured in the period and not settled within it, as a row of the report says so. */
+const unsettledRow = (p: Payment) => ({
+  settled_at: null,
+  settlement_id: null,
+  settlement_utr: null,
+  type: 'payment',
+  entity_id: p.id,
+  amount: p.amount,
+  currency: p.currency,
+  fee: p.fee ?? null,
+  tax: p.tax ?? null,
+  credit: p.amount - (p.fee ?? 0),
+  debit: 0,
+  payment_id: null,
+  order_id: p.order_id ?? null,
+  order_receipt: null,
+  method: p.method ?? null,
+  settled: false,
+  created_at: p.created_at,
+});
+
+/** The period asked for; with only --settlement, that settlement's own day. */
+async function periodOf(api: ApiClient, opts: ReconOptions, only: string | undefined): Promise<ReconPeriod> {
+  if (opts.month !== undefined) return reconPeriod(opts.month, opts.day);
+  if (opts.day !== undefined) throw new UsageError('--day is a day of --month: give --month YYYY-MM too');
+  if (only === undefined)
+    throw new UsageError('which period? --month YYYY-MM [--day D], or --settlement setl_… for its own day');
+  const settlement = await api.call<Stated>('getSettlement', { params: { id: only } });
+  const { month, day } = settlementDay(Number(settlement.created_at));
+  return reconPeriod(month, day);
+}
+
+/** The settlements as the service states them, a few at a time. */
+async function statedSettlements(api: ApiClient, ids: string[]): Promise<Map<string, Stated>> {
+  const stated = new Map<string, Stated>();
+  for (let i = 0; i < ids.length; i += 8) {
+    const batch = ids.slice(i, i + 8);
+    const got = await Promise.all(batch.map((id) => api.call<Stated>('getSettlement', { params: { id } })));
+    batch.forEach((id, j) => stated.set(id, got[j]!));
+  }
+  return stated;
+}
+
+/**
+ * Every row of the period's combined report (every page), then the payments captured in it but not yet
+ * settled at its end, then each settlement checked against what the service states of it: a settlement
+ * whose rows do not add up to it fails the run (exit 1), naming it, and no file is written.
+ */
+export async function reconcile(opts: ReconOptions, ctx: Context): Promise<CommandResult> {
+  const only = opts.settlement === undefined ? undefined : idArg(opts.settlement, 'settlement');
+  const page = await pageQuery(ctx, { all: true }, 'settlement_recon');
+  const api = await ctx.api();
+  if (ctx.settings.dryRun && opts.month === undefined && only !== undefined)
+    return dryRun(api.prepare('getSettlement', { params: { id: only } }));
+  const period = await periodOf(api, opts, only);
+  const { year, month, day } = period;
+  const query = (skip: number) => ({ year, month, day, count: LIMITS.count, skip });
+  if (ctx.settings.dryRun) return dryRun(api.prepare('settlementRecon', { query: query(0) }));
+  const summary = newSummary(ctx, 'settlement_recon', { ...page, from: period.from, to: period.to });
+  const tie = new TieOut();
+  const noted = (rows: ReconRow[]) => {
+    for (const row of rows) summary.note(row);
+    return rows;
+  };
+  const rows = paged(
+    (async function* () {
+      const report = walkByOffset((q) => api.call<{ items: unknown[] }>('settlementRecon', { query: query(q.skip) }), {
+        pageSize: LIMITS.count,
+      });
+      for await (const found of pagesOf(report)) {
+        const kept = only ? (found as ReconRow[]).filter((r) => r.settlement_id === only) : (found as ReconRow[]);
+        for (const row of kept) tie.note(row);
+        if (kept.length) yield noted(kept);
+      }
+      if (only === undefined) {
+        const payments = walk((q) => api.call<{ items: unknown[] }>('listPayments', { query: q }), {
+          from: period.from,
+          to: period.to,
+        });
+        for await (const found of pagesOf(payments)) {
+          const open = (found as Payment[]).filter((p) => p.captured === true && !tie.settledPayments.has(p.id));
+          for (const row of open) tie.noteUnsettled(row);
+          if (open.length) yield noted(open.map(unsettledRow));
+        }
+      } else if (!tie.settlements.has(only)) {
+        throw new FailureError(`settlement ${only} has no rows in ${period.label}: nothing to reconcile`);
+      }
+      const verdicts = tie.verdicts(await statedSettlements(api, [...tie.settlements.keys()]));
+      const section = tieOutSection(verdicts, tie);
+      section.lines.unshift(
+        `period ${period.label} (settlement days in Asia/Kolkata, as the service counts them); ` +
+          plural(verdicts.length, 'settlement'),
+      );
+      summary.sections.push(section);
+      const wrong = verdicts.filter((v) => v.differences.length);
+      if (wrong.length) {
+        const named = wrong.map((v) => `${v.id} (UTR ${v.utr})`).join(', ');
+        const failure = new FailureError(
+          `${wrong.length === 1 ? 'settlement' : 'settlements'} ${named} ${wrong.length === 1 ? 'does' : 'do'} not ` +
+            `tie out: ${wrong[0]!.differences.join('; ')}${page.out ? `; nothing was written to ${page.out.path}` : ''}`,
+        );
+        failure.hints.push(...section.lines);
+        throw failure;
+      }
+    })(),
+  );
+  const after = () => (page.out ? undefined : [zoneText(summary.zone), ...summaryLines(summary)].join('\n'));
+  return { type: 'many', kind: 'settlement_recon', ...listedRows(rows, page), summary, after };
+}

@@ -13,6 +13,8 @@ import type { CustomerRecord } from './records';
 import { SeedBody, seed } from './seed';
 import type { Store } from './store';
 import { authorize } from './subscription-cycles';
+import { webhookRoutes } from './webhook-admin';
+import type { WebhookSender } from './webhooks';
 import { publicView } from './views';
 
 /** How the customer's payment attempt goes, for checkout and a subscription's authorization alike. */
@@ -34,7 +36,7 @@ const CustomerBody = z.object({
   name: z.optional(z.string().check(z.maxLength(120))),
 });
 
-function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
+export function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
   if (!result.success) {
     const field = result.error.issues[0]?.path.join('.') || undefined;
@@ -50,6 +52,7 @@ export interface AdminDeps {
   /** Settles everything due by sandbox time `now`. */
   runDueWork: (now: number) => void;
   requests: () => number;
+  webhooks: WebhookSender;
 }
 
 type AdminHandler = (body: unknown, deps: AdminDeps) => unknown;
@@ -93,6 +96,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   stats: (_body, deps) => stats(deps),
   account: (_body, { store }) => merchantAccount(store),
   events: (_body, { store }) => listEvents(store),
+  ...webhookRoutes,
 };
 
 export function adminRoute(method: string, path: string, body: unknown, deps: AdminDeps): unknown {

@@ -86,7 +86,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
   if (opts.printSecret) return { type: 'lines', lines: [`PAYCTL_WEBHOOK_SECRET=${secret}`], json: { secret } };
   const url = forwardTarget(opts.forwardTo);
   const globs = eventGlobs(opts.events);
-  const admin = webhookAdmin(await ctx.api());
+  // Uninterruptible: after Ctrl-C the listener still tells the sandbox to stop sending to it.
+  const admin = webhookAdmin(await ctx.api(undefined, { uninterruptible: true }));
   const hook = await admin.listen({ url: url.href, secret, events: globs });
   const what = globs.length ? globs.join(', ') : 'every event';
   ctx.notice(`forwarding ${what} to ${url.href}, signed with this home's webhook secret (--print-secret shows it)`);
@@ -110,7 +111,10 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
           if (a.status === null && !down) {
             down = a.error ?? 'no answer';
             ctx.notice(`target ${url.host} is down (${down}): deliveries wait and go out when it answers`);
-          } else if (a.status !== null) down = undefined;
+          } else if (a.status !== null && down) {
+            down = undefined;
+            ctx.notice(`target ${url.host} answers again`);
+          }
         }
         if (webhook.disabled_at !== null && !disabled++)
           ctx.notice(`the sandbox disabled this webhook (${webhook.disabled_reason}); restart listen to enable it`);

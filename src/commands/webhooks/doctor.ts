@@ -50,10 +50,21 @@ async function post(url: string, body: string, eventId: string, signature: strin
     await res.arrayBuffer();
     return { status: res.status, ms: Math.round(performance.now() - began) };
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    const error = e.name === 'TimeoutError' ? `no answer within ${LIMIT_MS / 1000} s` : (e.cause?.code ?? e.message);
+    const e = err as Error;
+    const error =
+      e.name === 'TimeoutError'
+        ? `no answer within ${LIMIT_MS / 1000} s`
+        : (codeOf(e) ?? (e.cause as Error | undefined)?.message ?? e.message);
     return { status: null, ms: Math.round(performance.now() - began), error };
   }
+}
+
+/** The system error code (ECONNREFUSED) somewhere in a fetch failure's causes. */
+function codeOf(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown[] } | undefined;
+  if (!e || typeof e !== 'object') return undefined;
+  if (typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code)) return e.code;
+  return codeOf(e.cause) ?? e.errors?.map(codeOf).find(Boolean);
 }
 
 const ok = (s: Sent) => s.status !== null && s.status >= 200 && s.status < 300;

@@ -14,6 +14,7 @@ import { SeedBody, seed } from './seed';
 import type { Store } from './store';
 import { authorize } from './subscription-cycles';
 import { webhookRoutes } from './webhook-admin';
+import { forgetDeliveries } from './webhook-store';
 import type { WebhookSender } from './webhooks';
 import { publicView } from './views';
 
@@ -75,6 +76,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   },
   reset(_body, { store }) {
     store.reset();
+    forgetDeliveries(store);
     return { reset: true };
   },
   seed: (body, { store, clock, config }) => seed(store, clock.now(), config, parse(SeedBody, body)),

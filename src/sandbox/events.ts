@@ -38,7 +38,7 @@ export function recordEvent(store: Store, now: number, event: string, records: E
     _delivery: 'no webhook',
     _attempts: [],
   };
-  const out = { eventId: row.id, sourceEvent: row.id, event, body: webhookBody(row) };
+  const out = { eventId: row.id, sourceEvent: row.id, event, body: () => webhookBody(row) };
   if (enqueue(store, out, now * 1000, Date.now()) > 0) row._delivery = 'pending';
   store.insert<EventRecord>(row);
   const wake = wakers.get(store);

@@ -119,7 +119,7 @@ export const webhookRoutes = {
       eventId: input.new_id ? newId('evt') : input.event_id,
       sourceEvent: sent?.source_event ?? input.event_id,
       event: sent?.event ?? record!.event,
-      body: sent?.body ?? webhookBody(record!),
+      body: () => sent?.body ?? webhookBody(record!),
     };
     const queued = store.tx(() => enqueue(store, out, sandboxMs(deps), Date.now()));
     if (queued === 0)

@@ -151,31 +151,24 @@ export interface Outgoing {
   eventId: string;
   sourceEvent: string;
   event: string;
-  body: string;
+  /** The body's bytes, made only when some webhook takes the event. */
+  body: () => string;
 }
 
 /**
  * Queues `out` for every webhook it goes to, signed now with that webhook's secret: a retry after the
  * secret is rotated sends the signature it was first sent with. Returns how many were queued.
  */
-export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow: number, only?: string): number {
+export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow: number): number {
   const insert = hooks(store).sql(
     `INSERT INTO webhook_deliveries (webhook_id, event_id, source_event, event, body, signature, state, next_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
   );
   let queued = 0;
+  let body: string | undefined;
   for (const w of targets(store, out.event, realNow)) {
-    if (only && w.id !== only) continue;
-    insert.run(
-      w.id,
-      out.eventId,
-      out.sourceEvent,
-      out.event,
-      out.body,
-      signWebhook(out.body, w.secret),
-      sandboxMs,
-      sandboxMs,
-    );
+    body ??= out.body();
+    insert.run(w.id, out.eventId, out.sourceEvent, out.event, body, signWebhook(body, w.secret), sandboxMs, sandboxMs);
     queued++;
   }
   return queued;
@@ -285,4 +278,9 @@ export function waiting(store: Store, webhookId: string): number {
     .sql(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ? AND state IN ('pending', 'retrying')`)
     .get(webhookId) as { n: number };
   return row.n;
+}
+
+/** Forgets every delivery and attempt (the sandbox was reset); webhooks stay registered. */
+export function forgetDeliveries(store: Store): void {
+  hooks(store).db.exec('DELETE FROM webhook_deliveries; DELETE FROM webhook_attempts;');
 }

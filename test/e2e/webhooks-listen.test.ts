@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { addProfile, ndjson, run, sandboxForFile, startPayctl } from './harness';
+import { addProfile, ndjson, run, sandboxForFile, scratchDir, startPayctl } from './harness';
 import type { Started } from './harness';
 import { recordingHandler } from './webhook-receiver';
 
@@ -42,7 +42,7 @@ const verified = (raw: string, signature: string) => Razorpay.validateWebhookSig
 
 describe('webhooks listen --forward-to', () => {
   it('keeps one secret per home, in a file only its owner reads', async () => {
-    expect(statSync(join(env.PAYCTL_HOME, 'webhook-secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(env.PAYCTL_HOME!, 'webhook-secret')).mode & 0o777).toBe(0o600);
     const again = await run(['webhooks', 'listen', '--print-secret'], { env });
     expect(again.stdout.trim()).toBe(`PAYCTL_WEBHOOK_SECRET=${secret}`);
   });
@@ -162,5 +162,28 @@ describe('webhooks listen --forward-to', () => {
     expect(listener.err()).not.toMatch(/Error|at .*\.js/);
     const hooks = await sb.admin<{ items: Array<{ kind: string; live: boolean }> }>('GET', '/webhooks');
     expect(hooks.items.filter((h) => h.kind === 'listen').every((h) => !h.live)).toBe(true);
+  });
+});
+
+describe('webhooks listen --sandbox (the embedded sandbox, no profile)', () => {
+  it('a trigger in another process on the same home reaches the listener, filtered by --events', async () => {
+    const home = scratchDir('payctl-hooks-');
+    const own = await recordingHandler();
+    const env = { PAYCTL_HOME: home };
+    const key = (await run(['webhooks', 'listen', '--print-secret'], { env })).stdout.trim().split('=')[1]!;
+    const l = startPayctl(['--sandbox', 'webhooks', 'listen', '--forward-to', own.url, '--events', 'refund.*'], env);
+    try {
+      await waitFor(() => l.err().includes('Ctrl-C stops'));
+      const t = await run(['--sandbox', 'webhooks', 'trigger', 'refund.processed'], { env });
+      expect(t.code, t.stderr).toBe(0);
+      await waitFor(() => own.named('refund.processed').length === 1);
+      expect(own.received.map((r) => r.event).sort()).toEqual(['refund.created', 'refund.processed']);
+      expect(own.received.every((r) => Razorpay.validateWebhookSignature(r.raw, r.signature, key))).toBe(true);
+      await waitFor(() => /refund\.processed +attempt 1 {2}200/.test(l.err()));
+    } finally {
+      l.signal('SIGINT');
+      await l.exit;
+      await own.down();
+    }
   });
 });

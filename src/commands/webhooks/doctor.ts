@@ -231,7 +231,7 @@ export async function doctor(opts: DoctorOptions, ctx: Context): Promise<Command
     if (failed.length) throw new FailureError(`${score} (${failed.map((c) => c.check).join('; ')})`);
   };
   if (ctx.settings.format !== 'table')
-    return { type: 'many', kind: 'generic', items: checks, after: () => score, finish };
+    return { type: 'many', kind: 'generic', items: checks, after: () => (failed.length ? undefined : score), finish };
   for (const c of checks) ctx.notice(`${c.result.toUpperCase().padEnd(4)}  ${c.check.padEnd(34)} ${c.why}`);
   finish();
   return { type: 'done', message: score };

@@ -11,7 +11,7 @@ const admin = async (ctx: Context) => webhookAdmin(await ctx.api());
 
 /** An attempt as the deliveries list shows it: the handler's answer cut to its first bytes. */
 const row = (a: Attempt) => ({
-  at: a.at,
+  at: new Date(a.at * 1000).toISOString(),
   event_id: a.event_id,
   event: a.event,
   attempt: a.attempt,

@@ -227,6 +227,15 @@ describe('signed webhooks', () => {
       const next = await sdkFor(sb3).orders.create({ amount: 100, currency: 'INR' });
       await sb3.admin('POST', '/checkout', { order_id: next.id, fail: true });
       expect((await events())[0]).toMatchObject({ event: 'payment.failed', delivery: 'no webhook', attempts: 0 });
+      // Visible in `webhooks deliveries`, and enabled again by a command.
+      const listed = await run(['webhooks', 'deliveries', '-o', 'json'], { env: sb3.env });
+      expect(listed.stderr).toMatch(
+        /is disabled: deliveries failed for 24 hours; enable it: payctl webhooks enable wh_/,
+      );
+      expect(JSON.parse(listed.stdout).at(-1)).toMatchObject({ event: 'payment.failed', state: 'failed' });
+      const enabled = await run(['webhooks', 'enable', '-o', 'json'], { env: sb3.env });
+      expect(enabled.code, enabled.stderr).toBe(0);
+      expect(JSON.parse(enabled.stdout)).toEqual([expect.objectContaining({ url, disabled_at: null })]);
     } finally {
       await sb3.stop();
     }

@@ -19,9 +19,9 @@ export const webhooks = group(
       'send every sandbox event to a handler on this machine until Ctrl-C, one line per delivery; ' +
         "signed with this home's webhook secret (--print-secret shows it)",
       [
-        'payctl webhooks listen --print-secret >> .env',
-        'payctl --sandbox webhooks listen --forward-to http://127.0.0.1:3000/webhooks',
-        "payctl -p sandbox webhooks listen --forward-to 'http://localhost:3000/hooks?src=payctl' --events 'payment.*,refund.*' -o ndjson",
+        'payctl webhooks listen --print-secret | tee -a .env',
+        'payctl webhooks listen --sandbox --forward-to http://127.0.0.1:3000/webhooks',
+        "payctl webhooks listen -p sandbox --forward-to 'http://localhost:3000/hooks?src=payctl' --events 'payment.*,refund.*' -o ndjson",
       ],
     )
       .option('--forward-to <url>', 'your handler, e.g. http://127.0.0.1:3000/webhooks (query string kept)')
@@ -91,8 +91,8 @@ export const webhooks = group(
       'doctor',
       'a scored run against your handler: signatures, raw bytes, duplicates, order, speed; exit 1 if a check fails',
       [
-        'payctl -p sandbox webhooks doctor --url http://127.0.0.1:3000/webhooks',
-        "payctl -p sandbox webhooks doctor --url http://127.0.0.1:3000/webhooks --count-cmd 'curl -s localhost:3000/applied/{}'",
+        'payctl webhooks doctor -p sandbox --url http://127.0.0.1:3000/webhooks',
+        "payctl webhooks doctor -p sandbox --url http://127.0.0.1:3000/webhooks --count-cmd 'curl -s localhost:3000/applied/{}'",
       ],
     )
       .requiredOption('--url <url>', 'your handler on this machine')

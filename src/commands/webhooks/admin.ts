@@ -1,4 +1,7 @@
 import type { ApiClient } from '../../client/client';
+import { isLoopback } from '../../client/loopback';
+import { UsageError } from '../../contract/errors';
+import type { ApiOptions, Context } from '../context';
 
 /** The sandbox's webhook admin routes (not part of the service interface), below the origin. */
 const PREFIX = '/_sandbox/webhooks';
@@ -61,3 +64,16 @@ export const webhookAdmin = (api: ApiClient) => ({
     }),
   trigger: (event: string, set: string[]) => call<Triggered>(api, 'POST', '/trigger', { event, set }),
 });
+
+/**
+ * The webhook admin routes of the sandbox the active credentials point at: the service has none of
+ * them, so a profile of the real service is refused before anything is sent.
+ */
+export async function sandboxWebhooks(ctx: Context, opts?: ApiOptions) {
+  const { baseUrl } = await ctx.credentials();
+  if (!isLoopback(baseUrl))
+    throw new UsageError(
+      `${baseUrl} is not a payctl sandbox: use --sandbox, or -p sandbox after \`payctl sandbox start\``,
+    );
+  return webhookAdmin(await ctx.api(undefined, opts));
+}

@@ -104,7 +104,9 @@ async function runChecks(opts: DoctorOptions, ctx: Context, secret: string, keyS
   add(
     'valid delivery accepted',
     ok(first) && first.ms < LIMIT_MS,
-    ok(first) ? `answered ${shown(first)}` : `a correctly signed event got ${shown(first)}`,
+    ok(first)
+      ? `answered ${shown(first)}`
+      : `a correctly signed event got ${shown(first)} (does the handler check with the webhook secret that \`payctl webhooks listen --print-secret\` shows?)`,
   );
   if (first.status === null) {
     throw new FailureError(`${url} did not answer (${first.error}): start your handler, then run doctor again`);

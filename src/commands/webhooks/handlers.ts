@@ -4,10 +4,10 @@ import { checkTrigger } from '../../sandbox/webhook-catalogue';
 import type { Context } from '../context';
 import { many } from '../result';
 import type { CommandResult } from '../result';
-import { webhookAdmin } from './admin';
+import { sandboxWebhooks } from './admin';
 import type { Attempt } from './admin';
 
-const admin = async (ctx: Context) => webhookAdmin(await ctx.api());
+const admin = (ctx: Context) => sandboxWebhooks(ctx);
 
 /** An attempt as the deliveries list shows it: the handler's answer cut to its first bytes. */
 const row = (a: Attempt) => ({

@@ -6,7 +6,7 @@ import { localTime } from '../../output/time';
 import { eventGlobs } from '../../sandbox/webhook-signature';
 import type { Context } from '../context';
 import type { CommandResult } from '../result';
-import { webhookAdmin } from './admin';
+import { sandboxWebhooks } from './admin';
 import type { Attempt } from './admin';
 import { homeWebhookSecret } from './secret';
 
@@ -87,7 +87,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
   const url = forwardTarget(opts.forwardTo);
   const globs = eventGlobs(opts.events);
   // Uninterruptible: after Ctrl-C the listener still tells the sandbox to stop sending to it.
-  const admin = webhookAdmin(await ctx.api(undefined, { uninterruptible: true }));
+  const admin = await sandboxWebhooks(ctx, { uninterruptible: true });
   const hook = await admin.listen({ url: url.href, secret, events: globs });
   const what = globs.length ? globs.join(', ') : 'every event';
   ctx.notice(`forwarding ${what} to ${url.href}, signed with this home's webhook secret (--print-secret shows it)`);

@@ -175,15 +175,15 @@ export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow:
 }
 
 /** Claims deliveries due by sandbox time `sandboxMs` for `leaseMs`, so no other process sends them meanwhile. */
-export function claimDue(store: Store, sandboxMs: number, realNow: number, leaseMs: number) {
+export function claimDue(store: Store, sandboxMs: number, realNow: number, leaseMs: number, limit: number) {
   const due = () =>
     hooks(store)
       .sql(
         `SELECT d.*, w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.state IN ('pending', 'retrying') AND d.next_at <= ? AND d.lease_until <= ?
-           AND w.disabled_at IS NULL AND w.alive_until > ? ORDER BY d.seq LIMIT 50`,
+           AND w.disabled_at IS NULL AND w.alive_until > ? ORDER BY d.seq LIMIT ?`,
       )
-      .all(sandboxMs, realNow, realNow) as unknown as Array<DeliveryRow & { url: string }>;
+      .all(sandboxMs, realNow, realNow, limit) as unknown as Array<DeliveryRow & { url: string }>;
   // Looked for outside a transaction first: most ticks find nothing, and take no write lock.
   if (due().length === 0) return [];
   return store.tx(() => {

@@ -15,6 +15,7 @@ export const FIRST_RETRY_MS = 500;
 export const ALIVE_MS = 10_000;
 const LEASE_MS = TIMEOUT_MS * 3;
 const TICK_MS = 200;
+const MAX_IN_FLIGHT = 16;
 /** How much of a handler's answer an attempt keeps, for `webhooks deliveries`. */
 const RESPONSE_BYTES = 200;
 
@@ -129,7 +130,9 @@ export function webhookSender(
         keepAlive(store, own.id, Date.now() + ALIVE_MS);
         renewed = Date.now();
       }
-      for (const row of claimDue(store, sandboxMs(), Date.now(), LEASE_MS)) {
+      // A bounded number under way: a long backlog to a target that is down must not crowd out the API.
+      if (inFlight.size >= MAX_IN_FLIGHT) return;
+      for (const row of claimDue(store, sandboxMs(), Date.now(), LEASE_MS, MAX_IN_FLIGHT - inFlight.size)) {
         const sending = deliver(row)
           .catch(() => undefined) // the store closed under it (sandbox shutting down)
           .finally(() => inFlight.delete(sending));

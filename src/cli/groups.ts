@@ -10,6 +10,7 @@ import { wallet } from '../commands/wallet';
 import { api } from '../commands/api';
 import { profile } from '../commands/profile';
 import { sandbox } from '../commands/sandbox';
+import { webhooks } from '../commands/webhooks';
 import { mcp } from '../agent/declare';
 
 /**
@@ -29,5 +30,6 @@ export const GROUPS: readonly CommandGroup[] = [
   api,
   profile,
   sandbox,
+  webhooks,
   mcp,
 ];

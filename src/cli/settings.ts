@@ -58,6 +58,7 @@ export function settingsFrom(flags: GlobalFlags, env: NodeJS.ProcessEnv, io: IO)
     baseUrlEnv: env.PAYCTL_BASE_URL,
     keyEnv: { keyId: env.PAYCTL_KEY_ID || undefined, keySecret: env.PAYCTL_KEY_SECRET || undefined },
     maxRetries: env.PAYCTL_MAX_RETRIES,
+    webhookSecretEnv: env.PAYCTL_WEBHOOK_SECRET || undefined,
     notices: {
       enabled: !env.PAYCTL_NO_NOTICES || env.PAYCTL_NO_NOTICES === '0',
       terminal: env.TERM_SESSION_ID ?? env.WT_SESSION ?? env.TMUX_PANE,

@@ -33,6 +33,8 @@ export interface Settings {
   keyEnv: { keyId?: string; keySecret?: string };
   /** PAYCTL_MAX_RETRIES as given, checked when a request is to be made. */
   maxRetries?: string;
+  /** PAYCTL_WEBHOOK_SECRET: the secret `webhooks verify` checks with when no --secret-file is given. */
+  webhookSecretEnv?: string;
   /**
    * Notices of a discontinued product: off with PAYCTL_NO_NOTICES (other than 0); shown once per
    * terminal session, which `terminal` (TERM_SESSION_ID, WT_SESSION or TMUX_PANE) names where /proc does not.

@@ -18,6 +18,15 @@ export const adminEndpoints = {
   account: { method: 'GET', path: '/account' },
   events: { method: 'GET', path: '/events' },
   tamperSettlement: { method: 'POST', path: '/settlements/tamper' },
+  webhookListen: { method: 'POST', path: '/webhooks/listen' },
+  webhookPoll: { method: 'POST', path: '/webhooks/poll' },
+  webhookStop: { method: 'POST', path: '/webhooks/stop' },
+  webhookFlush: { method: 'POST', path: '/webhooks/flush' },
+  webhookEnable: { method: 'POST', path: '/webhooks/enable' },
+  webhooks: { method: 'GET', path: '/webhooks' },
+  webhookDeliveries: { method: 'POST', path: '/webhooks/deliveries' },
+  webhookReplay: { method: 'POST', path: '/webhooks/replay' },
+  webhookTrigger: { method: 'POST', path: '/webhooks/trigger' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
 export type AdminEndpointName = keyof typeof adminEndpoints;

@@ -13,6 +13,9 @@ import { SeedBody, seed } from './seed';
 import { tamper } from './settlements';
 import type { Store } from './store';
 import { authorize } from './subscription-cycles';
+import { webhookRoutes } from './webhook-admin';
+import { forgetDeliveries } from './webhook-store';
+import type { WebhookSender } from './webhooks';
 import { publicView } from './views';
 
 /** How the customer's payment attempt goes, for checkout and a subscription's authorization alike. */
@@ -36,7 +39,7 @@ const CustomerBody = z.object({
 
 const TamperBody = z.object({ settlement_id: z.string(), amount: z.int() });
 
-function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
+export function parse<T extends z.ZodMiniType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
   if (!result.success) {
     const field = result.error.issues[0]?.path.join('.') || undefined;
@@ -52,6 +55,7 @@ export interface AdminDeps {
   /** Settles everything due by sandbox time `now`. */
   runDueWork: (now: number) => void;
   requests: () => number;
+  webhooks: WebhookSender;
 }
 
 type AdminHandler = (body: unknown, deps: AdminDeps) => unknown;
@@ -74,6 +78,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   },
   reset(_body, { store }) {
     store.reset();
+    forgetDeliveries(store);
     return { reset: true };
   },
   seed: (body, { store, clock, config }) => seed(store, clock.now(), config, parse(SeedBody, body)),
@@ -88,6 +93,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
     const input = parse(TamperBody, body);
     return tamper(store, input.settlement_id, input.amount);
   },
+  ...webhookRoutes,
 };
 
 export function adminRoute(method: string, path: string, body: unknown, deps: AdminDeps): unknown {

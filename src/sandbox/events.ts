@@ -1,36 +1,33 @@
-import { createHmac } from 'node:crypto';
 import { newId } from './ids';
-import type { DeliveryState, EventRecord } from './records';
+import type { EventRecord } from './records';
 import { publicView } from './views';
 import type { Store } from './store';
+import { enqueue } from './webhook-store';
+import { encodeLikeService } from './webhook-signature';
 
 /** Resources an event carries, by the name the real payload gives them (`payload.payment.entity`). */
 export type EventRecords = Partial<
   Record<'payment' | 'order' | 'refund' | 'subscription' | 'transfer' | 'payout' | 'settlement', object>
 >;
 
-/** Where a store's committed events go (the webhook sender), and the delivery state they start in. */
-export interface EventSink {
-  initialDelivery: DeliveryState;
-  committed(event: EventRecord): void;
-}
+/** What wakes the webhook sender of a store once an event's transaction commits. */
+const wakers = new WeakMap<Store, () => void>();
 
-const sinks = new WeakMap<Store, EventSink>();
-
-export function sendEventsTo(store: Store, sink: EventSink): void {
-  sinks.set(store, sink);
+export function wakeOnEvents(store: Store, wake: () => void): void {
+  wakers.set(store, wake);
 }
 
 /**
- * Records an event shaped like the real service's webhooks (`entity: "event"`, `event`, `contains`,
- * `payload.<resource>.entity`, `created_at`). Called inside the transaction that made the change, so a
- * rolled-back change leaves no event behind; the sink gets the event once that transaction commits.
+ * Records an event shaped like the real service's webhooks (`entity: "event"`, `account_id`, `event`,
+ * `contains`, `payload.<resource>.entity`, `created_at`) and queues its delivery to every live webhook,
+ * its body encoded and signed now: a snapshot of the records as this change left them. Called inside
+ * the transaction that made the change, so a rolled-back change leaves no event and no delivery behind;
+ * the sender is woken once that transaction commits.
  */
 export function recordEvent(store: Store, now: number, event: string, records: EventRecords): EventRecord {
   const payload: EventRecord['payload'] = {};
   for (const [name, record] of Object.entries(records)) payload[name] = { entity: publicView(record) };
-  const sink = sinks.get(store);
-  const row = store.insert<EventRecord>({
+  const row: EventRecord = {
     id: newId('evt'),
     entity: 'event',
     account_id: 'acc_sandbox',
@@ -38,21 +35,22 @@ export function recordEvent(store: Store, now: number, event: string, records: E
     contains: Object.keys(records),
     payload,
     created_at: now,
-    _delivery: sink?.initialDelivery ?? 'pending',
+    _delivery: 'no webhook',
     _attempts: [],
-  });
-  if (sink) store.onCommit(() => sink.committed(row));
+  };
+  const out = { eventId: row.id, sourceEvent: row.id, event, body: () => webhookBody(row) };
+  if (enqueue(store, out, now * 1000, Date.now()) > 0) row._delivery = 'pending';
+  store.insert<EventRecord>(row);
+  const wake = wakers.get(store);
+  if (wake) store.onCommit(wake);
   return row;
 }
 
-/** The body the real service POSTs: the event without its id (that travels in X-Razorpay-Event-Id). */
+/** The body the real service POSTs, in its bytes: the event without its id (that is X-Razorpay-Event-Id). */
 export function webhookBody(event: EventRecord): string {
   const { entity, account_id, event: name, contains, payload, created_at } = event;
-  return JSON.stringify({ entity, account_id, event: name, contains, payload, created_at });
+  return encodeLikeService({ entity, account_id, event: name, contains, payload, created_at });
 }
-
-/** X-Razorpay-Signature: hex HMAC-SHA256 of the raw body with the webhook secret. */
-export const signWebhook = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
 
 export function listEvents(store: Store) {
   const items = store.list('event', { count: 1000, skip: 0 }).map((e) => {

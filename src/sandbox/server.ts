@@ -49,15 +49,16 @@ type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<
 /** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
 export function createSandboxServer(opts: ServerOptions): SandboxServer {
   const { store, config } = opts;
-  const webhooks = webhookSender(store, opts.webhook, opts.webhookSecret);
   const clock = sandboxClock(store);
+  const start = opts.webhook ? { url: opts.webhook, secret: opts.webhookSecret } : undefined;
+  const webhooks = webhookSender(store, clock, start);
   const runDueWork = dueWork(store, config.captureWindowSeconds);
   const authorized = basicAuth(opts.keyId, opts.keySecret);
   const rateLimited = rateLimiter(opts.rateLimit);
   const nextFault = faultInjector(opts);
   const inFlight = new InFlightKeys();
   let requests = 0;
-  const adminDeps: AdminDeps = { store, config, clock, runDueWork, requests: () => requests };
+  const adminDeps: AdminDeps = { store, config, clock, runDueWork, requests: () => requests, webhooks };
 
   /** Sandbox time for a request, with everything due by then done first. */
   const serve = () => {

@@ -1,89 +1,161 @@
-import { sendEventsTo, signWebhook, webhookBody } from './events';
-import type { DeliveryAttempt, DeliveryState, EventRecord } from './records';
+import type { SandboxClock } from './clock';
+import { wakeOnEvents } from './events';
+import type { DeliveryState } from './records';
 import type { Store } from './store';
+import { claimDue, hooks, keepAlive, register, saveAttempt, setDisabled } from './webhook-store';
+import type { DeliveryRow } from './webhook-store';
 
-export const DELAYS_MS = [0, 500, 1_000, 2_000, 4_000, 8_000];
+/** An answer later than this is a failed delivery, as the real service counts it. */
+export const TIMEOUT_MS = 5_000;
+/** Failed deliveries are retried for this long (sandbox time) from their first attempt; then the webhook is disabled. */
+export const RETRY_FOR_MS = 24 * 3_600_000;
+/** The first retry's wait; each next one waits twice as long. */
+export const FIRST_RETRY_MS = 500;
+/** A webhook whose owner stops renewing it within this long is no longer sent anything new. */
+export const ALIVE_MS = 10_000;
+const LEASE_MS = TIMEOUT_MS * 3;
+const TICK_MS = 200;
+const MAX_IN_FLIGHT = 16;
+/** How much of a handler's answer an attempt keeps, for `webhooks deliveries`. */
+const RESPONSE_BYTES = 200;
 
 export interface WebhookSender {
-  /**
-   * Waits for every delivery under way. Retries still waiting for their turn are made at once, and
-   * the state after that attempt is the event's last: what is recorded is final, nothing is cut off.
-   */
+  /** Sends what is due now (after a commit, a flush, a replay) instead of at the next tick. */
+  wake(): void;
+  /** Stops sending and waits for the attempts under way; waiting retries stay queued in the database. */
   drain(): Promise<void>;
 }
 
+async function firstBytes(res: Response): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < RESPONSE_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BYTES);
+}
+
+function failure(err: unknown): string {
+  const e = err as Error & { cause?: { code?: string } };
+  if (e.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000}s`;
+  return e.cause?.code ? `connection failed (${e.cause.code})` : 'connection failed';
+}
+
 /**
- * Delivers committed events to the --webhook URL in the background, signed, retrying failed
- * deliveries with backoff; the API answer never waits for it. Every retry sends the same bytes with
- * the same event id. Each attempt is kept on the event's record. Without a URL, events are recorded
- * as `no webhook` in the transaction that makes them.
+ * Sends queued deliveries (see webhook-store) in the background, from any process on the database:
+ * each POST carries the bytes and the signature made when the event committed, its event id, and the
+ * real service's headers; a 2xx within 5 s delivers it; anything else is retried with exponential
+ * backoff on the sandbox clock for 24 hours, then the webhook is disabled. `start` is the webhook of
+ * `sandbox start --webhook`, live while this sender runs.
  */
-export function webhookSender(store: Store, url: string | undefined, secret: string): WebhookSender {
-  const pending = new Set<Promise<void>>();
-  const wakers = new Set<() => void>();
-  let draining = false;
+export function webhookSender(
+  store: Store,
+  clock: SandboxClock,
+  start?: { url: string; secret: string },
+): WebhookSender {
+  hooks(store);
+  const sandboxMs = () => Date.now() + clock.offset() * 1000;
+  let own = start
+    ? register(store, {
+        kind: 'start',
+        ...start,
+        events: [],
+        aliveUntil: Date.now() + ALIVE_MS,
+        enable: true,
+        now: clock.now(),
+      })
+    : undefined;
+  let renewed = Date.now();
+  const inFlight = new Set<Promise<void>>();
+  let ticking = false;
+  let closed = false;
 
-  const recordAttempt = (event: EventRecord, state: DeliveryState, attempt: DeliveryAttempt) => {
-    try {
-      const current = store.get('event', event.id);
-      if (!current) return;
-      store.update({ ...current, _delivery: state, _attempts: [...(current._attempts ?? []), attempt] });
-    } catch {
-      // the store was closed while delivering (sandbox shutting down)
-    }
+  const noteOnEvent = (row: DeliveryRow, state: DeliveryState, attempt: Record<string, unknown>) => {
+    if (row.event_id !== row.source_event) return; // a replay: the event's own deliveries are what it lists
+    const current = store.get('event', row.source_event);
+    if (!current) return;
+    store.update({ ...current, _delivery: state, _attempts: [...(current._attempts ?? []), attempt] } as never);
   };
-  /** The backoff before a retry, cut short when the sender drains. */
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        wakers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      timer.unref();
-      wakers.add(wake);
-    });
 
-  const deliver = async (event: EventRecord, target: string) => {
-    const body = webhookBody(event);
+  const deliver = async (row: DeliveryRow & { url: string }) => {
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Razorpay-Webhook/v1',
-      'x-razorpay-signature': signWebhook(body, secret),
-      'x-razorpay-event-id': event.id,
+      'x-razorpay-signature': row.signature,
+      'x-razorpay-event-id': row.event_id,
     };
-    for (let attempt = 1; attempt <= DELAYS_MS.length; attempt++) {
-      const delay = DELAYS_MS[attempt - 1] ?? 0;
-      if (delay && !draining) await wait(delay);
-      const last = attempt === DELAYS_MS.length || draining;
-      const at = Math.floor(Date.now() / 1000);
-      try {
-        const res = await fetch(target, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
-        await res.arrayBuffer().catch(() => undefined);
-        recordAttempt(event, res.ok ? 'delivered' : last ? 'failed' : 'retrying', { attempt, at, status: res.status });
-        if (res.ok || last) return;
-      } catch (err) {
-        const error = (err as Error).name === 'TimeoutError' ? 'timed out after 5s' : 'connection failed';
-        recordAttempt(event, last ? 'failed' : 'retrying', { attempt, at, status: null, error });
-        if (last) return;
+    const at = clock.now();
+    const began = performance.now();
+    let status: number | null = null;
+    let response: string | null = null;
+    let error: string | null = null;
+    try {
+      const signal = AbortSignal.timeout(TIMEOUT_MS);
+      const res = await fetch(row.url, { method: 'POST', headers, body: row.body, signal, redirect: 'manual' });
+      status = res.status;
+      response = await firstBytes(res);
+    } catch (err) {
+      error = failure(err);
+      status = null; // no answer, or not all of it within the time
+    }
+    const latency_ms = Math.round(performance.now() - began);
+    const now = sandboxMs();
+    const firstAt = row.first_at ?? now;
+    const ok = status !== null && status >= 200 && status < 300;
+    const attempt = row.attempts + 1;
+    const givenUp = !ok && now - firstAt >= RETRY_FOR_MS;
+    const state = ok ? 'delivered' : givenUp ? 'failed' : 'retrying';
+    const nextAt = ok || givenUp ? now : now + FIRST_RETRY_MS * 2 ** (attempt - 1);
+    store.tx(() => {
+      const { seq: delivery, webhook_id, event_id, event } = row;
+      const fields = { delivery, webhook_id, event_id, event, attempt, at, status, latency_ms, error, response, state };
+      saveAttempt(store, { attempt: fields, nextAt, firstAt });
+      const summary = { attempt, at, status, latency_ms, ...(error ? { error } : {}) };
+      noteOnEvent(row, state, summary);
+      if (givenUp) setDisabled(store, webhook_id, clock.now(), 'deliveries failed for 24 hours');
+    });
+  };
+
+  const tick = () => {
+    if (ticking || closed) return;
+    ticking = true;
+    try {
+      if (own && Date.now() - renewed > ALIVE_MS / 4) {
+        keepAlive(store, own.id, Date.now() + ALIVE_MS);
+        renewed = Date.now();
       }
+      // A bounded number under way: a long backlog to a target that is down must not crowd out the API.
+      if (inFlight.size >= MAX_IN_FLIGHT) return;
+      for (const row of claimDue(store, sandboxMs(), Date.now(), LEASE_MS, MAX_IN_FLIGHT - inFlight.size)) {
+        const sending = deliver(row)
+          .catch(() => undefined) // the store closed under it (sandbox shutting down)
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+    } catch {
+      // busy database (another process writing) or closed store: the next tick tries again
+    } finally {
+      ticking = false;
     }
   };
 
-  sendEventsTo(store, {
-    initialDelivery: url ? 'pending' : 'no webhook',
-    committed(event) {
-      if (!url) return;
-      const delivery = deliver(event, url).finally(() => pending.delete(delivery));
-      pending.add(delivery);
-    },
-  });
+  const timer = setInterval(tick, TICK_MS);
+  timer.unref();
+  wakeOnEvents(store, () => queueMicrotask(tick));
   return {
+    wake: () => queueMicrotask(tick),
     async drain() {
-      draining = true;
-      for (const wake of [...wakers]) wake();
-      await Promise.allSettled([...pending]);
+      closed = true;
+      clearInterval(timer);
+      await Promise.allSettled([...inFlight]);
+      if (own) keepAlive(store, own.id, 0);
+      own = undefined;
     },
   };
 }

@@ -193,7 +193,7 @@ describe('signed webhooks', () => {
     }
   });
 
-  it('a webhook that never answers: six attempts with backoff, then failed, each attempt listed', async () => {
+  it('a webhook that never answers: retried with growing waits, then failed after 24 h of sandbox time and disabled', async () => {
     const dead = await webhookReceiver(() => '');
     const url = dead.url;
     await dead.close(); // nothing listens there any more
@@ -202,14 +202,40 @@ describe('signed webhooks', () => {
       const order = await sdkFor(sb3).orders.create({ amount: 100, currency: 'INR' });
       await sb3.admin('POST', '/checkout', { order_id: order.id, fail: true });
       const events = async () => (await sb3.admin<{ items: Json[] }>('GET', '/events')).items;
-      await expect.poll(async () => (await events())[0]?.delivery, { timeout: 30_000, interval: 500 }).toBe('failed');
-      const [failed] = await events();
-      expect(failed).toMatchObject({ event: 'payment.failed', attempts: 6 });
-      expect(failed.deliveries.map((a: Json) => [a.attempt, a.status, a.error])).toEqual(
-        [1, 2, 3, 4, 5, 6].map((n) => [n, null, 'connection failed']),
+      await expect.poll(async () => (await events())[0]?.attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      const early = (await events())[0];
+      expect(early).toMatchObject({ event: 'payment.failed', delivery: 'retrying' });
+      const at = early.deliveries.map((a: Json) => a.at);
+      expect(at[2] - at[0]).toBeGreaterThanOrEqual(1); // waits of 0.5 s, then 1 s
+      expect(early.deliveries[0]).toMatchObject({
+        attempt: 1,
+        status: null,
+        error: expect.stringMatching(/^connection failed/),
+      });
+
+      await sb3.admin('POST', '/clock/advance', { seconds: 25 * 3600 });
+      await expect.poll(async () => (await events())[0]?.delivery, { timeout: 10_000 }).toBe('failed');
+      const hooks = await sb3.admin<{ items: Json[] }>('GET', '/webhooks');
+      expect(hooks.items).toEqual([
+        expect.objectContaining({
+          url,
+          disabled_reason: 'deliveries failed for 24 hours',
+          disabled_at: expect.any(Number),
+        }),
+      ]);
+      // A disabled webhook is sent nothing new.
+      const next = await sdkFor(sb3).orders.create({ amount: 100, currency: 'INR' });
+      await sb3.admin('POST', '/checkout', { order_id: next.id, fail: true });
+      expect((await events())[0]).toMatchObject({ event: 'payment.failed', delivery: 'no webhook', attempts: 0 });
+      // Visible in `webhooks deliveries`, and enabled again by a command.
+      const listed = await run(['webhooks', 'deliveries', '-o', 'json'], { env: sb3.env });
+      expect(listed.stderr).toMatch(
+        /is disabled: deliveries failed for 24 hours; enable it: payctl webhooks enable wh_/,
       );
-      const at = failed.deliveries.map((a: Json) => a.at);
-      expect(at[5] - at[0]).toBeGreaterThanOrEqual(14); // 0.5 + 1 + 2 + 4 + 8 s of backoff
+      expect(JSON.parse(listed.stdout).at(-1)).toMatchObject({ event: 'payment.failed', state: 'failed' });
+      const enabled = await run(['webhooks', 'enable', '-o', 'json'], { env: sb3.env });
+      expect(enabled.code, enabled.stderr).toBe(0);
+      expect(JSON.parse(enabled.stdout)).toEqual([expect.objectContaining({ url, disabled_at: null })]);
     } finally {
       await sb3.stop();
     }

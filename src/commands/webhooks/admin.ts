@@ -1,0 +1,79 @@
+import type { ApiClient } from '../../client/client';
+import { isLoopback } from '../../client/loopback';
+import { UsageError } from '../../contract/errors';
+import type { ApiOptions, Context } from '../context';
+
+/** The sandbox's webhook admin routes (not part of the service interface), below the origin. */
+const PREFIX = '/_sandbox/webhooks';
+
+export interface Webhook {
+  id: string;
+  kind: 'start' | 'listen';
+  url: string;
+  events: string[];
+  live: boolean;
+  disabled_at: number | null;
+  disabled_reason: string | null;
+  /** Deliveries queued for it (pending or retrying). */
+  waiting: number;
+}
+
+/** One attempt at a delivery, as the sandbox recorded it. */
+export interface Attempt {
+  seq: number;
+  webhook_id: string;
+  url: string;
+  event_id: string;
+  event: string;
+  attempt: number;
+  /** Sandbox time of the attempt, Unix seconds. */
+  at: number;
+  status: number | null;
+  latency_ms: number;
+  error: string | null;
+  /** The first bytes of the handler's answer. */
+  response: string | null;
+  /** The delivery's state after this attempt. */
+  state: 'delivered' | 'retrying' | 'failed';
+}
+
+export interface Triggered {
+  event: string;
+  events: Array<{ id: string; event: string }>;
+  [made: string]: unknown;
+}
+
+const call = <T>(api: ApiClient, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+  api.requestFromOrigin<T>(method, `${PREFIX}${path}`, body);
+
+export const webhookAdmin = (api: ApiClient) => ({
+  listen: (body: { url: string; secret: string; events: string[] }) =>
+    call<Webhook & { was_disabled: number | null }>(api, 'POST', '/listen', body),
+  poll: (id: string, after: number) =>
+    call<{ webhook: Webhook; attempts: Attempt[] }>(api, 'POST', '/poll', { id, after }),
+  stop: (id: string) => call<Webhook>(api, 'POST', '/stop', { id }),
+  flush: (id: string) => call<{ due: number }>(api, 'POST', '/flush', { id }),
+  enable: (id: string) => call<Webhook>(api, 'POST', '/enable', { id }),
+  list: () => call<{ items: Webhook[] }>(api, 'GET', ''),
+  deliveries: (event?: string) =>
+    call<{ items: Attempt[]; webhooks: Webhook[] }>(api, 'POST', '/deliveries', event ? { event } : {}),
+  replay: (event_id: string, new_id: boolean) =>
+    call<{ event_id: string; replay_of: string; event: string; queued: number }>(api, 'POST', '/replay', {
+      event_id,
+      new_id,
+    }),
+  trigger: (event: string, set: string[]) => call<Triggered>(api, 'POST', '/trigger', { event, set }),
+});
+
+/**
+ * The webhook admin routes of the sandbox the active credentials point at: the service has none of
+ * them, so a profile of the real service is refused before anything is sent.
+ */
+export async function sandboxWebhooks(ctx: Context, opts?: ApiOptions) {
+  const { baseUrl } = await ctx.credentials();
+  if (!isLoopback(baseUrl))
+    throw new UsageError(
+      `${baseUrl} is not a payctl sandbox: use --sandbox, or -p sandbox after \`payctl sandbox start\``,
+    );
+  return webhookAdmin(await ctx.api(undefined, opts));
+}

@@ -13,7 +13,10 @@ import module from 'node:module';
 // npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 22) || (major > 22 && major < 24) || (major === 24 && minor < 15)) {
-  process.stderr.write(`payctl: needs Node 22.22 or 24.15 or later; this is Node ${process.versions.node}\n`);
+  process.stderr.write(
+    `payctl: needs Node 22.22 or 24.15 or later; this is Node ${process.versions.node}. ` +
+      'Or use the single executable, which needs no Node: `npm run build:exe` in a clone makes build/payctl-linux-x64\n',
+  );
   process.exit(1);
 }
 // Node keeps the compiled code of dist/ on disk, so later runs skip parsing and compiling it.

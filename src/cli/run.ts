@@ -9,7 +9,8 @@ import { createProgram } from './program';
 import { failedOutput, report } from './report';
 import type { GlobalFlags } from './settings';
 import { guardedStdout } from './signals';
-import { isTopic } from './help/names';
+import { TOPIC_NAMES, isTopic } from './help/names';
+import { UsageError } from '../contract/errors';
 import type { TopicName } from './help/names';
 
 const isatty = (fd: number) => process.getBuiltinModule('node:tty').isatty(fd);
@@ -42,8 +43,14 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     return exitWith(await helpTopic(argv[1], streams), streams, io);
   // commander's `help` looks one level deep:
   // `payctl help wallet statement` must match `payctl wallet statement --help`.
-  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
+  const helpOf = argv[0] === 'help' && argv.length > 1 ? argv[1] : undefined;
+  if (helpOf !== undefined) argv = [...argv.slice(1), '--help'];
   const program = createProgram(binder(run, streams, env), streams, env, argv);
+  if (helpOf !== undefined && !program.commands.some((c) => c.name() === helpOf)) {
+    const topics = TOPIC_NAMES.map(([name]) => name).join(', ');
+    streams.stderr.write(`payctl: no command or help topic "${helpOf}" (topics: ${topics}; commands: payctl --help)\n`);
+    return exitWith(exitCodeOf(new UsageError('')), streams, io);
+  }
   return exitWith(await parseToExitCode(program, argv, run, streams), streams, io);
 }
 

@@ -134,6 +134,12 @@ describe('the packed package, installed', () => {
     expect(res.stderr).toMatch(/single executable, which needs no Node: `npm run build:exe` in a clone/);
   });
 
+  it("leaves `npm pack`'s tarball out of git's view in a checkout", () => {
+    const name = tarball.split('/').at(-1)!;
+    const ignored = spawnSync('git', ['check-ignore', '-q', name], { cwd: ROOT });
+    expect(ignored.status, `${name} is not ignored by .gitignore`).toBe(0);
+  });
+
   // npm links package.json's `man` pages into PREFIX/share/man/man1: `man payctl-payments-refund` works.
   it('installs a man page for payctl and for each command', () => {
     needs('man');

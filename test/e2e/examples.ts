@@ -27,6 +27,10 @@ export const SKIP: Array<[RegExp, string]> = [
   [/^npm /, 'installs, builds or tests payctl itself: the suite runs on that build'],
   [/^node /, 'runs a script of the repository: the suite runs on its build'],
   [
+    /^cp build\/payctl-/,
+    'copies the single executable `npm run build:exe` makes; exe.test.ts runs it on a PATH with no node',
+  ],
+  [
     /^payctl sandbox start\b/,
     'serves until stopped, on a fixed port; every e2e test starts the same server on a free port (harness.ts)',
   ],

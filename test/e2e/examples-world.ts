@@ -78,6 +78,8 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
       'refunds.csv': async () => `payment_id,amount\n${await captured()},20000\n${await captured()},\n`,
       'ids.txt': async () => `${await authorized()}\n${await authorized()}\n`,
       'authorized.csv': async () => `payment_id\n${await authorized()}\n`,
+      'capture.csv': async () =>
+        `payment_id,amount,currency\n${await authorized()},50000,INR\n${await authorized()},,\n`,
       'customers.txt': async () => `${await customerWithBalance()}\n${await customerWithBalance()}\n`,
       'order.json': async () => JSON.stringify({ amount: 50000, currency: 'INR', receipt: 'rcpt-readme' }),
     };

@@ -31,8 +31,8 @@ export const exitCodes: Topic = {
       'with the same input resumes it rather than moving the money again.',
     ),
     example(
-      'payctl payments list --status authorized -o ndjson > authorized.ndjson',
-      'payctl payments capture --input authorized.ndjson --yes -o ndjson > captured.ndjson',
+      'payctl payments capture --input capture.csv --yes -o ndjson > captured.ndjson',
+      'payctl payments capture --input capture.csv --yes -o ndjson > captured.ndjson    # again: resumes, sends nothing twice',
     ),
   ],
 };

@@ -125,8 +125,10 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   const apply = (cmd: CommandUnknownOpts) => {
     cmd.exitOverride();
     cmd.configureOutput(program.configureOutput());
-    // Set after its commands were declared, which copied the settings they had then.
-    if (cmd.commands.length) cmd.configureHelp(grouped);
+    // A group that only holds commands (not one that also runs, like `mcp`); set after its commands were
+    // declared, which copied the settings they had then.
+    const runs = Boolean((cmd as unknown as { _actionHandler?: unknown })._actionHandler);
+    if (cmd.commands.length && !runs) cmd.configureHelp(grouped);
     cmd.commands.forEach(apply);
   };
   program.commands.forEach(apply);

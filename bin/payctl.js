@@ -7,7 +7,7 @@
 // derives from how fast that collection ran against the program; on a loaded machine that measure
 // swings, and at its highest the next full collection never comes during an export while dead pages
 // promoted out of the young generation (and the response buffers they hold) pile up. A fixed factor
-// keeps a long export's peak where a short one's is (README, Benchmarks).
+// keeps a long export's peak where a short one's is (docs/decisions.md, docs/benchmarks.md).
 import module from 'node:module';
 
 // npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.

@@ -33,7 +33,10 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
       { names: ['PAYCTL_MAX_RETRIES'], what: 'how many times a retryable request is retried (default 6)' },
       {
         names: ['PAYCTL_NO_NOTICES'],
-        what: 'set (other than 0): no product notices on stderr (the wallet one, shown once per terminal session)',
+        what:
+          'set (other than 0): no product notices on stderr. The wallet commands say the product was ' +
+          'discontinued once per terminal session (remembered 12 hours), never when stdout carries -o json, ' +
+          'ndjson or csv',
       },
     ],
   },

@@ -6,11 +6,11 @@ const relative = Object.entries(RELATIVE).map(([letter, unit]): [string, string]
   `\`3${letter}\``,
   `3 ${unit} before now`,
 ]);
+const shifted = (n: number | undefined, unit: string) =>
+  !n ? `this ${unit}` : `the ${unit} ${n < 0 ? 'before' : 'after'} this one`;
 const named = [...NAMED_PERIODS.entries()].map(([name, p]): [string, string] => [
   `\`${name}\``,
-  `the whole ${p.unit}${p.shift.days ? (p.shift.days < 0 ? ' before today' : ' after today') : ''}` +
-    `${p.shift.months ? (p.shift.months < 0 ? ' before this one' : ' after this one') : ''}` +
-    ` (as --from its first second, as --to its last)`,
+  p.unit === 'day' ? shifted(p.shift.days, 'day') : `${shifted(p.shift.months, 'calendar month')}`,
 ]);
 
 export const formatting: Topic = {
@@ -60,8 +60,9 @@ export const formatting: Topic = {
     ),
     table(['form', 'means'], [...relative, ...named]),
     text(
-      'A bare date or named period covers all of it in `--tz`: `--to 2024-04-30` includes 23:59:59 of the',
-      '30th, days when clocks change included. `tomorrow` and `next-month` are for `--start-at`.',
+      'A bare date or named day or month covers all of it in `--tz`: as `--from` it means its first second,',
+      'as `--to` its last (`--to 2024-04-30` includes 23:59:59 of the 30th, days when clocks change',
+      'included). `tomorrow` and `next-month` are for `--start-at`.',
     ),
     heading('CSV'),
     list(

@@ -1,13 +1,17 @@
 import type { Block, Topic } from '../help/topic';
 import type { CommandDoc, Item } from './model';
 
-/** Plain text for roff: backslashes and hyphens escaped, `code` in bold, no line starting a request. */
+/** Plain text for roff: backslashes and hyphens escaped, `code` in bold, no line starting a request, ASCII only. */
 export function esc(s: string): string {
-  return s
-    .replace(/\\/g, '\\e')
-    .replace(/-/g, '\\-')
-    .replace(/`([^`]*)`/g, '\\fB$1\\fR')
-    .replace(/^([.'])/gm, '\\&$1');
+  return (
+    s
+      .replace(/\\/g, '\\e')
+      .replace(/-/g, '\\-')
+      .replace(/`([^`]*)`/g, '\\fB$1\\fR')
+      .replace(/^([.'])/gm, '\\&$1')
+      // Plain ASCII roff: any other character (₹, …) as its Unicode escape, read by every troff.
+      .replace(/[^\x00-\x7f]/gu, (ch) => `\\[u${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)
+  );
 }
 
 const header = (page: string, description: string) => [

@@ -16,6 +16,15 @@ describe('the generated reference matches the program', () => {
     expect([...files.keys()].filter((f) => f.startsWith('man/')).length).toBeGreaterThan(40);
   });
 
+  it('writes man pages in plain ASCII roff, every line that starts with a dot a request', () => {
+    for (const [path, text] of files) {
+      if (!path.startsWith('man/')) continue;
+      expect(text, path).toMatch(/^[\x00-\x7f]*$/);
+      for (const line of text.split('\n').filter((l) => l.startsWith('.')))
+        expect(line, path).toMatch(/^\.(TH|SH|SS|PP|TP|IP|RS|RE|nf|fi|B) ?/);
+    }
+  });
+
   it.each([...files.keys()])('%s is as `npm run docs` makes it', (path) => {
     const committed = existsSync(ROOT + path) ? readFileSync(ROOT + path, 'utf8') : undefined;
     expect(committed, `${path} is missing: run \`npm run docs\` and commit the result`).toBeDefined();

@@ -119,7 +119,7 @@ async function startup() {
       'exe payments get -p NAME': [[EXE, '-p', 'bench', ...get], {}, true],
     }),
   };
-  // The targets of issue 29: the floor of a one-call CLI is the bare GET as CommonJS (an ES module's
+  // The start-up targets: the floor of a one-call CLI is the bare GET as CommonJS (an ES module's
   // `import 'node:http'` builds a namespace of every export, which a CLI does not have to pay for).
   const targets = {
     'payctl --version': ['node -e 0', 1.3],

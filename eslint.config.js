@@ -51,7 +51,7 @@ export default tseslint.config(
 );
 
 /**
- * The import arrows of DESIGN section 2: cli -> agent -> commands -> client | output | bulk | config -> contract;
+ * The import arrows docs/architecture.md describes: cli -> agent -> commands -> client | output | bulk | config -> contract;
  * sandbox -> contract. A folder may import its own files, the folders below it, and src/version.ts.
  * (bulk -> output: a bulk run's progress line is drawn by output's status line.) src/rows holds how a
  * list's rows flow a page at a time, which the client makes and output writes: below both, importing nothing.
@@ -80,7 +80,7 @@ function layers() {
           {
             patterns: banned.map((f) => ({
               regex: `^(\\.\\./)+${f}(/|$)`,
-              message: `src/${folder} may not import src/${f} (DESIGN section 2: ${folder} -> ${below[folder].join(' | ') || 'nothing'})`,
+              message: `src/${folder} may not import src/${f} (docs/architecture.md: ${folder} -> ${below[folder].join(' | ') || 'nothing'})`,
             })),
           },
         ],

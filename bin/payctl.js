@@ -7,13 +7,16 @@
 // derives from how fast that collection ran against the program; on a loaded machine that measure
 // swings, and at its highest the next full collection never comes during an export while dead pages
 // promoted out of the young generation (and the response buffers they hold) pile up. A fixed factor
-// keeps a long export's peak where a short one's is (README, Benchmarks).
+// keeps a long export's peak where a short one's is (docs/decisions.md, docs/benchmarks.md).
 import module from 'node:module';
 
 // npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 22) || (major > 22 && major < 24) || (major === 24 && minor < 15)) {
-  process.stderr.write(`payctl: needs Node 22.22 or 24.15 or later; this is Node ${process.versions.node}\n`);
+  process.stderr.write(
+    `payctl: needs Node 22.22 or 24.15 or later; this is Node ${process.versions.node}. ` +
+      'Or use the single executable, which needs no Node: `npm run build:exe` in a clone makes build/payctl-linux-x64\n',
+  );
   process.exit(1);
 }
 // Node keeps the compiled code of dist/ on disk, so later runs skip parsing and compiling it.

@@ -45,7 +45,7 @@ function declareMcp(program: Command, bind: Bind) {
   mcp
     .command('log')
     .description('print the audit log of writes planned and made through `payctl mcp`')
-    .addHelpText('after', examples('payctl mcp log', 'payctl mcp log -o json | jq \'select(.event == "done")\''))
+    .addHelpText('after', examples('payctl mcp log', 'payctl mcp log -o ndjson | jq \'select(.event == "done")\''))
     .action(
       bind(
         async () => (await import('./log')).showLog,

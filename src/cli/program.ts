@@ -4,6 +4,8 @@ import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
 import type { IO } from '../commands/context';
 import { GROUPS } from './groups';
+import { groupHelp } from './group-help';
+import { topicsHelp } from './help/names';
 import { VERSION } from '../version';
 
 /** The program itself: name, version and the options every command takes. */
@@ -119,11 +121,17 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   }
   declareTooling(program, streams, env);
   // exitOverride and output settings must reach every subcommand, declared after the call above.
+  const grouped = groupHelp(program);
   const apply = (cmd: CommandUnknownOpts) => {
     cmd.exitOverride();
     cmd.configureOutput(program.configureOutput());
+    // A group that only holds commands (not one that also runs, like `mcp`); set after its commands were
+    // declared, which copied the settings they had then.
+    const runs = Boolean((cmd as unknown as { _actionHandler?: unknown })._actionHandler);
+    if (cmd.commands.length && !runs) cmd.configureHelp(grouped);
     cmd.commands.forEach(apply);
   };
   program.commands.forEach(apply);
+  program.addHelpText('after', topicsHelp());
   return program;
 }

@@ -9,6 +9,9 @@ import { createProgram } from './program';
 import { failedOutput, report } from './report';
 import type { GlobalFlags } from './settings';
 import { guardedStdout } from './signals';
+import { TOPIC_NAMES, isTopic } from './help/names';
+import { UsageError } from '../contract/errors';
+import type { TopicName } from './help/names';
 
 const isatty = (fd: number) => process.getBuiltinModule('node:tty').isatty(fd);
 
@@ -36,11 +39,31 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   };
   const streams = io ?? processStreams(run);
   if (!io) ownProcess(argv, run, streams);
+  if (argv[0] === 'help' && argv.length === 2 && isTopic(argv[1]))
+    return exitWith(await helpTopic(argv[1], streams), streams, io);
   // commander's `help` looks one level deep:
   // `payctl help wallet statement` must match `payctl wallet statement --help`.
-  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
+  const helpOf = argv[0] === 'help' && argv.length > 1 ? argv[1] : undefined;
+  if (helpOf !== undefined) argv = [...argv.slice(1), '--help'];
   const program = createProgram(binder(run, streams, env), streams, env, argv);
-  const code = await parseToExitCode(program, argv, run, streams);
+  if (helpOf !== undefined && !program.commands.some((c) => c.name() === helpOf)) {
+    const topics = TOPIC_NAMES.map(([name]) => name).join(', ');
+    streams.stderr.write(`payctl: no command or help topic "${helpOf}" (topics: ${topics}; commands: payctl --help)\n`);
+    return exitWith(exitCodeOf(new UsageError('')), streams, io);
+  }
+  return exitWith(await parseToExitCode(program, argv, run, streams), streams, io);
+}
+
+/** `payctl help TOPIC`: the topic, wrapped to the terminal (at most 100 columns) or 80 columns. */
+async function helpTopic(name: TopicName, streams: IO): Promise<number> {
+  const [{ TOPICS }, { topicText }] = await Promise.all([import('./help/index'), import('./help/topic')]);
+  const columns = streams.stdoutIsTTY ? (streams.stdout as { columns?: number }).columns : undefined;
+  streams.stdout.write(topicText(TOPICS[name], Math.min(columns || 80, 100)));
+  return 0;
+}
+
+/** The run's exit code; a run that owns the process exits with it once stdout is flushed. */
+function exitWith(code: number, streams: IO, io: IO | undefined): number {
   if (!io) {
     process.exitCode = code;
     // Exit explicitly: a stray keep-alive socket or stdin listener must not keep a finished command alive.

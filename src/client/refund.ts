@@ -17,7 +17,8 @@ export const remaining = (b: RefundBaseline) => refundable({ amount: b.amount, a
 /** The header the service reads a refund's identity from. */
 export const IDEMPOTENCY_HEADER = 'X-Refund-Idempotency';
 /** The note a refund carries its identity in, so a read-back can tell it among others. */
-export const KEY_NOTE = 'payctl_key';
+import { KEY_NOTE } from '../contract/vocabulary';
+export { KEY_NOTE };
 
 /** Reads the payment and checks its figures (contract/rules.ts) before any arithmetic: exit 1 naming the field. */
 export async function refundBaseline(api: ApiClient, paymentId: string): Promise<RefundBaseline> {

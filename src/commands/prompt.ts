@@ -1,6 +1,7 @@
 import { DeclinedError, InterruptedError } from '../contract/errors';
 import { Interrupt } from './aborts';
 import type { Context } from './context';
+import { textWidth } from '../output/layout';
 
 type Prompts = typeof import('@inquirer/prompts');
 
@@ -20,6 +21,26 @@ export function asInterrupt(err: unknown): unknown {
 /** An answer of No ends the run with exit 8, having sent nothing. */
 export function mustConfirm(ok: boolean): void {
   if (!ok) throw new DeclinedError();
+}
+
+const visibleWidth = (s: string) => textWidth(s.replace(/\x1b\[[0-9;]*m/g, ''));
+
+/**
+ * A question broken between words to fit the terminal, which the prompt library would break mid-word:
+ * `? ` before it and ` (y/N) ` after it take 8 columns (80 when the width is not known, as the library).
+ */
+export function fitQuestion(message: string, columns: number | undefined): string {
+  const width = Math.max(20, (columns || 80) - 8);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of message.split(' ')) {
+    if (line && visibleWidth(line) + 1 + visibleWidth(word) > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }
 
 /**

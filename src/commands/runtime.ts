@@ -170,9 +170,12 @@ async function confirmOnTerminal(
   const { confirm: ask } = await import('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await ask({ message, default: false }, { input: io.stdin, output: io.stderr, signal } as Parameters<
-      typeof ask
-    >[1]);
+    const columns = (io.stderr as { columns?: number }).columns;
+    ok = await ask({ message: prompt.fitQuestion(message, columns), default: false }, {
+      input: io.stdin,
+      output: io.stderr,
+      signal,
+    } as Parameters<typeof ask>[1]);
   } catch (err) {
     throw prompt.asInterrupt(err);
   }

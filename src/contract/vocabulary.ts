@@ -11,3 +11,6 @@ export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
 /** The wallet (and its statements, payouts, balances) exists only in rupees. */
 export const INR = 'INR';
+
+/** The note a refund payctl sends carries its identity in: kept in JSON, CSV and xlsx, left out of tables. */
+export const KEY_NOTE = 'payctl_key';

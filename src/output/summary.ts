@@ -107,6 +107,10 @@ export class ExportSummary {
   }
 }
 
+/** Said beside a ledger with no entries in the period: its opening and closing balance are the same. */
+export const unchanged = (c: CustomerLedger) =>
+  c.rows === 0 && c.opening !== undefined ? ' (no entries in the period: the balance did not change)' : undefined;
+
 export const rupees = (paise: number | undefined) => (paise === undefined ? '-' : formatMoneyShort(paise, 'INR'));
 
 /** `zone Asia/Kolkata` or `zone UTC (this machine's default: pass --tz to choose)`. */
@@ -126,7 +130,7 @@ export function summaryLines(s: ExportSummary): string[] {
   for (const c of s.customers.values()) {
     if (c.missing) continue;
     const money = `opening ${rupees(c.opening)}, credits ${rupees(c.credits)}, debits ${rupees(c.debits)}`;
-    lines.push(`${c.id}: ${c.rows} rows, ${money}, closing ${rupees(c.closing)}`);
+    lines.push(`${c.id}: ${c.rows} rows, ${money}, closing ${rupees(c.closing)}${unchanged(c) ?? ''}`);
   }
   for (const section of s.sections) lines.push(...section.lines);
   return lines;

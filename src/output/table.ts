@@ -5,6 +5,7 @@ import type { Column, ResourceKind } from './columns';
 import { GAP, fitColumns, padEnd, shorten, textWidth } from './layout';
 import { formatMoney, formatMoneyShort } from './money';
 import { stripControl } from './sanitize';
+import { KEY_NOTE } from '../contract/vocabulary';
 import { paint } from './style';
 import type { Style } from './style';
 
@@ -23,6 +24,11 @@ export interface DrawnTable {
   dropped: string[];
 }
 
+/** Notes as a person reads them: the identity payctl stores in each refund is for payctl (JSON keeps it). */
+function readableNotes(notes: object): Array<[string, unknown]> {
+  return Object.entries(notes).filter(([k]) => k !== KEY_NOTE);
+}
+
 /** A cell's text; money in one human form (`₹200.00`), or with the minor units too (`--wide`, one record). */
 function display(row: unknown, col: Column, kind: ResourceKind, tz: string, both = true): string {
   const v = cellValue(row, col);
@@ -34,6 +40,10 @@ function display(row: unknown, col: Column, kind: ResourceKind, tz: string, both
       return formatTime(v, tz) || stripControl(String(v));
     case 'bool':
       return v === true || v === 1 ? 'yes' : v === false || v === 0 ? 'no' : stripControl(String(v));
+  }
+  if (col.key === 'notes' && typeof v === 'object' && !Array.isArray(v)) {
+    const notes = readableNotes(v);
+    return notes.length ? stripControl(JSON.stringify(Object.fromEntries(notes))) : '';
   }
   return stripControl(typeof v === 'object' ? JSON.stringify(v) : String(v));
 }
@@ -146,14 +156,14 @@ export function tableOfMany(
 
 /** One record as key/value rows, notes spelled out; long values are cut to the width (all of them with --wide). */
 export function tableOfOne(row: unknown, columns: Column[], kind: ResourceKind, tz: string, style: TableStyle = {}) {
-  const pairs: Array<[string, string, Column | undefined]> = columns.map((col) => [
-    stripControl(col.header),
-    display(row, col, kind, tz),
-    col,
-  ]);
   const notes = row && typeof row === 'object' ? (row as { notes?: unknown }).notes : undefined;
-  if (notes && typeof notes === 'object' && !Array.isArray(notes)) {
-    for (const [k, v] of Object.entries(notes))
+  const spelled = Boolean(notes && typeof notes === 'object' && !Array.isArray(notes));
+  // Notes spelled out one a line are shown once: not also as the `notes` column's JSON.
+  const pairs: Array<[string, string, Column | undefined]> = columns
+    .filter((col) => !(spelled && col.key === 'notes'))
+    .map((col) => [stripControl(col.header), display(row, col, kind, tz), col]);
+  if (spelled) {
+    for (const [k, v] of readableNotes(notes as object))
       pairs.push([
         stripControl(`notes.${k}`),
         stripControl(typeof v === 'object' ? JSON.stringify(v) : String(v)),

@@ -2,7 +2,7 @@ import { wallClockDate } from './time';
 import { cellReader, currencyReader } from './cells';
 import type { Column, ResourceKind } from './columns';
 import { minorDigits, minorUnits } from './money';
-import { zoneText } from './summary';
+import { unchanged, zoneText } from './summary';
 import type { ExportSummary } from './summary';
 import { pagesOf } from '../rows/pages';
 import { ZipWriter } from './zip';
@@ -210,7 +210,15 @@ async function writeSummary(part: ZipPart, s: ExportSummary, styles: Styles) {
       if (c.missing) line([c.id, c.missing]);
       else
         line(
-          [c.id, c.rows, rupees(c.opening), rupees(c.credits), rupees(c.debits), rupees(c.closing)],
+          [
+            c.id,
+            c.rows,
+            rupees(c.opening),
+            rupees(c.credits),
+            rupees(c.debits),
+            rupees(c.closing),
+            ...(unchanged(c) ? [unchanged(c)!.trim().slice(1, -1)] : []),
+          ],
           [undefined, INTEGER, RUPEES, RUPEES, RUPEES, RUPEES],
         );
       // Many customers: the sheet goes out as it grows.

@@ -1,6 +1,6 @@
 // The same GET as bare-http-get.mjs, as CommonJS. An ES module's `import 'node:http'` builds a namespace
 // of every export and so runs node:http's lazy getters (http.WebSocket loads Node's internal undici):
-// a cost a CLI does not have to pay (see README, Benchmarks). This one shows the floor without it.
+// a cost a CLI does not have to pay (see docs/benchmarks.md). This one shows the floor without it.
 const { request } = require('node:http');
 
 const req = request(

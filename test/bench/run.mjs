@@ -10,6 +10,7 @@ import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { loadNow, writeBenchmarksPage } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -38,6 +39,16 @@ const env = { ...process.env, PAYCTL_HOME: home };
 for (const k of Object.keys(env)) if (k.startsWith('PAYCTL_') && k !== 'PAYCTL_HOME') delete env[k];
 delete env.BENCH_LINE_RESULTS;
 delete env.BENCH_EXE;
+
+// The line's own output, kept for docs/benchmarks.md.
+const logged = [];
+if (LINE_RESULTS) {
+  const print = console.log;
+  console.log = (...parts) => {
+    logged.push(parts.join(' '));
+    print(...parts);
+  };
+}
 
 /** Each target's ratio on this line, for the side-by-side table the parent run prints. */
 const targetRows = [];
@@ -108,7 +119,7 @@ async function startup() {
       'exe payments get -p NAME': [[EXE, '-p', 'bench', ...get], {}, true],
     }),
   };
-  // The targets of issue 29: the floor of a one-call CLI is the bare GET as CommonJS (an ES module's
+  // The start-up targets: the floor of a one-call CLI is the bare GET as CommonJS (an ES module's
   // `import 'node:http'` builds a namespace of every export, which a CLI does not have to pay for).
   const targets = {
     'payctl --version': ['node -e 0', 1.3],
@@ -431,6 +442,8 @@ function allLines() {
   const ownVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'node', 'package.json'), 'utf8')).version;
   const exe = join(ROOT, 'build', `payctl-${process.platform}-${process.arch}`);
   const results = {};
+  const started = new Date();
+  const load = loadNow();
   for (const line of lines) {
     const node = line === '24' ? ownNode : node22();
     const file = join(home, `line-${line}.json`);
@@ -452,7 +465,13 @@ function allLines() {
     if (line === '24' && results[line].node !== ownVersion)
       throw new Error(`Node 24 line ran on ${results[line].node}, not the project's ${ownVersion}`);
   }
-  printSideBySide(lines, results);
+  const table = printSideBySide(lines, results);
+  const ran = lines.filter((l) => results[l]).map((l) => results[l]);
+  if (ran.length) {
+    const command = ['node test/bench/run.mjs', ...args].join(' ');
+    writeBenchmarksPage(join(ROOT, 'docs', 'benchmarks.md'), { table, lines: ran, command, started, load });
+    console.log('\nwritten to docs/benchmarks.md');
+  }
 }
 
 /** target | Node 24 | Node 22: each line's ratio (CPU ratio beside it where measured) and met or MISSED. */
@@ -460,7 +479,7 @@ function printSideBySide(lines, results) {
   const names = [];
   for (const line of lines)
     for (const row of results[line]?.targets ?? []) if (!names.includes(row.name)) names.push(row.name);
-  if (!names.length) return;
+  if (!names.length) return [];
   const limitOf = (row) => `${row.atLeast ? '>=' : '<='} ${row.percent ? `${row.limit * 100}%` : `${row.limit}x`}`;
   const cell = (row) => {
     if (!row) return '-';
@@ -486,6 +505,7 @@ function printSideBySide(lines, results) {
     );
   if (lines.includes('22') && names.some((n) => n.startsWith('exe ')))
     console.log('  (the single executable carries Node 24: it is measured on the Node 24 line only)');
+  return [header, ...rows];
 }
 
 try {
@@ -495,7 +515,7 @@ try {
     if (!only || only === 'sandbox') await sandboxThroughput();
     if (!only || only === 'export') await exports();
     if (!only || only === 'bulk') await bulk();
-    writeFileSync(LINE_RESULTS, JSON.stringify({ node: process.versions.node, targets: targetRows }));
+    writeFileSync(LINE_RESULTS, JSON.stringify({ node: process.versions.node, targets: targetRows, log: logged }));
   } else allLines();
 } finally {
   rmSync(home, { recursive: true, force: true });

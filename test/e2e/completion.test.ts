@@ -142,13 +142,13 @@ describe('shell completions', () => {
     expect(fish('payctl payments get pay_29QQoUBi66xm2f --fi')).toEqual(['--fields']);
   });
 
-  it('zsh: installed into fpath as README says, the first Tab of a new shell with compinit completes', async () => {
+  it('zsh: installed into fpath as docs/integrators.md says, the first Tab of a new shell with compinit completes', async () => {
     needs('zsh', 'tmux');
     const zdot = join(shell.dir, 'zdot');
     const zfunc = join(shell.dir, 'zfunc');
     mkdirSync(zdot);
     mkdirSync(zfunc);
-    // README: payctl completion zsh > "${fpath[1]}/_payctl"
+    // docs/integrators.md: payctl completion zsh > "${fpath[1]}/_payctl"
     const out = await run(['completion', 'zsh']);
     writeFileSync(join(zfunc, '_payctl'), out.stdout);
     writeFileSync(

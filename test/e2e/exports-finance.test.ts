@@ -95,4 +95,51 @@ describe("a finance person's first hour", () => {
     expect(rowsHere).toBe(inside.length);
     expect(Math.round((open! + cr! - dr!) * 100)).toBe(Math.round(close! * 100));
   });
+
+  it('a month with no entries: the opening and closing balances, equal and said so, on stderr and in the workbook', async () => {
+    // Entries in September and November only: October's statement has no rows, yet the wallet held money.
+    const times = [ist('2026-09-10T10:00:00'), ist('2026-09-30T23:59:59'), ist('2026-11-02T08:00:00')];
+    const cust = (
+      await sb.admin<{ customer_ids: string[] }>('POST', '/seed', { wallet_entry_times: times })
+    ).customer_ids.at(-1)!;
+    const whole = await runJson<Array<{ created_at: number; balance: number }>>(sb, ['wallet', 'statement', cust]);
+    const held = whole.data!.find((e) => e.created_at === times[1])!.balance;
+    expect(held).toBeGreaterThan(0);
+    const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+
+    const csv = sh(
+      `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata -o csv > empty.csv`,
+    );
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'empty.csv'), 'utf8').trim().split('\n')).toHaveLength(1); // the header only
+    expect(csv.stderr).toContain(
+      `${cust}: 0 rows, opening ${rupees(held)}, credits ₹0.00, debits ₹0.00, closing ${rupees(held)} ` +
+        '(no entries in the period: the balance did not change)',
+    );
+
+    const xlsx = sh(
+      `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata --out empty.xlsx`,
+    );
+    expect(xlsx.code, xlsx.stderr).toBe(0);
+    const book = readXlsx(join(dir, 'empty.xlsx')) as Record<string, Sheet> & { sheets: string[] };
+    const summary = book.Summary!.rows.map((r) => r.map((c) => c.v));
+    const ledger = summary[summary.findIndex((r) => r[0] === 'customer_id') + 1]!;
+    expect(ledger).toEqual([
+      cust,
+      0,
+      held / 100,
+      0,
+      0,
+      held / 100,
+      'no entries in the period: the balance did not change',
+    ]);
+
+    // Before the wallet's first entry it held nothing: opening and closing ₹0.00.
+    const before = sh(
+      `payctl wallet statement ${cust} --from 2026-08-01 --to 2026-08-31 --tz Asia/Kolkata -o csv > aug.csv`,
+    );
+    expect(before.stderr).toContain(
+      `${cust}: 0 rows, opening ₹0.00, credits ₹0.00, debits ₹0.00, closing ₹0.00 (no entries`,
+    );
+  });
 });

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
+import { needs } from '../tools';
 
 /**
  * The package as a user gets it: `npm pack` from a checkout with no dist/ (prepack must build), the
@@ -128,7 +129,39 @@ describe('the packed package, installed', () => {
     const res = spawnSync(oldNode!, [bin, '--version'], { encoding: 'utf8', env: { PATH: '', HOME: home } });
     expect(res.status).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(/^payctl: needs Node 22\.22 or 24\.15 or later; this is Node \d+\.\d+\.\d+\n$/);
+    expect(res.stderr).toMatch(/^payctl: needs Node 22\.22 or 24\.15 or later; this is Node \d+\.\d+\.\d+\. [^\n]+\n$/);
+    // ...and where to get a payctl that needs no Node at all.
+    expect(res.stderr).toMatch(/single executable, which needs no Node: `npm run build:exe` in a clone/);
+  });
+
+  it("leaves `npm pack`'s tarball out of git's view in a checkout", () => {
+    const name = tarball.split('/').at(-1)!;
+    const ignored = spawnSync('git', ['check-ignore', '-q', name], { cwd: ROOT });
+    expect(ignored.status, `${name} is not ignored by .gitignore`).toBe(0);
+  });
+
+  // npm links package.json's `man` pages into PREFIX/share/man/man1: `man payctl-payments-refund` works.
+  it('installs a man page for payctl and for each command', () => {
+    needs('man');
+    const env = {
+      ...process.env,
+      MANPATH: join(prefix, 'share', 'man'),
+      MANWIDTH: '80',
+      MANPAGER: 'cat',
+      PAGER: 'cat',
+    };
+    for (const page of ['payctl', 'payctl-payments-refund', 'payctl-orders-list']) {
+      const where = spawnSync('man', ['-w', page], { env, encoding: 'utf8' });
+      expect(where.status, `${page}: ${where.stderr}`).toBe(0);
+      expect(where.stdout.trim()).toBe(join(prefix, 'lib', 'node_modules', 'payctl', 'man', `${page}.1`));
+    }
+    const refund = spawnSync('man', ['payctl-payments-refund'], { env, encoding: 'utf8' });
+    expect(refund.status, refund.stderr).toBe(0);
+    expect(refund.stdout).toMatch(/^NAME\n\s+payctl-payments-refund - refund a captured payment/m);
+    expect(refund.stdout).toContain('--idempotency-key');
+    const payctlPage = spawnSync('man', ['payctl'], { env, encoding: 'utf8' });
+    expect(payctlPage.stdout).toMatch(/^EXIT STATUS$/m);
+    expect(payctlPage.stdout).toMatch(/^ENVIRONMENT$/m);
   });
 
   it('runs the sandbox story again and again: seed, bulk capture from stdin, CSV export, stats', () => {

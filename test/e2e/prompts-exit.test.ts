@@ -44,6 +44,31 @@ describe('a person at a prompt, on a real terminal', () => {
     expect((await stats()).writes.refunds).toBe(before.writes.refunds);
   });
 
+  it('a long question wraps between words at 80 columns', async () => {
+    const id = await capturedPayment();
+    const term = terminal(['payments', 'refund', id, '--amount', '1000']);
+    try {
+      await term.waitFor(/\(y\/N\)/);
+      const rows = term.capture(false, true).split('\n');
+      const first = rows.findIndex((r) => r.includes('Refund ₹10.00'));
+      const last = rows.findIndex((r) => r.includes('(y/N)'));
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(last).toBeGreaterThan(first); // the question takes more than one line here
+      const question = rows.slice(first, last + 1);
+      for (const row of question) expect(row.length).toBeLessThanOrEqual(80);
+      // Joined with a space at each break, the lines read as the question: no word was cut in two.
+      expect(question.map((r) => r.trim()).join(' ')).toMatch(
+        new RegExp(
+          `Refund ₹10\\.00 \\(1000 paise\\) of payment ${id} \\(captured, ₹500\\.00 \\(50000 paise\\), refunded so far ₹0\\.00 \\(0 paise\\)\\)\\? \\(y/N\\)`,
+        ),
+      );
+      term.keys('n', 'Enter');
+      expect(await term.waitFor(/\[exit \d+\]/)).toContain('[exit 8]');
+    } finally {
+      term.close();
+    }
+  });
+
   it('a bulk capture declined at its question: exit 8, nothing captured', async () => {
     const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 3 });
     const before = await stats();

@@ -17,13 +17,25 @@ export function tmuxTerminal(opts: { width: number; height?: number; command: st
   const envArgs = Object.entries(opts.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
   tmux('new-session', '-d', '-x', String(opts.width), '-y', String(opts.height ?? 50), ...envArgs, opts.command);
   tmux('set-option', '-t', '0', 'remain-on-exit', 'on');
-  const capture = (escapes = false) => {
-    const text = tmux('capture-pane', '-p', '-J', '-t', '0', ...(escapes ? ['-e'] : []), '-S', '-', '-E', '-');
+  // -J joins the lines the terminal wrapped; `rows` keeps them as the screen shows them.
+  const capture = (escapes = false, rows = false) => {
+    const text = tmux(
+      'capture-pane',
+      '-p',
+      ...(rows ? [] : ['-J']),
+      '-t',
+      '0',
+      ...(escapes ? ['-e'] : []),
+      '-S',
+      '-',
+      '-E',
+      '-',
+    );
     assertNoSecret(text, 'a tmux terminal');
     return text;
   };
   return {
-    /** The screen and scrollback as shown; `escapes` keeps the colour sequences. */
+    /** The screen and scrollback as shown; `escapes` keeps the colour sequences, `rows` the terminal's own line breaks. */
     capture,
     keys: (...keys: string[]) => tmux('send-keys', '-t', '0', ...keys),
     async waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<string> {

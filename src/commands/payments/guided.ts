@@ -12,7 +12,7 @@ import { refundable } from '../../contract/rules';
 import { formatTime } from '../../output/time';
 import type { Context } from '../context';
 import { need } from '../flags';
-import { mustConfirm, promptSession } from '../prompt';
+import { fitQuestion, mustConfirm, promptSession } from '../prompt';
 import { targetLabel } from '../target';
 import type { PromptSession as Session } from '../prompt';
 import { captureOnce } from './capture-request';
@@ -122,7 +122,9 @@ async function askNotes(s: Session): Promise<Record<string, string> | undefined>
 
 async function finalConfirm(s: Session, message: string, ctx: Context) {
   const label = targetLabel(await ctx.credentials(), ctx.settings.table.stderrColor);
-  const ok = await s.ask((p) => p.confirm({ message: `${label} ${message}`, default: false }, s.context));
+  const columns = (ctx.io.stderr as { columns?: number }).columns;
+  const question = fitQuestion(`${label} ${message}`, columns);
+  const ok = await s.ask((p) => p.confirm({ message: question, default: false }, s.context));
   mustConfirm(ok);
 }
 

@@ -54,8 +54,9 @@ export function firstInSession(stateDir: string, name: string, session: string, 
 }
 
 /**
- * A notice on stderr, under the rule README states: never when stdout carries a machine format
- * (a script reads that run), never with PAYCTL_NO_NOTICES=1, and once per terminal session.
+ * A notice on stderr, under the rule `payctl help environment` states (PAYCTL_NO_NOTICES): never when
+ * stdout carries a machine format (a script reads that run), never with PAYCTL_NO_NOTICES=1, and once
+ * per terminal session.
  */
 export function noticeOnce(ctx: Context, name: string, message: string): void {
   const { settings } = ctx;

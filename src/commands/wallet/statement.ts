@@ -67,6 +67,20 @@ async function checkCustomers(ctx: Context, ids: string[]): Promise<Map<string, 
   return found;
 }
 
+/**
+ * What a wallet held before `from`: the balance after its newest entry before then (no entry: 0). A
+ * period with no entries opens and closes on it, which an auditor asks for as much as any other.
+ */
+async function balanceBefore(ctx: Context, id: string, from: number | undefined): Promise<number> {
+  if (from === undefined) return 0;
+  const api = await ctx.api();
+  const before = await api.call<{ items: Array<{ balance?: unknown }> }>('getWalletStatement', {
+    params: { id },
+    query: { to: from - 1, count: 1 },
+  });
+  return Number(before.items[0]?.balance ?? 0) || 0;
+}
+
 const named = (absent: Map<string, string>) => [...absent].map(([id, why]) => `${id} (${why})`).join(', ');
 
 export async function statement(opts: StatementOptions, ctx: Context): Promise<CommandResult> {
@@ -112,6 +126,8 @@ export async function statement(opts: StatementOptions, ctx: Context): Promise<C
           for (const entry of page) summary.note(entry, id);
           yield tagged ? page.map((entry) => ({ customer_id: id, ...(entry as object) })) : page;
         }
+        const ledger = summary.customer(id);
+        if (ledger.rows === 0) ledger.opening = ledger.closing = await balanceBefore(ctx, id, page.from);
         progress?.customerDone();
       }
     })(),

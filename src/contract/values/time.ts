@@ -9,14 +9,15 @@ interface TimeOptions {
   bound: 'start' | 'end';
 }
 
-const RELATIVE: Record<string, 'minutes' | 'hours' | 'days' | 'weeks'> = {
+/** `7d`: so long before now, by unit letter. */
+export const RELATIVE: Record<string, 'minutes' | 'hours' | 'days' | 'weeks'> = {
   m: 'minutes',
   h: 'hours',
   d: 'days',
   w: 'weeks',
 };
 /** Named days and months, from now (tomorrow and next-month are future points, for --start-at). */
-const NAMED_PERIODS = new Map<string, { unit: 'day' | 'month'; shift: { days?: number; months?: number } }>([
+export const NAMED_PERIODS = new Map<string, { unit: 'day' | 'month'; shift: { days?: number; months?: number } }>([
   ['today', { unit: 'day', shift: {} }],
   ['yesterday', { unit: 'day', shift: { days: -1 } }],
   ['tomorrow', { unit: 'day', shift: { days: 1 } }],

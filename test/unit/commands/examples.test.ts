@@ -29,7 +29,7 @@ function argvOf(line: string): string[] {
 /**
  * The examples each command declares (with its options, beside it) parse with the real program and
  * reach their handler's typed options: an example naming an option the command lost, or a value it
- * refuses, fails here. README's examples are run against a sandbox by test/e2e/readme.test.ts.
+ * refuses, fails here. The examples of README, docs/ and the generated reference run against a sandbox in test/e2e/readme.test.ts and reference-examples.test.ts.
  */
 describe('declared examples parse', () => {
   // `completion` is tooling with no handler (completion.test.ts runs its examples).

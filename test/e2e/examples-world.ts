@@ -1,0 +1,112 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { run } from './harness';
+import type { SandboxProcess } from './harness';
+
+/**
+ * What the documents' examples need before they run, made through the service's own API: fresh ids
+ * in the state a command needs, the files an example reads, and the profiles it names.
+ */
+export function exampleWorld(sb: SandboxProcess, work: string) {
+  const files = new Set<string>();
+  const profiles = new Set<string>();
+
+  const authorized = async () =>
+    (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids[0]!;
+  const captured = async () => {
+    const id = await authorized();
+    expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
+    return id;
+  };
+  const created = async <T = { id: string }>(path: string, body: unknown): Promise<T> => {
+    const res = await sb.api<T>('POST', path, body);
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body;
+  };
+  const customerWithBalance = async () => {
+    const c = await sb.admin<{ id: string }>('POST', '/customers', {
+      contact: '+919876543210',
+      email: 'a@example.com',
+      name: 'Readme',
+    });
+    await captured(); // the merchant balance the wallet credit comes from
+    await created('/transfers', { customer_id: c.id, amount: 50000, currency: 'INR' });
+    return c.id;
+  };
+  const plan = () =>
+    created('/plans', { period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } });
+
+  /** Swaps placeholder ids for sandbox ones, per id kind and per command. */
+  async function substitute(line: string): Promise<string> {
+    const ids = new Map<string, string>();
+    const fresh = async (placeholder: string): Promise<string> => {
+      const kind = placeholder.split('_')[0];
+      if (kind === 'pay') return /payments capture/.test(line) ? authorized() : captured();
+      if (kind === 'rfnd') return (await created(`/payments/${await captured()}/refund`, { amount: 1000 })).id;
+      if (kind === 'order') return (await created('/orders', { amount: 10000, currency: 'INR' })).id;
+      if (kind === 'cust') return customerWithBalance();
+      if (kind === 'plan') return (await plan()).id;
+      if (kind === 'sub') return (await created('/subscriptions', { plan_id: (await plan()).id, total_count: 12 })).id;
+      if (kind === 'fa') {
+        const customer = [...ids.entries()].find(([k]) => k.startsWith('cust_'))?.[1] ?? (await customerWithBalance());
+        return (
+          await created('/fund_accounts', {
+            customer_id: customer,
+            account_type: 'bank_account',
+            bank_account: { name: 'Readme', ifsc: 'HDFC0000053', account_number: '765432123456789' },
+          })
+        ).id;
+      }
+      throw new Error(`an example uses ${placeholder}: teach test/e2e/examples-world.ts how to make a ${kind}_ id`);
+    };
+    // Any word shaped like an id (a prefix and 14 characters; not the Xs of a placeholder key id).
+    // Customers first, so a payout's fund account belongs to its customer.
+    const placeholders = [...new Set(line.match(/\b[a-z]+_(?!X+\b)[A-Za-z0-9]{14}\b/g) ?? [])].sort(
+      (a, b) => Number(b.startsWith('cust_')) - Number(a.startsWith('cust_')),
+    );
+    for (const p of placeholders) ids.set(p, await fresh(p));
+    let out = line;
+    for (const [p, id] of ids) out = out.split(p).join(id);
+    // Profiles in the examples point at the service; here, at the sandbox.
+    return out.replace(/https:\/\/api\.example\.com\/v1/g, sb.baseUrl).replace(/rzp_(live|test)_X+/g, sb.keyId);
+  }
+
+  /** Files the examples read, written once (a resumed bulk run must see the same input). */
+  async function writeInputs(line: string) {
+    const make: Record<string, () => Promise<string>> = {
+      'refunds.csv': async () => `payment_id,amount\n${await captured()},20000\n${await captured()},\n`,
+      'ids.txt': async () => `${await authorized()}\n${await authorized()}\n`,
+      'authorized.csv': async () => `payment_id\n${await authorized()}\n`,
+      'capture.csv': async () =>
+        `payment_id,amount,currency\n${await authorized()},50000,INR\n${await authorized()},,\n`,
+      'customers.txt': async () => `${await customerWithBalance()}\n${await customerWithBalance()}\n`,
+      'order.json': async () => JSON.stringify({ amount: 50000, currency: 'INR', receipt: 'rcpt-readme' }),
+    };
+    for (const name of line.match(/--input\s+(\S+)/g)?.map((m) => m.split(/\s+/)[1]!) ?? []) {
+      if (name === '-' || files.has(name)) continue;
+      files.add(name);
+      // A file an earlier example of the same document wrote (`... > authorized.ndjson`) is read as it is.
+      if (!make[name] && existsSync(join(work, name))) continue;
+      if (!make[name]) throw new Error(`an example reads ${name}: teach test/e2e/examples-world.ts what to put in it`);
+      writeFileSync(join(work, name), await make[name]());
+    }
+  }
+
+  /** A profile an example uses, changes or removes (`profile remove old-test`) exists first. */
+  async function storeProfiles(line: string) {
+    for (const m of line.matchAll(/(?:-p|--profile|profile (?:use|show|test|remove))\s+([a-z][\w-]*)/g)) {
+      const name = m[1]!;
+      if (profiles.has(name) && !/profile remove/.test(line)) continue;
+      const added = await run(
+        ['profile', 'add', name, '--key-id', sb.keyId, '--base-url', sb.baseUrl, '--key-secret-stdin'],
+        { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret },
+      );
+      // Already there (a `profile add` example made it) is as good.
+      expect(added.code === 0 || /already exists/.test(added.stderr), added.stderr).toBe(true);
+      profiles.add(name);
+    }
+  }
+
+  return { substitute, writeInputs, storeProfiles, profiles };
+}

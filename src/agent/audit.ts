@@ -1,5 +1,18 @@
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
+import { redact } from '../config/secrets';
 
 /** One line of the audit log: every write an assistant planned, confirmed, and what became of it. */
 export interface AuditRecord {
@@ -11,50 +24,139 @@ export interface AuditRecord {
   plan?: unknown;
   amount?: number;
   currency?: string;
+  /** The refund's idempotency key: what ties an unknown outcome to its check and its retry. */
+  key?: string;
   /** What the service made: refund, payment, transfer, payout, order or subscription id. */
   result_id?: string;
   message?: string;
 }
 
+/** A record as stored: its place in the log and the hash of the line before it. */
+export type Chained = AuditRecord & { seq: number; prev: string };
+
 export const auditPath = (stateDir: string) => join(stateDir, 'mcp-audit.ndjson');
+/** The last record's number and hash, so that removing or editing the last records shows too. */
+const headPath = (path: string) => `${path}.head`;
 
-/** Appends whole records (0600), flushed to disk before the write they announce is sent. */
-export class AuditLog {
-  constructor(readonly path: string) {}
+const START = 'start';
+export const lineHash = (line: string) => createHash('sha256').update(line).digest('hex');
 
-  append(record: AuditRecord) {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const fd = openSync(this.path, 'a', 0o600);
+function lastOf(path: string): { seq: number; hash: string } {
+  if (!existsSync(path)) return { seq: 0, hash: START };
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const line = lines[lines.length - 1];
+  if (line === undefined) return { seq: 0, hash: START };
+  let seq = lines.length;
+  try {
+    seq = Number((JSON.parse(line) as Chained).seq) || seq;
+  } catch {
+    // A damaged last line still chains: `payctl mcp log` names it.
+  }
+  return { seq, hash: lineHash(line) };
+}
+
+/** Writes all of `bytes` and flushes them to disk; on failure the file is cut back to what it held. */
+function appendSynced(path: string, bytes: Buffer) {
+  const fd = openSync(path, 'a', 0o600);
+  const size = fstatSync(fd).size;
+  try {
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    fsyncSync(fd);
+  } catch (err) {
     try {
-      const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
-      let written = 0;
-      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      ftruncateSync(fd, size);
+    } catch {
+      // The torn line is then named by `payctl mcp log`.
     }
-    chmodSync(this.path, 0o600);
+    throw err;
+  } finally {
+    closeSync(fd);
   }
 }
 
-/** The log's records, oldest first; a damaged line is shown as such rather than dropped. */
-export function readAudit(path: string): AuditRecord[] {
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => {
-      try {
-        return JSON.parse(line) as AuditRecord;
-      } catch {
-        return {
-          at: '',
-          profile: '',
-          tool: '',
-          arguments: {},
-          event: 'failed',
-          message: `damaged line: ${line.slice(0, 60)}`,
-        };
-      }
-    });
+/**
+ * Appends whole records (0600), each fsynced before `append` returns and carrying the hash of the line
+ * before it, secrets redacted. An intent is recorded before its write is sent; `append` throws when the
+ * record could not be stored, and the caller decides what that means for the write.
+ */
+export class AuditLog {
+  private last?: { seq: number; hash: string };
+
+  constructor(readonly path: string) {}
+
+  append(record: AuditRecord): void {
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    const last = (this.last ??= lastOf(this.path));
+    const seq = last.seq + 1;
+    const line = redact(JSON.stringify({ seq, ...record, prev: last.hash }));
+    appendSynced(this.path, Buffer.from(`${line}\n`));
+    chmodSync(this.path, 0o600);
+    this.last = { seq, hash: lineHash(line) };
+    const head = openSync(headPath(this.path), 'w', 0o600);
+    try {
+      writeSync(head, `${seq} ${this.last.hash}\n`);
+      fsyncSync(head);
+    } finally {
+      closeSync(head);
+    }
+  }
+}
+
+/** The log's records, oldest first, and what is wrong with its chain: each problem names the record. */
+export function verifyAudit(path: string): { records: Chained[]; problems: string[] } {
+  if (!existsSync(path)) return { records: [], problems: [] };
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const records: Chained[] = [];
+  const problems: string[] = [];
+  let prevHash = START;
+  let prevSeq = 0;
+  lines.forEach((line, i) => {
+    let rec: Chained | undefined;
+    try {
+      rec = JSON.parse(line) as Chained;
+    } catch {
+      problems.push(`line ${i + 1} is not a record (damaged)`);
+    }
+    if (rec) {
+      const seq = Number(rec.seq);
+      if (seq > prevSeq + 1)
+        problems.push(
+          `record${seq - prevSeq > 2 ? `s ${prevSeq + 1}-${seq - 1} were` : ` ${prevSeq + 1} was`} deleted (line ${i + 1} is record ${seq})`,
+        );
+      else if (rec.prev !== prevHash)
+        problems.push(`record ${prevSeq} was edited: record ${seq} holds another hash of it`);
+      records.push(rec);
+      prevSeq = seq;
+    }
+    prevHash = lineHash(line);
+  });
+  const head = existsSync(headPath(path)) ? readFileSync(headPath(path), 'utf8').trim().split(' ') : undefined;
+  if (head) {
+    const [seq, hash] = [Number(head[0]), head[1]];
+    if (seq > prevSeq)
+      problems.push(
+        `record${seq - prevSeq > 1 ? `s ${prevSeq + 1}-${seq} were` : ` ${seq} was`} deleted from the end (the log held ${seq})`,
+      );
+    else if (seq === prevSeq && hash !== prevHash) problems.push(`record ${seq} (the last) was edited`);
+  }
+  return { records, problems };
+}
+
+/**
+ * The refund of `paymentId` whose outcome the log holds as unknown and no later record settled (done,
+ * or refused by the service), if any: its key and amount.
+ */
+export function unknownRefundIn(
+  records: AuditRecord[],
+  paymentId: string,
+): { key: string; amount: number } | undefined {
+  const open = new Map<string, number>();
+  for (const r of records) {
+    if (r.tool !== 'payments_refund' || !r.key || r.arguments?.payment_id !== paymentId) continue;
+    if (r.event === 'unknown' && typeof r.amount === 'number') open.set(r.key, r.amount);
+    if (r.event === 'done' || r.event === 'failed') open.delete(r.key);
+  }
+  const last = [...open].pop();
+  return last && { key: last[0], amount: last[1] };
 }

@@ -4,6 +4,7 @@ import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
 import { Interrupt, OutputClosedError } from '../commands/aborts';
+import { redactingWritable } from '../config/secrets';
 import { exitCodeOf } from './exit-codes';
 import { createProgram } from './program';
 import { failedOutput, report } from './report';
@@ -34,7 +35,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     wantJson: false,
     debug: false,
   };
-  const streams = io ?? processStreams(run);
+  const streams = redacted(io ?? processStreams(run));
   if (!io) ownProcess(argv, run, streams);
   // commander's `help` looks one level deep:
   // `payctl help wallet statement` must match `payctl wallet statement --help`.
@@ -52,6 +53,32 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     if (process.stdout.isTTY && pending === 0) setTimeout(exit, 1_000).unref();
   }
   return code;
+}
+
+/** The streams with every write redacted of the secrets in use (looked at only when used, like the process's). */
+function redacted(io: IO): IO {
+  let stdout: NodeJS.WritableStream | undefined;
+  let stderr: NodeJS.WritableStream | undefined;
+  return {
+    get stdout() {
+      return (stdout ??= redactingWritable(io.stdout));
+    },
+    get stderr() {
+      return (stderr ??= redactingWritable(io.stderr));
+    },
+    get stdin() {
+      return io.stdin;
+    },
+    get stdinIsTTY() {
+      return io.stdinIsTTY;
+    },
+    get stdoutIsTTY() {
+      return io.stdoutIsTTY;
+    },
+    get stderrIsTTY() {
+      return io.stderrIsTTY;
+    },
+  };
 }
 
 /** The process's own streams, each looked at only when used. */

@@ -1,4 +1,4 @@
-import { group, verb } from '../declare';
+import { group, tool, verb } from '../declare';
 import { noteOption, withNotes } from '../options';
 
 /**
@@ -41,5 +41,7 @@ export const subscriptions = group(
       .action(
         bind(run('cancelSubscription'), ({ args, opts }) => ({ id: args[0]!, atCycleEnd: Boolean(opts.atCycleEnd) })),
       );
+    tool(subscriptions, 'get', 'getSubscription', 'id:subscription_id');
+    tool(subscriptions, 'cancel', 'cancelSubscription', 'id:subscription_id', 'at-cycle-end');
   },
 );

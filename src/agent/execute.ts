@@ -85,7 +85,8 @@ export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Pr
           outcome: 'unknown',
           message,
           ...(key ? { idempotency_key: key } : {}),
-          how_to_check: err instanceof OutcomeUnknownError ? cleanText(inToolTerms(tool, err.check)) : undefined,
+          // For a person at a terminal; the assistant's own way is check_with.
+          cli_check: err instanceof OutcomeUnknownError ? cleanText(err.check) : undefined,
           check_with: checks(tool, plan),
         };
   }

@@ -31,7 +31,9 @@ export async function connect(
   );
   if (person)
     client.setRequestHandler(ElicitRequestSchema, async (req) =>
-      (await person(String(req.params.message))) ? { action: 'accept', content: { send: true } } : { action: 'decline' },
+      (await person(String(req.params.message)))
+        ? { action: 'accept', content: { send: true } }
+        : { action: 'decline' },
     );
   await client.connect(transport);
   return { client, stderr: () => stderr };

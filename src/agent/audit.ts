@@ -9,6 +9,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -55,24 +56,23 @@ function lastOf(path: string): { seq: number; hash: string } {
   return { seq, hash: lineHash(line) };
 }
 
-/** Writes all of `bytes` and flushes them to disk; on failure the file is cut back to what it held. */
-function appendSynced(path: string, bytes: Buffer) {
-  const fd = openSync(path, 'a', 0o600);
-  const size = fstatSync(fd).size;
+/** Writes all of `bytes` at `fd`'s end, flushed to disk. */
+function writeSynced(fd: number, bytes: Buffer) {
+  let written = 0;
+  while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+  fsyncSync(fd);
+}
+
+/** Replaces a small file whole (a new file renamed over the old): it never holds half a line. */
+function replaceSynced(path: string, text: string) {
+  const tmp = `${path}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
   try {
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    fsyncSync(fd);
-  } catch (err) {
-    try {
-      ftruncateSync(fd, size);
-    } catch {
-      // The torn line is then named by `payctl mcp log`.
-    }
-    throw err;
+    writeSynced(fd, Buffer.from(text));
   } finally {
     closeSync(fd);
   }
+  renameSync(tmp, path);
 }
 
 /**
@@ -90,16 +90,25 @@ export class AuditLog {
     const last = (this.last ??= lastOf(this.path));
     const seq = last.seq + 1;
     const line = redact(JSON.stringify({ seq, ...record, prev: last.hash }));
-    appendSynced(this.path, Buffer.from(`${line}\n`));
+    const fd = openSync(this.path, 'a', 0o600);
+    const size = fstatSync(fd).size;
+    try {
+      writeSynced(fd, Buffer.from(`${line}\n`));
+      replaceSynced(headPath(this.path), `${seq} ${lineHash(line)}\n`);
+    } catch (err) {
+      // Not stored whole: the log is cut back to what it held, so it never says more than the caller was told.
+      try {
+        ftruncateSync(fd, size);
+        fsyncSync(fd);
+      } catch {
+        // `payctl mcp log` then names what is wrong.
+      }
+      throw err;
+    } finally {
+      closeSync(fd);
+    }
     chmodSync(this.path, 0o600);
     this.last = { seq, hash: lineHash(line) };
-    const head = openSync(headPath(this.path), 'w', 0o600);
-    try {
-      writeSync(head, `${seq} ${this.last.hash}\n`);
-      fsyncSync(head);
-    } finally {
-      closeSync(head);
-    }
   }
 }
 

@@ -5,10 +5,17 @@ import type { CommandGroup } from '../commands/declare';
 
 const summary = 'serve payctl to an AI assistant over the Model Context Protocol, behind money-safety rails';
 
-/** `payctl mcp` and `payctl mcp log`. */
-export const mcp: CommandGroup = { name: 'mcp', summary, declare: declareMcp };
+/**
+ * `payctl mcp` and `payctl mcp log`. `groups`: every command group, whose commands marked as tools it serves
+ * (given by the program's registry, which this layer does not import).
+ */
+export const mcp = (groups: () => readonly CommandGroup[]): CommandGroup => ({
+  name: 'mcp',
+  summary,
+  declare: (program, bind) => declareMcp(program as Command, bind, groups),
+});
 
-function declareMcp(program: Command, bind: Bind) {
+function declareMcp(program: Command, bind: Bind, groups: () => readonly CommandGroup[]) {
   const mcp = program
     .command('mcp')
     .description(summary)
@@ -39,6 +46,7 @@ function declareMcp(program: Command, bind: Bind) {
           maxTotal: opts.maxTotal as string | undefined,
           maxWrites: opts.maxWrites as string | undefined,
           tokenTtl: String(opts.tokenTtl),
+          groups: groups(),
         }),
       ),
     );

@@ -1,10 +1,9 @@
-import { CommanderError } from '@commander-js/extra-typings';
+import { Command, CommanderError } from '@commander-js/extra-typings';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { createProgram } from '../cli/program';
 import type { Bind } from '../commands/bind';
 import { TOOL_MARK, collect } from '../commands/declare';
-import type { ToolMark } from '../commands/declare';
-import type { Context, IO } from '../commands/context';
+import type { CommandGroup, ToolMark } from '../commands/declare';
+import type { Context } from '../commands/context';
 import type { CommandResult } from '../commands/result';
 import { endpoints } from '../contract/endpoints';
 import type { EndpointName } from '../contract/endpoints';
@@ -38,12 +37,25 @@ export interface DerivedTool {
 
 type Marked = CommandUnknownOpts & { [TOOL_MARK]?: ToolMark };
 
-/** Output of commander itself (an error) is collected, never written: stdout is the protocol's. */
-const sink = (into: string[]): IO =>
-  ({
-    stdout: { write: (s: string) => into.push(s) },
-    stderr: { write: (s: string) => into.push(s) },
-  }) as unknown as IO;
+/**
+ * The command tree of `groups` (only the group named `only`, when given), each command bound by `bind`.
+ * What commander itself says (an error) is collected in `said`, never written: stdout is the protocol's.
+ */
+function treeOf(groups: readonly CommandGroup[], bind: Bind, said: string[], only?: string): CommandUnknownOpts {
+  const root = new Command();
+  for (const group of groups) if (only === undefined || group.name === only) group.declare(root, bind);
+  const quiet = (command: CommandUnknownOpts) => {
+    command.exitOverride();
+    command.configureOutput({
+      writeOut: (s) => said.push(s),
+      writeErr: (s) => said.push(s),
+      outputError: (s, write) => write(s.trim().replace(/^error: /, '')),
+    });
+    command.commands.forEach(quiet);
+  };
+  quiet(root);
+  return root;
+}
 
 function fieldsOf(command: CommandUnknownOpts, mark: ToolMark, tool: string): Field[] {
   return mark.fields.map((spec) => {
@@ -110,8 +122,8 @@ function derive(command: Marked, words: string[], mark: ToolMark): DerivedTool {
 }
 
 /** Every command marked as a tool, in the order of the command tree. */
-export function deriveTools(): DerivedTool[] {
-  const program = createProgram((() => () => undefined) as unknown as Bind, sink([]), {});
+export function deriveTools(groups: readonly CommandGroup[]): DerivedTool[] {
+  const program = treeOf(groups, (() => () => undefined) as unknown as Bind, []);
   const tools: DerivedTool[] = [];
   const walk = (command: Marked, words: string[]) => {
     const mark = command[TOOL_MARK];
@@ -173,7 +185,12 @@ export function inToolTerms(tool: DerivedTool, message: string): string {
  * Runs the tool's own command: the same parser (its choices and required options), the same options
  * mapping and the same handler as `payctl GROUP VERB`, with the context given (planning or sending).
  */
-export async function runTool(tool: DerivedTool, args: Record<string, unknown>, ctx: Context): Promise<CommandResult> {
+export async function runTool(
+  groups: readonly CommandGroup[],
+  tool: DerivedTool,
+  args: Record<string, unknown>,
+  ctx: Context,
+): Promise<CommandResult> {
   const argv = argvOf(tool, args);
   let result: CommandResult | undefined;
   const bind = ((
@@ -186,7 +203,7 @@ export async function runTool(tool: DerivedTool, args: Record<string, unknown>, 
       result = await (await load())(options(parsed), ctx);
     }) as unknown as Bind;
   const said: string[] = [];
-  const program = createProgram(bind, sink(said), {}, argv);
+  const program = treeOf(groups, bind, said, tool.words[0]);
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {

@@ -64,9 +64,9 @@ export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Pr
   let answer: Record<string, unknown>;
   let isError = false;
   let event: AuditRecord['event'];
-  let extra: Partial<AuditRecord> = {};
+  let extra: Partial<AuditRecord>;
   try {
-    const data = await dataOf(await runTool(tool, plan.args, w.env.sending));
+    const data = await dataOf(await runTool(w.env.groups, tool, plan.args, w.env.sending));
     const id = (data as { id?: unknown } | null)?.id;
     event = 'done';
     extra = { result_id: typeof id === 'string' ? id : undefined };

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../client/client';
 import { refundBaseline } from '../client/refund';
 import type { Context } from '../commands/context';
+import type { CommandGroup } from '../commands/declare';
 import { amountFlag, currencyFlag, idArg } from '../commands/flags';
 import { refundAmount, refundIdentity } from '../commands/payments/refund-single';
 import type { CommandResult } from '../commands/result';
@@ -16,6 +17,8 @@ import type { Plan } from './rails';
 
 /** What a tool runs with: the CLI's own context, and two made from it for planning and for sending. */
 export interface ToolEnv {
+  /** The command groups the tools come from: a tool runs its command from their declarations. */
+  groups: readonly CommandGroup[];
   ctx: Context;
   /** --dry-run: a handler run in it returns the requests it would send, and sends nothing. */
   planning: Context;
@@ -93,7 +96,7 @@ const FIXERS: Partial<Record<string, (a: Args, env: ToolEnv) => Promise<Fixed>>>
 export async function planWrite(tool: DerivedTool, args: Args, env: ToolEnv): Promise<Plan> {
   argvOf(tool, args); // the fields checked before anything is read
   const fixed = (await FIXERS[tool.endpoint]?.(args, env)) ?? { args };
-  const result = await runTool(tool, fixed.args, env.planning);
+  const result = await runTool(env.groups, tool, fixed.args, env.planning);
   if (result.type !== 'dry-run') throw new Error(`${tool.name}: its command did not plan`);
   const moving = result.requests.find((r) => (endpoints[r.endpoint] as Endpoint).moves);
   const body = (moving?.body ?? {}) as { amount?: unknown; currency?: unknown; transfers?: { amount?: unknown }[] };

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Context } from '../commands/context';
+import type { CommandGroup } from '../commands/declare';
 import { intFlag } from '../commands/flags';
 import { UsageError } from '../contract/errors';
 import { VERSION } from '../version';
@@ -24,6 +25,8 @@ export interface McpOptions {
   maxTotal?: string;
   maxWrites?: string;
   tokenTtl: string;
+  /** Every command group: those of their commands marked as tools are served. */
+  groups: readonly CommandGroup[];
 }
 
 export function capsOf(opts: McpOptions): Caps {
@@ -86,6 +89,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   const io = { ...ctx.io, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
   const base = { ...ctx, ...quiet, io, settings: { ...ctx.settings, out: undefined, fields: undefined } };
   const env: ToolEnv = {
+    groups: opts.groups,
     ctx: base,
     planning: { ...base, settings: { ...base.settings, dryRun: true, yes: true } },
     sending: { ...base, settings: { ...base.settings, dryRun: false, yes: true }, confirm: async () => undefined },
@@ -95,7 +99,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   const record = (tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra = {}) =>
     audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
   const writer: Writer = { rails, audit, env, record, notices };
-  const all = deriveTools();
+  const all = deriveTools(opts.groups);
   const offered = all.filter((t) => opts.allowWrites || !t.write);
   const label = `${profile}${creds.live ? ', LIVE' : ''}`;
 
@@ -115,7 +119,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
 
   const read = async (tool: DerivedTool, args: Record<string, unknown>): Promise<ToolResult> => {
     const withPage = tool.fields.some((f) => f.name === 'count') ? { count: 10, ...args } : args;
-    const data = await dataOf(await runTool(tool, withPage, env.ctx));
+    const data = await dataOf(await runTool(env.groups, tool, withPage, env.ctx));
     return ok(fromService(data, Array.isArray(data) ? paged(tool, withPage, data) : {}));
   };
 

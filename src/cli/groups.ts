@@ -25,5 +25,5 @@ export const GROUPS: readonly CommandGroup[] = [
   api,
   profile,
   sandbox,
-  mcp,
+  mcp(() => GROUPS),
 ];

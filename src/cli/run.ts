@@ -4,7 +4,8 @@ import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
 import { Interrupt, OutputClosedError } from '../commands/aborts';
-import { redactingWritable } from '../config/secrets';
+import { filteredIO } from './filtered';
+import type { ChunkFilter } from './filtered';
 import { exitCodeOf } from './exit-codes';
 import { createProgram } from './program';
 import { failedOutput, report } from './report';
@@ -22,6 +23,8 @@ interface RunState {
   wantJson: boolean;
   debug: boolean;
   verb?: string;
+  /** Once a command runs: what every write to stdout and stderr passes through (the secrets in use redacted). */
+  redact?: ChunkFilter;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     wantJson: false,
     debug: false,
   };
-  const streams = redacted(io ?? processStreams(run));
+  const streams = filteredIO(io ?? processStreams(run), () => run.redact);
   if (!io) ownProcess(argv, run, streams);
   // commander's `help` looks one level deep:
   // `payctl help wallet statement` must match `payctl wallet statement --help`.
@@ -53,32 +56,6 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     if (process.stdout.isTTY && pending === 0) setTimeout(exit, 1_000).unref();
   }
   return code;
-}
-
-/** The streams with every write redacted of the secrets in use (looked at only when used, like the process's). */
-function redacted(io: IO): IO {
-  let stdout: NodeJS.WritableStream | undefined;
-  let stderr: NodeJS.WritableStream | undefined;
-  return {
-    get stdout() {
-      return (stdout ??= redactingWritable(io.stdout));
-    },
-    get stderr() {
-      return (stderr ??= redactingWritable(io.stderr));
-    },
-    get stdin() {
-      return io.stdin;
-    },
-    get stdinIsTTY() {
-      return io.stdinIsTTY;
-    },
-    get stdoutIsTTY() {
-      return io.stdoutIsTTY;
-    },
-    get stderrIsTTY() {
-      return io.stderrIsTTY;
-    },
-  };
 }
 
 /** The process's own streams, each looked at only when used. */
@@ -139,12 +116,14 @@ function binder(run: RunState, streams: IO, env: NodeJS.ProcessEnv): Bind {
       run.debug = Boolean(flags.debug);
       run.verb = command.name();
       run.wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
-      const [{ settingsFrom }, { createRuntime }, { renderResult }, handler] = await Promise.all([
+      const [{ settingsFrom }, { createRuntime }, { renderResult }, { redactChunk }, handler] = await Promise.all([
         import('./settings'),
         import('../commands/runtime'),
         import('./render-result'),
+        import('../config/secrets'),
         load(),
       ]);
+      run.redact = redactChunk;
       const settings = settingsFrom(flags, env, streams);
       run.wantJson = settings.formatChosen && settings.format === 'json';
       const runtime = createRuntime(settings, streams, run.controller.signal, run.writes);

@@ -2,7 +2,8 @@
  * The one place that knows every key secret in use in this process, whatever it came from (a profile
  * file, PAYCTL_KEY_SECRET, a secret command's answer, the embedded sandbox), in every form it can travel
  * in: the secret, `id:secret`, and the Basic base64 of `id:secret` (padded or not, standard or URL-safe).
- * Text leaving payctl (stdout, stderr, tool results, the audit log) passes through `redact`.
+ * Text leaving payctl (stdout, stderr, tool results, the audit log) passes through `redact`; the process's
+ * stdout and stderr through `redactChunk` once a command runs.
  */
 const forms = new Set<string>();
 let ordered: string[] = [];
@@ -37,7 +38,8 @@ export function redactDeep<T>(value: T): T {
   return JSON.parse(redact(JSON.stringify(value))) as T;
 }
 
-function redactChunk(chunk: unknown): unknown {
+/** A chunk on its way to a stream, redacted: text, or bytes (rewritten only when they do hold a secret). */
+export function redactChunk(chunk: unknown): unknown {
   if (!ordered.length) return chunk;
   if (typeof chunk === 'string') return redact(chunk);
   if (chunk instanceof Uint8Array) {
@@ -46,22 +48,4 @@ function redactChunk(chunk: unknown): unknown {
     return bytes.some((b) => buf.includes(b)) ? Buffer.from(redact(buf.toString('utf8'))) : chunk;
   }
   return chunk;
-}
-
-/** The stream, every write redacted; everything else is the stream's own. */
-export function redactingWritable<S extends NodeJS.WritableStream>(stream: S): S {
-  return new Proxy(stream, {
-    get(target, prop) {
-      if (prop === 'write')
-        return (chunk: unknown, ...rest: unknown[]) =>
-          (target.write as (...a: unknown[]) => boolean)(redactChunk(chunk), ...rest);
-      if (prop === 'end')
-        return (chunk?: unknown, ...rest: unknown[]) =>
-          typeof chunk === 'function' || chunk === undefined
-            ? (target.end as (...a: unknown[]) => unknown)(chunk, ...rest)
-            : (target.end as (...a: unknown[]) => unknown)(redactChunk(chunk), ...rest);
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }

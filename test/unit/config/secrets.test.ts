@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { knownSecret, redact, redactingWritable } from '../../../src/config/secrets';
+import { filteredIO } from '../../../src/cli/filtered';
+import type { IO } from '../../../src/commands/context';
+import { knownSecret, redact, redactChunk } from '../../../src/config/secrets';
 
 describe('redaction of the secrets in use', () => {
   const id = 'rzp_test_Unit0001';
@@ -24,7 +26,7 @@ describe('redaction of the secrets in use', () => {
 
   it('a stream redacts what is written, text or bytes, and passes the rest through', async () => {
     const sink = new PassThrough();
-    const out = redactingWritable(sink);
+    const out = filteredIO({ stdout: sink } as unknown as IO, () => redactChunk).stdout;
     const chunks: Buffer[] = [];
     sink.on('data', (c: Buffer) => chunks.push(c));
     out.write(`a ${secret}\n`);

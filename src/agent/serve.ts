@@ -125,10 +125,14 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
 
   /** The question for the person: figures, ids and the operation only, never text the service wrote. */
   const question = (tool: DerivedTool, plan: Awaited<ReturnType<typeof planWrite>>) =>
-    cleanText(
-      `payctl (${label}): ${tool.words.join(' ')} ${plan.amountText ?? ''}\n` +
-        `${JSON.stringify(plan.args)}\n${plan.note ? `${plan.note}\n` : ''}Send it?`,
-    );
+    [
+      `payctl (${label}): ${tool.words.join(' ')} ${plan.amountText ?? ''}`.trim(),
+      JSON.stringify(plan.args),
+      ...(plan.note ? [plan.note] : []),
+      'Send it?',
+    ]
+      .map(cleanText)
+      .join('\n');
 
   const write = async (tool: DerivedTool, args: Record<string, unknown>): Promise<ToolResult> => {
     const plan = await planWrite(tool, args, env);

@@ -9,6 +9,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   writeSync,
 } from 'node:fs';
@@ -40,16 +41,29 @@ export const auditPath = (stateDir: string) => join(stateDir, 'mcp-audit.ndjson'
 const headPath = (path: string) => `${path}.head`;
 
 const START = 'start';
+/** More than any one record. */
+const TAIL_BYTES = 1 << 20;
 export const lineHash = (line: string) => createHash('sha256').update(line).digest('hex');
 
+/** The last record's number and hash, read from the file's end (another server may have appended since). */
 function lastOf(path: string): { seq: number; hash: string } {
   if (!existsSync(path)) return { seq: 0, hash: START };
-  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
-  const line = lines[lines.length - 1];
-  if (line === undefined) return { seq: 0, hash: START };
-  let seq = lines.length;
+  const fd = openSync(path, 'r');
+  let text: string;
   try {
-    seq = Number((JSON.parse(line) as Chained).seq) || seq;
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const buf = Buffer.alloc(length);
+    readSync(fd, buf, 0, length, size - length);
+    text = buf.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+  const line = text.split('\n').filter(Boolean).pop();
+  if (line === undefined) return { seq: 0, hash: START };
+  let seq = 0;
+  try {
+    seq = Number((JSON.parse(line) as Chained).seq) || 0;
   } catch {
     // A damaged last line still chains: `payctl mcp log` names it.
   }
@@ -81,13 +95,11 @@ function replaceSynced(path: string, text: string) {
  * record could not be stored, and the caller decides what that means for the write.
  */
 export class AuditLog {
-  private last?: { seq: number; hash: string };
-
   constructor(readonly path: string) {}
 
   append(record: AuditRecord): void {
     mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const last = (this.last ??= lastOf(this.path));
+    const last = lastOf(this.path);
     const seq = last.seq + 1;
     const line = redact(JSON.stringify({ seq, ...record, prev: last.hash }));
     const fd = openSync(this.path, 'a', 0o600);
@@ -108,7 +120,6 @@ export class AuditLog {
       closeSync(fd);
     }
     chmodSync(this.path, 0o600);
-    this.last = { seq, hash: lineHash(line) };
   }
 }
 

@@ -15,6 +15,8 @@ export interface Writer {
   env: ToolEnv;
   record(tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra?: Partial<AuditRecord>): void;
   notices: string[];
+  /** Keys of refunds being sent now: one intended refund is never sent twice at once. */
+  sendingKeys: Set<string>;
 }
 
 const keyOf = (plan: Plan) => (typeof plan.args.idempotency_key === 'string' ? plan.args.idempotency_key : undefined);
@@ -45,6 +47,14 @@ function checks(tool: DerivedTool, plan: Plan): Record<string, unknown>[] {
 export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Promise<ToolResult> {
   const key = keyOf(plan);
   const base = { amount: plan.amount, currency: plan.currency, key };
+  if (key && w.sendingKeys.has(key))
+    return ok(
+      {
+        outcome: 'refused',
+        message: `the refund with key ${key} is being sent now: wait for its outcome; nothing was sent`,
+      },
+      true,
+    );
   const refusal = w.rails.take(plan);
   if (refusal) {
     const message = `${refusal.message}; nothing was sent`;
@@ -61,6 +71,7 @@ export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Pr
     w.rails.release(plan);
     return fail(`the audit log could not be written (${(err as Error).message}): nothing was sent`);
   }
+  if (key) w.sendingKeys.add(key);
   let answer: Record<string, unknown>;
   let isError = false;
   let event: AuditRecord['event'];
@@ -90,6 +101,7 @@ export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Pr
           check_with: checks(tool, plan),
         };
   }
+  if (key) w.sendingKeys.delete(key);
   answer.notices = w.notices.splice(0);
   try {
     w.record(tool.name, plan.args, event, { ...base, ...extra });

@@ -53,8 +53,8 @@ async function fixRefund(a: Args, env: ToolEnv): Promise<Fixed> {
   const pending = env.unknownRefund(id);
   const key = given(a.idempotency_key);
   const money = (v: number) => formatMoney(v, b.currency);
-  if (pending && (key === undefined || key === pending.key)) {
-    if (asked !== undefined && asked !== pending.amount)
+  if (pending) {
+    if ((asked !== undefined && asked !== pending.amount) || (key !== undefined && key !== pending.key))
       throw new UsageError(
         `a refund of ${money(pending.amount)} of ${id} has an unknown outcome on record (key ${pending.key}): ` +
           `check it first with payments_refund {"payment_id": "${id}", "idempotency_key": "${pending.key}"} ` +

@@ -98,7 +98,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   };
   const record = (tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra = {}) =>
     audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
-  const writer: Writer = { rails, audit, env, record, notices };
+  const writer: Writer = { rails, audit, env, record, notices, sendingKeys: new Set() };
   const all = deriveTools(opts.groups);
   const offered = all.filter((t) => opts.allowWrites || !t.write);
   const label = `${profile}${creds.live ? ', LIVE' : ''}`;

@@ -28,10 +28,14 @@ describe.each([
   it('carries its key: the next plan for the payment reuses it, and the refund is made once', async () => {
     const id = await capturedPayment(sb);
     let release!: () => void;
+    let landedStatus!: (status: number) => void;
+    const landed = new Promise<number>((r) => (landedStatus = r));
     const held = new Promise<void>((r) => (release = r));
     // The refund's answer is a 502 page, and the refund itself lands only after payctl gave its verdict.
     proxy.setRule((req) =>
-      isRefund(req) && req.nth === 1 ? { type: 'held', status: 502, until: held } : { type: 'pass' },
+      isRefund(req) && req.nth === 1
+        ? { type: 'held', status: 502, until: held, landed: landedStatus }
+        : { type: 'pass' },
     );
     let key = '';
     await withMcp(['-p', 'shop', '--allow-writes'], shop, async (client) => {
@@ -48,7 +52,7 @@ describe.each([
       expect(String(answer.cli_check)).toMatch(new RegExp(`--idempotency-key ${key}`));
     });
     release();
-    for (let i = 0; i < 300 && (await refunded(sb, id)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await landed).toBe(200);
     expect(await refunded(sb, id)).toBe(10000);
 
     // A new session (the record is in the audit log): the plan names the unknown refund and reuses its key.

@@ -120,7 +120,8 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   const read = async (tool: DerivedTool, args: Record<string, unknown>): Promise<ToolResult> => {
     const withPage = tool.fields.some((f) => f.name === 'count') ? { count: 10, ...args } : args;
     const data = await dataOf(await runTool(env.groups, tool, withPage, env.ctx));
-    return ok(fromService(data, Array.isArray(data) ? paged(tool, withPage, data) : {}));
+    const page = Array.isArray(data) ? paged(tool, withPage, data) : {};
+    return ok(fromService(data, { ...page, ...(notices.length ? { notices: notices.splice(0) } : {}) }));
   };
 
   /** The question for the person: figures, ids and the operation only, never text the service wrote. */

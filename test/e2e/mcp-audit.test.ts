@@ -108,6 +108,17 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
         expect(next.isError).toBe(true);
         expect(textOf(next)).toMatch(/ENOSPC.*nothing was sent/);
       });
+      // Asked of the person (no plan recorded): the intent cannot be recorded either, so nothing is sent.
+      await withMcp(
+        ['-p', 'full', '--allow-writes'],
+        env,
+        async (client) => {
+          const res = await call(client, 'payments_refund', { payment_id: id, amount: 100 });
+          expect(res.isError).toBe(true);
+          expect(textOf(res)).toMatch(/audit log could not be written \(.*ENOSPC.*\): nothing was sent/);
+        },
+        () => true,
+      );
       expect(await refunded(sb, id)).toBe(7000);
       rmSync(join(tmpfs.dir, 'filler'));
       const log = await run(['mcp', 'log', '-o', 'json'], { env });

@@ -19,6 +19,8 @@ export interface Field {
   description: string;
   required: boolean;
   choices?: readonly string[];
+  /** A whole number (`--count <n>`, `--amount <amount>`): given as a number or as its digits. */
+  whole?: boolean;
 }
 
 /** A declared command offered as a tool: everything here comes from its declaration and its endpoint. */
@@ -73,6 +75,7 @@ function fieldsOf(command: CommandUnknownOpts, mark: ToolMark, tool: string): Fi
       description: option.description,
       required: option.mandatory,
       choices: option.argChoices,
+      whole: /<(n|amount|minor)>$/.test(option.flags),
     };
   });
 }
@@ -81,7 +84,8 @@ function schemaOf(field: Field): object {
   const base = { description: field.description };
   if (field.kind === 'flag') return { ...base, type: 'boolean' };
   if (field.kind === 'list') return { ...base, type: 'array', items: { type: 'string' } };
-  return field.choices ? { ...base, type: 'string', enum: field.choices } : { ...base, type: 'string' };
+  if (field.choices) return { ...base, type: 'string', enum: field.choices };
+  return { ...base, type: field.whole ? ['integer', 'string'] : 'string' };
 }
 
 function derive(command: Marked, words: string[], mark: ToolMark): DerivedTool {

@@ -32,6 +32,11 @@ describe('payctl mcp: tools derived from the commands', () => {
         'idempotency_key',
       ]);
       expect(refund.inputSchema.required).toEqual(['payment_id']);
+      expect(refund.inputSchema.properties!.amount).toMatchObject({
+        type: ['integer', 'string'],
+        description: expect.stringMatching(/^amount to refund in the smallest currency unit/),
+      });
+      expect(refund.inputSchema.properties!.note).toMatchObject({ type: 'array', items: { type: 'string' } });
       expect(refund.annotations).toEqual({
         readOnlyHint: false,
         destructiveHint: true,

@@ -124,13 +124,14 @@ export class AuditLog {
 }
 
 /** The log's records, oldest first, and what is wrong with its chain: each problem names the record. */
-export function verifyAudit(path: string): { records: Chained[]; problems: string[] } {
-  if (!existsSync(path)) return { records: [], problems: [] };
+export function verifyAudit(path: string): { records: Chained[]; problems: string[]; legacy: number } {
+  if (!existsSync(path)) return { records: [], problems: [], legacy: 0 };
   const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
   const records: Chained[] = [];
   const problems: string[] = [];
   let prevHash = START;
   let prevSeq = 0;
+  let legacy = 0;
   lines.forEach((line, i) => {
     let rec: Chained | undefined;
     try {
@@ -138,14 +139,22 @@ export function verifyAudit(path: string): { records: Chained[]; problems: strin
     } catch {
       problems.push(`line ${i + 1} is not a record (damaged)`);
     }
-    if (rec) {
+    if (rec && typeof rec === 'object' && rec.seq === undefined && prevSeq === 0) {
+      // Written before records were chained: shown, and counted as not verified.
+      legacy++;
+      records.push({ ...rec, seq: 0, prev: '' });
+    } else if (rec) {
       const seq = Number(rec.seq);
       if (seq > prevSeq + 1)
         problems.push(
           `record${seq - prevSeq > 2 ? `s ${prevSeq + 1}-${seq - 1} were` : ` ${prevSeq + 1} was`} deleted (line ${i + 1} is record ${seq})`,
         );
       else if (rec.prev !== prevHash)
-        problems.push(`record ${prevSeq} was edited: record ${seq} holds another hash of it`);
+        problems.push(
+          prevSeq === 0
+            ? `the lines before record ${seq} were changed or removed`
+            : `record ${prevSeq} was edited: record ${seq} holds another hash of it`,
+        );
       records.push(rec);
       prevSeq = seq;
     }
@@ -160,7 +169,7 @@ export function verifyAudit(path: string): { records: Chained[]; problems: strin
       );
     else if (seq === prevSeq && hash !== prevHash) problems.push(`record ${seq} (the last) was edited`);
   }
-  return { records, problems };
+  return { records, problems, legacy };
 }
 
 /**

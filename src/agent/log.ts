@@ -10,7 +10,8 @@ import { auditPath, verifyAudit } from './audit';
  */
 export async function showLog(_opts: object, ctx: Context): Promise<CommandResult> {
   const path = auditPath(ctx.paths.state);
-  const { records, problems } = verifyAudit(path);
+  const { records, problems, legacy } = verifyAudit(path);
+  if (legacy) ctx.notice(`payctl: the first ${legacy} records of ${path} predate its chain of hashes: not verified`);
   const rows = records.map((r) => ({
     seq: r.seq,
     at: r.at,

@@ -40,6 +40,17 @@ describe('the audit log', () => {
     expect(verifyAudit(path).problems).toEqual(['record 5 (the last) was edited']);
   });
 
+  it('records from before the chain are shown, counted, and chained onto', () => {
+    const path = join(dir, 'old.ndjson');
+    writeFileSync(path, `${JSON.stringify(rec('done'))}\n${JSON.stringify(rec('planned'))}\n`);
+    new AuditLog(path).append(rec('done', { amount: 5 }));
+    expect(verifyAudit(path)).toMatchObject({ legacy: 2, problems: [] });
+    expect(verifyAudit(path).records.map((r) => r.seq)).toEqual([0, 0, 1]);
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    writeFileSync(path, `${[lines[0], lines[2]].join('\n')}\n`);
+    expect(verifyAudit(path).problems).toEqual(['the lines before record 1 were changed or removed']);
+  });
+
   it('a refund stays unknown until a later record settles its key', () => {
     const unknown = rec('unknown', { key: 'k1', amount: 100 });
     expect(unknownRefundIn([unknown], 'pay_A')).toEqual({ key: 'k1', amount: 100 });

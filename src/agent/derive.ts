@@ -211,16 +211,7 @@ export async function runTool(
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
-    if (err instanceof CommanderError)
-      throw new UsageError(
-        inToolTerms(
-          tool,
-          said
-            .join(' ')
-            .replace(/^payctl: /, '')
-            .trim() || err.message,
-        ),
-      );
+    if (err instanceof CommanderError) throw new UsageError(inToolTerms(tool, said.join(' ').trim() || err.message));
     throw err;
   }
   if (!result) throw new Error(`${tool.name}: its command ran no handler`);

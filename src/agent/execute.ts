@@ -1,5 +1,5 @@
 import { ApiError, OutcomeUnknownError, UsageError } from '../contract/errors';
-import type { AuditLog, AuditRecord } from './audit';
+import type { AuditRecord } from './audit';
 import { inToolTerms, runTool } from './derive';
 import type { DerivedTool } from './derive';
 import { dataOf } from './plan';
@@ -11,10 +11,7 @@ import type { ToolResult } from './results';
 /** The rails' side of a write: the caps, the audit log, and what the assistant is told. */
 export interface Writer {
   rails: Rails;
-  audit: AuditLog;
-  env: ToolEnv;
   record(tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra?: Partial<AuditRecord>): void;
-  notices: string[];
   /** Keys of refunds being sent now: one intended refund is never sent twice at once. */
   sendingKeys: Set<string>;
 }
@@ -44,7 +41,7 @@ function checks(tool: DerivedTool, plan: Plan): Record<string, unknown>[] {
  * or nothing is sent; after the send, a log that cannot be written never changes what the assistant is
  * told about the money: it is told the outcome, and that the log could not be written.
  */
-export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Promise<ToolResult> {
+export async function executeWrite(w: Writer, env: ToolEnv, tool: DerivedTool, plan: Plan): Promise<ToolResult> {
   const key = keyOf(plan);
   const base = { amount: plan.amount, currency: plan.currency, key };
   if (key && w.sendingKeys.has(key))
@@ -77,7 +74,7 @@ export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Pr
   let event: AuditRecord['event'];
   let extra: Partial<AuditRecord>;
   try {
-    const data = await dataOf(await runTool(w.env.groups, tool, plan.args, w.env.sending));
+    const data = await dataOf(await runTool(env.groups, tool, plan.args, env.sending));
     const id = (data as { id?: unknown } | null)?.id;
     event = 'done';
     extra = { result_id: typeof id === 'string' ? id : undefined };
@@ -102,7 +99,7 @@ export async function executeWrite(w: Writer, tool: DerivedTool, plan: Plan): Pr
         };
   }
   if (key) w.sendingKeys.delete(key);
-  answer.notices = w.notices.splice(0);
+  answer.notices = env.notices;
   try {
     w.record(tool.name, plan.args, event, { ...base, ...extra });
   } catch (err) {

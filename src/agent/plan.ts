@@ -27,6 +27,8 @@ export interface ToolEnv {
   api(): Promise<ApiClient>;
   /** A refund of this payment whose outcome the audit log holds as unknown, if any. */
   unknownRefund(paymentId: string): { key: string; amount: number } | undefined;
+  /** What the command said on the way (payctl's own lines), handed back with this call's result. */
+  notices: string[];
 }
 
 type Args = Record<string, unknown>;

@@ -83,22 +83,30 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   ]);
   const rails = new Rails(caps);
   const audit = new AuditLog(auditPath(ctx.paths.state));
-  const notices: string[] = [];
-  const quiet = { notice: (m: string) => notices.push(m) };
   // No terminal here: stdin and stdout are the protocol's, so nothing may prompt or guide.
   const io = { ...ctx.io, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
-  const base = { ...ctx, ...quiet, io, settings: { ...ctx.settings, out: undefined, fields: undefined } };
-  const env: ToolEnv = {
-    groups: opts.groups,
-    ctx: base,
-    planning: { ...base, settings: { ...base.settings, dryRun: true, yes: true } },
-    sending: { ...base, settings: { ...base.settings, dryRun: false, yes: true }, confirm: async () => undefined },
-    api: () => ctx.api(),
-    unknownRefund: (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId),
+  /** One call's contexts: what its command notices goes back with its own result. */
+  const envFor = (): ToolEnv => {
+    const notices: string[] = [];
+    const base = {
+      ...ctx,
+      notice: (m: string) => void notices.push(m),
+      io,
+      settings: { ...ctx.settings, out: undefined, fields: undefined },
+    };
+    return {
+      groups: opts.groups,
+      ctx: base,
+      planning: { ...base, settings: { ...base.settings, dryRun: true, yes: true } },
+      sending: { ...base, settings: { ...base.settings, dryRun: false, yes: true }, confirm: async () => undefined },
+      api: () => ctx.api(),
+      unknownRefund: (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId),
+      notices,
+    };
   };
   const record = (tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra = {}) =>
     audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
-  const writer: Writer = { rails, audit, env, record, notices, sendingKeys: new Set() };
+  const writer: Writer = { rails, record, sendingKeys: new Set() };
   const all = deriveTools(opts.groups);
   const offered = all.filter((t) => opts.allowWrites || !t.write);
   const label = `${profile}${creds.live ? ', LIVE' : ''}`;
@@ -117,11 +125,11 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
     ],
   }));
 
-  const read = async (tool: DerivedTool, args: Record<string, unknown>): Promise<ToolResult> => {
+  const read = async (tool: DerivedTool, args: Record<string, unknown>, env: ToolEnv): Promise<ToolResult> => {
     const withPage = tool.fields.some((f) => f.name === 'count') ? { count: 10, ...args } : args;
     const data = await dataOf(await runTool(env.groups, tool, withPage, env.ctx));
     const page = Array.isArray(data) ? paged(tool, withPage, data) : {};
-    return ok(fromService(data, { ...page, ...(notices.length ? { notices: notices.splice(0) } : {}) }));
+    return ok(fromService(data, { ...page, ...(env.notices.length ? { notices: env.notices } : {}) }));
   };
 
   /** The question for the person: figures, ids and the operation only, never text the service wrote. */
@@ -135,7 +143,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
       .map(cleanText)
       .join('\n');
 
-  const write = async (tool: DerivedTool, args: Record<string, unknown>): Promise<ToolResult> => {
+  const write = async (tool: DerivedTool, args: Record<string, unknown>, env: ToolEnv): Promise<ToolResult> => {
     const plan = await planWrite(tool, args, env);
     const refusal = rails.check(plan);
     if (refusal) {
@@ -160,7 +168,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
         record(tool.name, plan.args, 'declined', { plan, amount: plan.amount, currency: plan.currency, key });
         return ok({ outcome: 'declined', message: 'the person declined: nothing was sent', plan });
       }
-      return executeWrite(writer, tool, plan);
+      return executeWrite(writer, env, tool, plan);
     }
     record(tool.name, plan.args, 'planned', { plan, amount: plan.amount, currency: plan.currency, key });
     const { token, expiresAt } = rails.issue(plan);
@@ -170,7 +178,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
       plan,
       token,
       expires_at: expiresAt,
-      notices: notices.splice(0),
+      notices: env.notices,
     });
   };
 
@@ -191,6 +199,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
       }
       return executeWrite(
         writer,
+        envFor(),
         all.find((t) => t.name === redeemed.plan.tool)!,
         redeemed.plan,
       );
@@ -202,7 +211,7 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
         `${toolName} is a write and this server is read-only: start it with --allow-writes; nothing was sent`,
       );
     try {
-      return await (tool.write ? write(tool, args) : read(tool, args));
+      return await (tool.write ? write(tool, args, envFor()) : read(tool, args, envFor()));
     } catch (err) {
       const text = cleanText(inToolTerms(tool, (err as Error).message ?? String(err)));
       if (!tool.write) return fail(text);

@@ -3,7 +3,7 @@ import type { IO } from '../commands/context';
 export type ChunkFilter = (chunk: unknown) => unknown;
 
 /** The stream with every chunk written through `filter()` (when there is one yet); the rest is the stream's own. */
-function filteredWritable<S extends NodeJS.WritableStream>(stream: S, filter: () => ChunkFilter | undefined): S {
+export function filteredWritable<S extends NodeJS.WritableStream>(stream: S, filter: () => ChunkFilter | undefined): S {
   return new Proxy(stream, {
     get(target, prop) {
       if (prop === 'write')

@@ -115,6 +115,11 @@ describe.each(SOURCES)('secrets echoed by the service, with %s', (_name, setUp) 
     }
     const noted = await run([...args, 'payments', 'get', ECHO.notes, '-o', 'json'], { env });
     expect(JSON.parse(noted.stdout)).toMatchObject({ notes: { secret: '[redacted]' } });
+    const file = join(home, 'payment.json');
+    const saved = await run([...args, 'payments', 'get', ECHO.notes, '--out', file], { env });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ notes: { pair: '[redacted]' } });
+    expectNoSecret(readFileSync(file, 'utf8'), forms, 'an --out file');
     const refused = await run([...args, 'payments', 'refund', ECHO.refund, '--amount', '100', '--yes'], { env });
     expect(refused.stderr).toMatch(/\[redacted\]/);
     expectNoSecret(refused.stdout + refused.stderr, forms, 'payctl payments refund');

@@ -20,7 +20,11 @@ function declareMcp(program: Command, bind: Bind, groups: () => readonly Command
     .command('mcp')
     .description(summary)
     .option('--allow-writes', 'offer the write tools (each returns a plan; only `confirm` with its token sends it)')
-    .option('--allow-live <profile>', 'writes on a LIVE profile also need its name here')
+    .option(
+      '--allow-live <profile>',
+      'writes with a live key (a --live profile, or a key id rzp_live_…) also need its profile name here ' +
+        '(environment for PAYCTL_KEY_ID)',
+    )
     .option('--max-amount <minor>', 'refuse any write moving more than this, in the smallest currency unit (paise)')
     .option(
       '--max-total <minor>',

@@ -5,15 +5,26 @@ import type { CommandGroup } from '../commands/declare';
 
 const summary = 'serve payctl to an AI assistant over the Model Context Protocol, behind money-safety rails';
 
-/** `payctl mcp` and `payctl mcp log`. */
-export const mcp: CommandGroup = { name: 'mcp', summary, declare: declareMcp };
+/**
+ * `payctl mcp` and `payctl mcp log`. `groups`: every command group, whose commands marked as tools it serves
+ * (given by the program's registry, which this layer does not import).
+ */
+export const mcp = (groups: () => readonly CommandGroup[]): CommandGroup => ({
+  name: 'mcp',
+  summary,
+  declare: (program, bind) => declareMcp(program as Command, bind, groups),
+});
 
-function declareMcp(program: Command, bind: Bind) {
+function declareMcp(program: Command, bind: Bind, groups: () => readonly CommandGroup[]) {
   const mcp = program
     .command('mcp')
     .description(summary)
     .option('--allow-writes', 'offer the write tools (each returns a plan; only `confirm` with its token sends it)')
-    .option('--allow-live <profile>', 'writes on a LIVE profile also need its name here')
+    .option(
+      '--allow-live <profile>',
+      'writes with a live key (a --live profile, or a key id rzp_live_…) also need its profile name here ' +
+        '(environment for PAYCTL_KEY_ID)',
+    )
     .option('--max-amount <minor>', 'refuse any write moving more than this, in the smallest currency unit (paise)')
     .option(
       '--max-total <minor>',
@@ -39,6 +50,7 @@ function declareMcp(program: Command, bind: Bind) {
           maxTotal: opts.maxTotal as string | undefined,
           maxWrites: opts.maxWrites as string | undefined,
           tokenTtl: String(opts.tokenTtl),
+          groups: groups(),
         }),
       ),
     );

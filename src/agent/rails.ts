@@ -22,8 +22,8 @@ export interface Plan {
   amountText?: string;
   /** What the service said about the thing being changed, read just now. */
   state?: unknown;
-  /** Anything the executor needs that was fixed at planning time (the refund's idempotency key). */
-  fixed?: Record<string, string>;
+  /** What the plan reuses or knows that the person should know (a key of an unknown refund on record). */
+  note?: string;
 }
 
 export type Refusal = { cap: 'max-amount' | 'max-total' | 'max-writes'; message: string };
@@ -36,16 +36,14 @@ interface Issued {
 
 export const planDigest = (plan: Plan) =>
   createHash('sha256')
-    .update(
-      JSON.stringify([plan.tool, plan.args, plan.requests, plan.amount, plan.currency ?? null, plan.fixed ?? null]),
-    )
+    .update(JSON.stringify([plan.tool, plan.args, plan.requests, plan.amount, plan.currency ?? null]))
     .digest('hex');
 
 /**
  * The session's rails: caps on what writes may move, and one-time tokens bound to one exact plan.
- * A token is spent when it is redeemed, before the write is sent, so a replay can never send twice;
- * what a redeemed plan moves is reserved against the caps at that moment and given back only when
- * the service's own error object proved the write refused.
+ * A token is spent when it is redeemed, before the write is sent, so a replay can never send twice.
+ * Caps are checked and reserved in one step (`take`) at the moment a write is sent, however it was
+ * confirmed; what it reserved is given back only when the service's own error object proved it refused.
  */
 export class Rails {
   private readonly tokens = new Map<string, Issued>();
@@ -58,7 +56,7 @@ export class Rails {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The cap this plan would pass, if any (checked at planning and again when confirmed). */
+  /** The cap this plan would pass, if any: at planning, a courtesy; `take` is what decides. */
   check(plan: Plan): Refusal | undefined {
     const { maxAmount, maxTotal, maxWrites } = this.caps;
     if (maxWrites !== undefined && this.writes + 1 > maxWrites)
@@ -88,9 +86,9 @@ export class Rails {
 
   /**
    * Spends a token: its plan, or why not. The plan returned is the one stored with the token (the
-   * caller's copy is never trusted) and its amount is reserved against the caps.
+   * caller's copy is never trusted).
    */
-  redeem(token: string): { plan: Plan } | { error: string; cap?: Refusal['cap'] } {
+  redeem(token: string): { plan: Plan } | { error: string } {
     if (this.spent.has(token)) return { error: 'this confirmation token was already used: nothing was sent again' };
     const issued = this.tokens.get(token);
     if (!issued) return { error: 'unknown confirmation token: nothing was sent' };
@@ -100,16 +98,19 @@ export class Rails {
       return { error: 'this confirmation token has expired: nothing was sent; plan again' };
     if (planDigest(issued.plan) !== issued.digest)
       return { error: 'the plan changed after it was issued: nothing was sent' };
-    const refusal = this.check(issued.plan);
-    if (refusal) return { error: `${refusal.message}; nothing was sent`, cap: refusal.cap };
-    this.reserve(issued.plan);
     return { plan: issued.plan };
   }
 
-  /** Counts a write against the caps before it is sent (an elicited write has no token). */
-  reserve(plan: Plan) {
+  /**
+   * Checks the caps and reserves the write against them in one synchronous step, right before it is
+   * sent: no other call can come between the check and the reservation, whichever way each was confirmed.
+   */
+  take(plan: Plan): Refusal | undefined {
+    const refusal = this.check(plan);
+    if (refusal) return refusal;
     this.writes++;
     this.moved += plan.amount;
+    return undefined;
   }
 
   /** The service's own error object refused the write: what it reserved is free again. */

@@ -1,15 +1,21 @@
 import type { Readable, Writable } from 'node:stream';
-import * as z from 'zod/mini';
 import type { Context } from '../commands/context';
+import type { CommandGroup } from '../commands/declare';
 import { intFlag } from '../commands/flags';
-import { ApiError, UsageError } from '../contract/errors';
+import { UsageError } from '../contract/errors';
 import { VERSION } from '../version';
-import { AuditLog, auditPath } from './audit';
+import { AuditLog, auditPath, unknownRefundIn, verifyAudit } from './audit';
 import type { AuditRecord } from './audit';
+import { deriveTools, inToolTerms, runTool } from './derive';
+import type { DerivedTool } from './derive';
+import { executeWrite } from './execute';
+import type { Writer } from './execute';
+import { dataOf, planWrite } from './plan';
+import type { ToolEnv } from './plan';
 import { Rails } from './rails';
-import type { Caps, Plan } from './rails';
-import { TOOLS } from './tools';
-import type { Tool, ToolEnv } from './tools';
+import type { Caps } from './rails';
+import { cleanText, fail, fromService, ok } from './results';
+import type { ToolResult } from './results';
 
 /** The flags of `payctl mcp` as given: checked here, so that declaring the command loads no parser. */
 export interface McpOptions {
@@ -19,6 +25,8 @@ export interface McpOptions {
   maxTotal?: string;
   maxWrites?: string;
   tokenTtl: string;
+  /** Every command group: those of their commands marked as tools are served. */
+  groups: readonly CommandGroup[];
 }
 
 export function capsOf(opts: McpOptions): Caps {
@@ -30,42 +38,43 @@ export function capsOf(opts: McpOptions): Caps {
   };
 }
 
-type ToolResult = {
-  content: { type: 'text'; text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
+const CONFIRM = {
+  name: 'confirm',
+  description: 'Carry out the plan a write tool returned, once: give its token. Tokens expire and cannot be reused.',
+  inputSchema: {
+    type: 'object' as const,
+    properties: { token: { type: 'string', description: 'the token a write tool returned' } },
+    required: ['token'],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
 };
 
-const ok = (value: unknown): ToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
-  structuredContent:
-    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value },
-});
-const fail = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
-
-/** A flag named in a CLI error (`--amount: …`) is the tool's field (`amount: …`) here. */
-const inFieldTerms = (message: string) =>
-  message
-    .replace(/--(customer|fund-account|payment|subscription)\b/g, (_, f: string) => `${f.replace('-', '_')}_id`)
-    .replace(/--([a-z][a-z-]*)/g, (_, f: string) => f.replace(/-/g, '_'));
-
-const CONFIRM = z.object({
-  token: z.string().register(z.globalRegistry, { description: 'the token a write tool returned' }),
-});
+/** A page of a list, said to be one page: the assistant is told where the next starts. */
+function paged(tool: DerivedTool, args: Record<string, unknown>, items: unknown[]) {
+  const count = Number(args.count ?? 10);
+  const skip = Number(args.skip ?? 0);
+  const more = items.length >= count;
+  return {
+    page: { count, skip, returned: items.length, more_may_exist: more, next_skip: more ? skip + count : null },
+    next: more ? `one page of ${count}: call ${tool.name} again with skip=${skip + count} for more` : 'the last page',
+  };
+}
 
 /**
- * `payctl mcp`: payctl's operations as Model Context Protocol tools over stdio. Reads always; writes
- * only with --allow-writes, and then never in one call: a write tool returns a plan and a one-time
- * token bound to it, and only `confirm` with the token sends it (or the human, asked through the
- * client's elicitation). Caps bound what a session can move; every write is in the audit log.
+ * `payctl mcp`: the commands marked as tools, offered over the Model Context Protocol on stdio, behind one
+ * layer of rails: reads always; writes only with --allow-writes (a live key also needs --allow-live NAME),
+ * each planned by its command's dry run and sent only after a one-time token or the person's answer,
+ * within caps taken at the moment of sending, with intent and outcome in a chained audit log.
  */
 export async function serveMcp(opts: McpOptions, ctx: Context) {
   const caps = capsOf(opts);
   const creds = await ctx.credentials();
   const profile = creds.source;
-  if (opts.allowWrites && creds.live && opts.allowLive !== profile.replace(/^profile /, ''))
+  const name = profile.replace(/^profile /, '');
+  if (opts.allowWrites && creds.live && opts.allowLive !== name)
     throw new UsageError(
-      `${profile} is a LIVE profile: writes through an assistant also need --allow-live ${profile.replace(/^profile /, '')}`,
+      `${profile} uses a LIVE key: writes through an assistant also need --allow-live ${name} (nothing was started)`,
     );
   const [{ Server }, { StdioServerTransport }, types] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
@@ -74,140 +83,138 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   ]);
   const rails = new Rails(caps);
   const audit = new AuditLog(auditPath(ctx.paths.state));
-  const secret = creds.keySecret;
-  const clean = (text: string) => (secret ? text.split(secret).join('[redacted]') : text);
-  const notices: string[] = [];
-  const quiet = { notice: (m: string) => notices.push(m) };
-  const env: ToolEnv = {
-    ctx: { ...ctx, ...quiet },
-    planning: { ...ctx, ...quiet, settings: { ...ctx.settings, dryRun: true, yes: true } },
-    sending: {
+  // No terminal here: stdin and stdout are the protocol's, so nothing may prompt or guide.
+  const io = { ...ctx.io, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
+  /** One call's contexts: what its command notices goes back with its own result. */
+  const envFor = (): ToolEnv => {
+    const notices: string[] = [];
+    const base = {
       ...ctx,
-      ...quiet,
-      settings: { ...ctx.settings, dryRun: false, yes: true },
-      confirm: async () => undefined,
-    },
-    api: () => ctx.api(),
+      notice: (m: string) => void notices.push(m),
+      io,
+      settings: { ...ctx.settings, out: undefined, fields: undefined },
+    };
+    return {
+      groups: opts.groups,
+      ctx: base,
+      planning: { ...base, settings: { ...base.settings, dryRun: true, yes: true } },
+      sending: { ...base, settings: { ...base.settings, dryRun: false, yes: true }, confirm: async () => undefined },
+      api: () => ctx.api(),
+      unknownRefund: (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId),
+      notices,
+    };
   };
-  const tools = TOOLS.filter((t) => opts.allowWrites || !t.write);
-  const log = (
-    tool: string,
-    args: Record<string, unknown>,
-    event: AuditRecord['event'],
-    extra: Partial<AuditRecord> = {},
-  ) => audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
+  const record = (tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra = {}) =>
+    audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
+  const writer: Writer = { rails, record, sendingKeys: new Set() };
+  const all = deriveTools(opts.groups);
+  const offered = all.filter((t) => opts.allowWrites || !t.write);
+  const label = `${profile}${creds.live ? ', LIVE' : ''}`;
 
   const server = new Server({ name: 'payctl', version: VERSION }, { capabilities: { tools: {} } });
 
-  const execute = async (tool: Tool, plan: Plan): Promise<ToolResult> => {
-    log(tool.name, plan.args, 'sending', { plan, amount: plan.amount, currency: plan.currency });
-    try {
-      const data = await tool.execute!(plan, env);
-      const id = (data as { id?: unknown } | null)?.id;
-      log(tool.name, plan.args, 'done', {
-        amount: plan.amount,
-        currency: plan.currency,
-        result_id: typeof id === 'string' ? id : undefined,
-      });
-      return ok({ outcome: 'done', result: data, notices: notices.splice(0) });
-    } catch (err) {
-      const message = clean(inFieldTerms((err as Error).message ?? String(err)));
-      const refused = err instanceof ApiError || err instanceof UsageError;
-      if (refused) rails.release(plan);
-      log(tool.name, plan.args, refused ? 'failed' : 'unknown', {
-        amount: plan.amount,
-        currency: plan.currency,
-        message,
-      });
-      const hint = (err as { hint?: string }).hint;
-      return fail(`${refused ? 'not done' : 'outcome unknown'}: ${message}${hint ? ` (${clean(hint)})` : ''}`);
-    }
-  };
-
   server.setRequestHandler(types.ListToolsRequestSchema, async () => ({
     tools: [
-      ...tools.map((t) => ({
+      ...offered.map((t) => ({
         name: t.name,
         description: t.description,
-        inputSchema: z.toJSONSchema(t.input) as { type: 'object' },
-        annotations: { readOnlyHint: !t.write, destructiveHint: t.write },
+        inputSchema: t.inputSchema,
+        annotations: t.annotations,
       })),
-      ...(opts.allowWrites
-        ? [
-            {
-              name: 'confirm',
-              description:
-                'Carry out the plan a write tool returned, once: give its token. Tokens expire and cannot be reused.',
-              inputSchema: z.toJSONSchema(CONFIRM) as { type: 'object' },
-              annotations: { readOnlyHint: false, destructiveHint: true },
-            },
-          ]
-        : []),
+      ...(opts.allowWrites ? [CONFIRM] : []),
     ],
   }));
 
-  server.setRequestHandler(types.CallToolRequestSchema, async (request) => {
-    const name = request.params.name;
+  const read = async (tool: DerivedTool, args: Record<string, unknown>, env: ToolEnv): Promise<ToolResult> => {
+    const withPage = tool.fields.some((f) => f.name === 'count') ? { count: 10, ...args } : args;
+    const data = await dataOf(await runTool(env.groups, tool, withPage, env.ctx));
+    const page = Array.isArray(data) ? paged(tool, withPage, data) : {};
+    return ok(fromService(data, { ...page, ...(env.notices.length ? { notices: env.notices } : {}) }));
+  };
+
+  /** The question for the person: figures, ids and the operation only, never text the service wrote. */
+  const question = (tool: DerivedTool, plan: Awaited<ReturnType<typeof planWrite>>) =>
+    [
+      `payctl (${label}): ${tool.words.join(' ')} ${plan.amountText ?? ''}`.trim(),
+      JSON.stringify(plan.args),
+      ...(plan.note ? [plan.note] : []),
+      'Send it?',
+    ]
+      .map(cleanText)
+      .join('\n');
+
+  const write = async (tool: DerivedTool, args: Record<string, unknown>, env: ToolEnv): Promise<ToolResult> => {
+    const plan = await planWrite(tool, args, env);
+    const refusal = rails.check(plan);
+    if (refusal) {
+      record(tool.name, plan.args, 'refused', {
+        amount: plan.amount,
+        currency: plan.currency,
+        message: refusal.message,
+      });
+      return ok({ outcome: 'refused', cap: refusal.cap, message: `${refusal.message}; nothing was sent` }, true);
+    }
+    const key = typeof plan.args.idempotency_key === 'string' ? plan.args.idempotency_key : undefined;
+    if (server.getClientCapabilities()?.elicitation) {
+      const answer = await server.elicitInput({
+        message: question(tool, plan),
+        requestedSchema: {
+          type: 'object',
+          properties: { send: { type: 'boolean', title: 'Send it' } },
+          required: ['send'],
+        },
+      });
+      if (answer.action !== 'accept' || answer.content?.send !== true) {
+        record(tool.name, plan.args, 'declined', { plan, amount: plan.amount, currency: plan.currency, key });
+        return ok({ outcome: 'declined', message: 'the person declined: nothing was sent', plan });
+      }
+      return executeWrite(writer, env, tool, plan);
+    }
+    record(tool.name, plan.args, 'planned', { plan, amount: plan.amount, currency: plan.currency, key });
+    const { token, expiresAt } = rails.issue(plan);
+    return ok({
+      outcome: 'planned',
+      message: 'nothing was sent: show this plan to the person; call `confirm` with the token to carry it out once',
+      plan,
+      token,
+      expires_at: expiresAt,
+      notices: env.notices,
+    });
+  };
+
+  server.setRequestHandler(types.CallToolRequestSchema, async (request): Promise<ToolResult> => {
+    const toolName = request.params.name;
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    if (name === 'confirm') {
+    if (toolName === 'confirm') {
       if (!opts.allowWrites) return fail('this server is read-only: start it with --allow-writes');
-      const parsed = CONFIRM.safeParse(args);
-      if (!parsed.success) return fail('token: a confirmation token is required');
-      const redeemed = rails.redeem(parsed.data.token);
+      if (typeof args.token !== 'string') return fail('token: a confirmation token is required');
+      const redeemed = rails.redeem(args.token);
       if ('error' in redeemed) {
-        log('confirm', { token: `${parsed.data.token.slice(0, 8)}…` }, 'refused', { message: redeemed.error });
+        try {
+          record('confirm', { token: `${args.token.slice(0, 8)}…` }, 'refused', { message: redeemed.error });
+        } catch {
+          // Nothing was sent either way.
+        }
         return fail(redeemed.error);
       }
-      return execute(
-        tools.find((t) => t.name === redeemed.plan.tool)!,
+      return executeWrite(
+        writer,
+        envFor(),
+        all.find((t) => t.name === redeemed.plan.tool)!,
         redeemed.plan,
       );
     }
-    const tool = TOOLS.find((t) => t.name === name);
-    if (!tool) return fail(`no tool ${name}`);
+    const tool = all.find((t) => t.name === toolName);
+    if (!tool) return fail(`no tool ${toolName}`);
     if (tool.write && !opts.allowWrites)
-      return fail(`${name} is a write and this server is read-only: start it with --allow-writes; nothing was sent`);
-    const parsed = tool.input.safeParse(args);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return fail(`${issue.path.join('.') || 'arguments'}: ${issue.message}; nothing was sent`);
-    }
+      return fail(
+        `${toolName} is a write and this server is read-only: start it with --allow-writes; nothing was sent`,
+      );
     try {
-      if (!tool.write) return ok(await tool.read!(parsed.data as Record<string, unknown>, env));
-      const plan = await tool.plan!(parsed.data as Record<string, unknown>, env);
-      const refusal = rails.check(plan);
-      if (refusal) {
-        log(name, args, 'refused', { plan, amount: plan.amount, currency: plan.currency, message: refusal.message });
-        return fail(`${refusal.message}; nothing was sent`);
-      }
-      if (server.getClientCapabilities()?.elicitation) {
-        const answer = await server.elicitInput({
-          message: `payctl (${profile}${creds.live ? ', LIVE' : ''}): ${name} ${plan.amountText ?? ''}\n${JSON.stringify(plan.requests)}\nSend it?`,
-          requestedSchema: {
-            type: 'object',
-            properties: { send: { type: 'boolean', title: 'Send it' } },
-            required: ['send'],
-          },
-        });
-        if (answer.action !== 'accept' || answer.content?.send !== true) {
-          log(name, args, 'declined', { plan, amount: plan.amount, currency: plan.currency });
-          return ok({ outcome: 'declined', message: 'the person declined: nothing was sent', plan });
-        }
-        rails.reserve(plan);
-        return execute(tool, plan);
-      }
-      const { token, expiresAt } = rails.issue(plan);
-      log(name, args, 'planned', { plan, amount: plan.amount, currency: plan.currency });
-      return ok({
-        outcome: 'planned',
-        message: 'nothing was sent: show this plan to the person; call `confirm` with the token to carry it out once',
-        plan,
-        token,
-        expires_at: expiresAt,
-        notices: notices.splice(0),
-      });
+      return await (tool.write ? write(tool, args, envFor()) : read(tool, args, envFor()));
     } catch (err) {
-      const text = clean(inFieldTerms((err as Error).message ?? String(err)));
+      const text = cleanText(inToolTerms(tool, (err as Error).message ?? String(err)));
+      if (!tool.write) return fail(text);
       return fail(/nothing was sent/.test(text) ? text : `${text}; nothing was sent`);
     }
   });
@@ -220,7 +227,8 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   });
   await server.connect(transport);
   ctx.io.stderr.write(
-    `payctl mcp: serving ${tools.length + (opts.allowWrites ? 1 : 0)} tools on stdio for ${profile} (${opts.allowWrites ? 'writes need a confirmation' : 'read-only'})\n`,
+    `payctl mcp: serving ${offered.length + (opts.allowWrites ? 1 : 0)} tools on stdio for ${label} ` +
+      `(${opts.allowWrites ? 'writes need a confirmation' : 'read-only'})\n`,
   );
   await closed;
   return { type: 'done' as const };

@@ -31,5 +31,5 @@ export const GROUPS: readonly CommandGroup[] = [
   profile,
   sandbox,
   webhooks,
-  mcp,
+  mcp(() => GROUPS),
 ];

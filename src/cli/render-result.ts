@@ -77,12 +77,21 @@ export async function renderResult(result: CommandResult, settings: Settings, io
   }
 }
 
+/** --out, written atomically, every write redacted of the secrets in use as stdout's are. */
+async function toFile<T>(file: string, fill: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
+  const [{ writeAtomically }, { redactChunk }, { filteredWritable }] = await Promise.all([
+    import('../output/atomic-file'),
+    import('../config/secrets'),
+    import('./filtered'),
+  ]);
+  return writeAtomically(file, (out) => fill(filteredWritable(out, () => redactChunk)));
+}
+
 /** One record: to --out (atomically) or stdout, then its hint line. */
 async function renderOneResult(result: Result<'one'>, settings: Settings, io: IO): Promise<void> {
   const file = result.out ?? settings.out;
   if (file) {
-    const { writeAtomically } = await import('../output/atomic-file');
-    await writeAtomically(
+    await toFile(
       file,
       async (out) => (await renderOne(result.kind, result.data, renderOptions(settings, io, out, settings.fields)), 1),
     );
@@ -123,8 +132,7 @@ async function writeRows(result: ManyResult, settings: Settings, io: IO): Promis
   }
   if (settings.out) {
     const file = settings.out;
-    const { writeAtomically } = await import('../output/atomic-file');
-    const rows = await writeAtomically(file, (out) =>
+    const rows = await toFile(file, (out) =>
       renderMany(result.kind, result.items, renderOptions(settings, io, out, settings.fields)),
     );
     io.stderr.write(`wrote ${plural(rows, 'row')} to ${file}\n`);
@@ -156,8 +164,7 @@ async function renderLines(result: Result<'lines'>, settings: Settings, io: IO):
   const asJson = result.json !== undefined && settings.formatChosen && settings.format === 'json';
   const lines = asJson ? [JSON.stringify(result.json, null, 2)] : result.lines;
   if (settings.out) {
-    const { writeAtomically } = await import('../output/atomic-file');
-    await writeAtomically(settings.out, async (out) => {
+    await toFile(settings.out, async (out) => {
       for (const line of lines) await write(out, `${line}\n`);
       return lines.length;
     });

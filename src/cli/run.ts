@@ -4,6 +4,8 @@ import type { Bind } from '../commands/bind';
 import type { IO } from '../commands/context';
 import { WritesInFlight } from '../commands/writes-in-flight';
 import { Interrupt, OutputClosedError } from '../commands/aborts';
+import { filteredIO } from './filtered';
+import type { ChunkFilter } from './filtered';
 import { exitCodeOf } from './exit-codes';
 import { createProgram } from './program';
 import { failedOutput, report } from './report';
@@ -24,6 +26,8 @@ interface RunState {
   wantJson: boolean;
   debug: boolean;
   verb?: string;
+  /** Once a command runs: what every write to stdout and stderr passes through (the secrets in use redacted). */
+  redact?: ChunkFilter;
 }
 
 /**
@@ -37,7 +41,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
     wantJson: false,
     debug: false,
   };
-  const streams = io ?? processStreams(run);
+  const streams = filteredIO(io ?? processStreams(run), () => run.redact);
   if (!io) ownProcess(argv, run, streams);
   if (argv[0] === 'help' && argv.length === 2 && isTopic(argv[1]))
     return exitWith(await helpTopic(argv[1], streams), streams, io);
@@ -135,12 +139,14 @@ function binder(run: RunState, streams: IO, env: NodeJS.ProcessEnv): Bind {
       run.debug = Boolean(flags.debug);
       run.verb = command.name();
       run.wantJson = (flags.output ?? env.PAYCTL_OUTPUT) === 'json';
-      const [{ settingsFrom }, { createRuntime }, { renderResult }, handler] = await Promise.all([
+      const [{ settingsFrom }, { createRuntime }, { renderResult }, { redactChunk }, handler] = await Promise.all([
         import('./settings'),
         import('../commands/runtime'),
         import('./render-result'),
+        import('../config/secrets'),
         load(),
       ]);
+      run.redact = redactChunk;
       const settings = settingsFrom(flags, env, streams);
       run.wantJson = settings.formatChosen && settings.format === 'json';
       const runtime = createRuntime(settings, streams, run.controller.signal, run.writes);

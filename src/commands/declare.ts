@@ -72,3 +72,25 @@ export const pageOptions = (o: PageFlags): PageOptions => ({
   ...pick(o, 'from', 'to', 'count', 'skip', 'limit'),
   all: Boolean(o.all),
 });
+
+/** What makes a declared command an assistant tool (`payctl mcp`): see `tool`. */
+export interface ToolMark {
+  /** The endpoint the command calls (src/contract/endpoints.ts): its method says read or write, `moves` money. */
+  endpoint: string;
+  /** The arguments and options offered to the assistant, `name` or `name:field` (`id:payment_id`). */
+  fields: string[];
+}
+
+export const TOOL_MARK = Symbol('payctl.tool');
+
+/**
+ * Marks the declared command `GROUP VERB` as an assistant tool, one line after its declaration: `payctl mcp`
+ * offers it as `GROUP_VERB`, with its description, input schema, read or write and annotations derived from
+ * the declaration and the endpoint, and runs its own handler. Only the named arguments and options are
+ * offered (bulk, file and journal options never are).
+ */
+export function tool(group: CommandUnknownOpts, verb: string, endpoint: string, ...fields: string[]) {
+  const command = group.commands.find((c) => c.name() === verb);
+  if (!command) throw new Error(`tool: ${group.name()} has no command ${verb}`);
+  Object.assign(command, { [TOOL_MARK]: { endpoint, fields } satisfies ToolMark });
+}

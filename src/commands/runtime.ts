@@ -7,6 +7,7 @@ import type { Credentials } from '../config/credentials';
 import { sandboxDbPath } from '../config/paths';
 import type { PayctlPaths } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
+import { knownSecret, redact } from '../config/secrets';
 import { UsageError } from '../contract/errors';
 import type { ApiOptions, Context, IO, Settings } from './context';
 import type { WritesInFlight } from './writes-in-flight';
@@ -64,6 +65,7 @@ function credentialSource(
     mkdirSync(settings.paths.data, { recursive: true });
     const sandbox = await startSandbox({ db, port: 0 });
     closers.push(() => sandbox.close());
+    knownSecret(sandbox.keyId, sandbox.keySecret);
     return {
       keyId: sandbox.keyId,
       keySecret: sandbox.keySecret,
@@ -98,14 +100,17 @@ interface ClientParts {
 function apiClients(parts: ClientParts): (profile?: string, opts?: ApiOptions) => Promise<ApiClient> {
   const { settings, signal, writes, notice, closers } = parts;
   const clients = new Map<string, ApiClient>();
-  const secrets = new Set<string>();
   // A secret manager is asked once per process, and only when a request needs the secret.
   const secretRuns = new Map<string, Promise<string>>();
   const secretOf = async (creds: Credentials) => {
     const command = creds.secretCommand!;
     if (!secretRuns.has(command)) {
       const { runSecretCommand } = await import('../config/secret-command');
-      secretRuns.set(command, runSecretCommand(command, { env: settings.childEnv, source: creds.source, signal }));
+      const run = runSecretCommand(command, { env: settings.childEnv, source: creds.source, signal });
+      secretRuns.set(
+        command,
+        run.then((secret) => (knownSecret(creds.keyId, secret), secret)),
+      );
     }
     return secretRuns.get(command)!;
   };
@@ -115,7 +120,6 @@ function apiClients(parts: ClientParts): (profile?: string, opts?: ApiOptions) =
     if (cached) return cached;
     const creds = await parts.credentials(profile);
     const keySecret = creds.secretCommand ? await secretOf(creds) : creds.keySecret;
-    secrets.add(keySecret);
     const [{ HttpClient }, { ApiClient }, { routeFor }] = await Promise.all([
       import('../client/http'),
       import('../client/client'),
@@ -132,7 +136,7 @@ function apiClients(parts: ClientParts): (profile?: string, opts?: ApiOptions) =
       timeoutMs: settings.timeoutMs,
       connections: opts.connections,
       signal: opts.uninterruptible ? undefined : signal,
-      debug: settings.debug ? (line) => notice(`[debug] ${redact(line, secrets)}`) : undefined,
+      debug: settings.debug ? (line) => notice(`[debug] ${redact(line)}`) : undefined,
       onWait: (line) => notice(`payctl: ${line}`),
     });
     // A single command's write that a signal cuts off is reported with the command to check it.
@@ -195,11 +199,4 @@ function retryPolicy(raw: string | undefined): RetryPolicy {
   if (!/^\d+$/.test(raw) || Number(raw) > 20)
     throw new UsageError(`PAYCTL_MAX_RETRIES must be a whole number from 0 to 20: got "${raw}"`);
   return { ...DEFAULT_RETRY, maxRetries: Number(raw) };
-}
-
-/** Belt and braces: no secret we know of ever reaches a debug line. */
-function redact(line: string, secrets: Set<string>): string {
-  let out = line;
-  for (const s of secrets) if (s) out = out.split(s).join('[redacted]');
-  return out;
 }

@@ -1,6 +1,10 @@
 import { AuthError, UsageError } from '../contract/errors';
 import { checkBaseUrl } from './base-url';
 import type { ProfileStore } from './profiles';
+import { knownSecret } from './secrets';
+
+/** A key is live when its id says so, wherever it comes from, as well as when its profile is marked live. */
+export const isLiveKey = (keyId: string) => keyId.startsWith('rzp_live_');
 
 export interface Credentials {
   keyId: string;
@@ -45,11 +49,12 @@ export function resolveCredentials(input: CredentialInputs): Credentials {
       throw new UsageError(
         'PAYCTL_KEY_ID and PAYCTL_KEY_SECRET need a base URL: set PAYCTL_BASE_URL or pass --base-url',
       );
+    knownSecret(keyId, keySecret);
     return {
       keyId,
       keySecret,
       baseUrl: baseUrlOrThrow(urlOverride),
-      live: false,
+      live: isLiveKey(keyId),
       source: 'environment',
     };
   }
@@ -63,13 +68,14 @@ export function resolveCredentials(input: CredentialInputs): Credentials {
   }
   const profile = store.get(name);
   if (!profile) throw new AuthError(`no profile named "${name}": see \`payctl profile list\``);
+  knownSecret(profile.key_id, profile.key_secret);
   return {
     keyId: profile.key_id,
     keySecret: profile.key_secret ?? '',
     secretCommand: profile.key_secret ? undefined : profile.key_secret_command,
     caFile: profile.ca_file,
     baseUrl: baseUrlOrThrow(urlOverride ?? profile.base_url),
-    live: profile.live,
+    live: profile.live || isLiveKey(profile.key_id),
     source: `profile ${name}`,
   };
 }

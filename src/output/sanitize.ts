@@ -7,3 +7,10 @@ const CONTROLS = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 export function stripControl(text: string): string {
   return text.replace(ESCAPES, '').replace(LINE_BREAKS, ' ').replace(CONTROLS, '');
 }
+
+const INVISIBLE = /[\u200b-\u200f\u2060-\u2064\ufeff]/g;
+
+/** stripControl, and zero-width characters too: text an assistant reads must read as it will be shown. */
+export function stripInvisible(text: string): string {
+  return stripControl(text).replace(INVISIBLE, '');
+}

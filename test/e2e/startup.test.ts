@@ -24,7 +24,7 @@ const HEAVY = [
   // The MCP server and its SDK load only for `payctl mcp`.
   '@modelcontextprotocol',
   'src/agent/serve',
-  'src/agent/tools',
+  'src/agent/derive',
 ];
 
 /** What the build put in each output file (esbuild's metafile), so bundled packages are seen too. */

@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
-import { group, pageOptions, verb } from '../declare';
+import { group, pageOptions, tool, verb } from '../declare';
 import { listOptions, noteOption, receiptOption, withNotes } from '../options';
 
 /**
@@ -49,5 +49,7 @@ export const orders = group(
           manualCapture: Boolean(opts.manualCapture),
         })),
       );
+    tool(orders, 'list', 'listOrders', 'from', 'to', 'count', 'skip', 'receipt', 'authorized');
+    tool(orders, 'create', 'createOrder', 'amount', 'currency', 'receipt', 'manual-capture', 'note');
   },
 );

@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
 import { PAYMENT_STATUSES } from '../../contract/vocabulary';
-import { group, lazy, pageOptions, pick, verb } from '../declare';
+import { group, lazy, pageOptions, pick, tool, verb } from '../declare';
 import { bulkOptions, listOptions, noteOption, receiptOption, withNotes } from '../options';
 import type { Parsed } from '../bind';
 import type { BulkFlags } from './bulk-options';
@@ -112,5 +112,9 @@ export const payments = group(
           ...pick(p.opts, 'idempotencyKey'),
         })),
       );
+    tool(payments, 'list', 'listPayments', 'from', 'to', 'count', 'skip', 'status');
+    tool(payments, 'get', 'getPayment', 'id:payment_id');
+    tool(payments, 'capture', 'capturePayment', 'id:payment_id', 'amount', 'currency');
+    tool(payments, 'refund', 'refundPayment', 'id:payment_id', 'amount', 'receipt', 'note', 'idempotency-key');
   },
 );

@@ -1,5 +1,6 @@
 import { UsageError } from '../../contract/errors';
 import { resolve } from 'node:path';
+import { isLiveKey } from '../../config/credentials';
 import { checkBaseUrl } from '../../config/base-url';
 import { readCaFile } from '../../config/network';
 import { PROFILE_NAME, maskSecret } from '../../config/profile-text';
@@ -19,7 +20,7 @@ const view = (name: string, p: Profile, isDefault: boolean) => ({
   ...(p.key_secret_command && !p.key_secret ? { key_secret_command: p.key_secret_command } : {}),
   base_url: p.base_url,
   ...(p.ca_file ? { ca_file: p.ca_file } : {}),
-  live: p.live,
+  live: p.live || isLiveKey(p.key_id),
   default: isDefault,
 });
 

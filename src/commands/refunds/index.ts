@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
-import { group, pageOptions, verb } from '../declare';
+import { group, pageOptions, tool, verb } from '../declare';
 import { listOptions } from '../options';
 
 /**
@@ -27,5 +27,7 @@ export const refunds = group(
     ])
       .argument('<id>', 'refund id (rfnd_…)')
       .action(bind(run('getRefund'), ({ args }) => ({ id: args[0]! })));
+    tool(refunds, 'list', 'listRefunds', 'payment:payment_id', 'from', 'to', 'count', 'skip');
+    tool(refunds, 'get', 'getRefund', 'id:refund_id');
   },
 );

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../contract/limits';
-import { group, pageOptions, verb } from '../declare';
+import { group, pageOptions, tool, verb } from '../declare';
 import { listOptions, noteOption, withNotes } from '../options';
 
 /**
@@ -62,5 +62,7 @@ export const subscriptions = group(
     ])
       .argument('<id>', 'subscription id (sub_…)')
       .action(bind(run('resumeSubscription'), ({ args }) => ({ id: args[0]! })));
+    tool(subscriptions, 'get', 'getSubscription', 'id:subscription_id');
+    tool(subscriptions, 'cancel', 'cancelSubscription', 'id:subscription_id', 'at-cycle-end');
   },
 );

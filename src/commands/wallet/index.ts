@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
 import { INR } from '../../contract/vocabulary';
-import { group, pageOptions, pick, verb } from '../declare';
+import { group, pageOptions, pick, tool, verb } from '../declare';
 import { customerOption, noteOption, withNotes } from '../options';
 
 /** Wallet amounts are paise: the wallet holds rupees only. */
@@ -128,5 +128,21 @@ export const wallet = group(
           ...withNotes(opts, 'fundAccount', 'amount', 'purpose', 'referenceId', 'narration'),
         })),
       );
+    tool(wallet, 'balance', 'getWalletBalance', 'customer:customer_id');
+    tool(wallet, 'statement', 'getWalletStatement', 'customer:customer_id', 'from', 'to', 'count', 'skip');
+    tool(wallet, 'transfer', 'transferPayment', 'payment_id', 'customer:customer_id', 'amount', 'note');
+    tool(wallet, 'credit', 'createDirectTransfer', 'customer:customer_id', 'amount', 'note');
+    tool(
+      wallet,
+      'payout',
+      'createPayout',
+      'customer:customer_id',
+      'fund-account:fund_account_id',
+      'amount',
+      'purpose',
+      'reference-id',
+      'narration',
+      'note',
+    );
   },
 );

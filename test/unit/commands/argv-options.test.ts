@@ -155,7 +155,15 @@ describe('argv to options', () => {
       ['api', '/payments', '--all', '--limit', '5'],
       { methodOrPath: '/payments', fields: [], rawFields: [], all: true, limit: '5' },
     ],
-    [['mcp', '--allow-writes', '--max-amount', '50000'], { allowWrites: true, maxAmount: '50000', tokenTtl: '300' }],
+    [
+      ['mcp', '--allow-writes', '--max-amount', '50000'],
+      {
+        allowWrites: true,
+        maxAmount: '50000',
+        tokenTtl: '300',
+        groups: expect.arrayContaining([expect.objectContaining({ name: 'payments' })]),
+      },
+    ],
     [['mcp', 'log'], {}],
   ])('payctl %j', async (argv, want) => {
     expect(await optionsOf(argv)).toEqual(want);

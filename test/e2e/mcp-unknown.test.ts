@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy } from './fault-proxy';
+import type { FaultProxy } from './fault-proxy';
+import { addProfile, run, startSandbox } from './harness';
+import type { SandboxProcess } from './harness';
+import { call, capturedPayment, refundByToken, refunded, structured, textOf, withMcp } from './mcp-client';
+import type { Rec } from './mcp-client';
+
+const isRefund = (req: { method: string; path: string }) => req.method === 'POST' && /\/refund$/.test(req.path);
+
+describe.each([
+  ['a service that honours the idempotency header', []],
+  ['a service that ignores it (sandbox start --no-idempotency)', ['--no-idempotency']],
+])('payctl mcp, an unknown outcome, on %s', (_name, sandboxArgs) => {
+  let sb: SandboxProcess;
+  let proxy: FaultProxy;
+  let shop: Record<string, string>;
+  beforeAll(async () => {
+    sb = await startSandbox(sandboxArgs);
+    proxy = await startFaultProxy(sb.baseUrl);
+    shop = await addProfile(sb, 'shop', { baseUrl: proxy.baseUrl });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await sb?.stop();
+  });
+
+  it('carries its key: the next plan for the payment reuses it, and the refund is made once', async () => {
+    const id = await capturedPayment(sb);
+    let release!: () => void;
+    let landedStatus!: (status: number) => void;
+    const landed = new Promise<number>((r) => (landedStatus = r));
+    const held = new Promise<void>((r) => (release = r));
+    // The refund's answer is a 502 page, and the refund itself lands only after payctl gave its verdict.
+    proxy.setRule((req) =>
+      isRefund(req) && req.nth === 1
+        ? { type: 'held', status: 502, until: held, landed: landedStatus }
+        : { type: 'pass' },
+    );
+    let key = '';
+    await withMcp(['-p', 'shop', '--allow-writes'], shop, async (client) => {
+      const lost = await refundByToken(client, { payment_id: id, amount: 10000 });
+      const answer = structured<Rec & { check_with: Rec[] }>(lost);
+      expect(lost.isError).toBe(true);
+      expect(answer).toMatchObject({ outcome: 'unknown', idempotency_key: expect.stringMatching(/^pcs_/) });
+      key = String(answer.idempotency_key);
+      expect(answer.check_with[0]).toEqual({
+        tool: 'payments_refund',
+        arguments: { payment_id: id, idempotency_key: key },
+        why: expect.stringMatching(/looks for the refund carrying this key first/),
+      });
+      expect(String(answer.cli_check)).toMatch(new RegExp(`--idempotency-key ${key}`));
+    });
+    release();
+    expect(await landed).toBe(200);
+    expect(await refunded(sb, id)).toBe(10000);
+
+    // A new session (the record is in the audit log): the plan names the unknown refund and reuses its key.
+    await withMcp(['-p', 'shop', '--allow-writes'], shop, async (client) => {
+      const plan = await call(client, 'payments_refund', { payment_id: id, amount: 10000 });
+      const planned = structured<{ plan: Rec; token: string }>(plan);
+      expect(planned.plan.args).toMatchObject({ idempotency_key: key });
+      expect(String(planned.plan.note)).toMatch(/unknown outcome is on record.*reuses its key/);
+      const again = await call(client, 'confirm', { token: planned.token });
+      expect(structured(again)).toMatchObject({ outcome: 'done', idempotency_key: key });
+      expect(structured<{ notices: string[] }>(again).notices.join(' ')).toMatch(/refunded already with key/);
+    });
+    expect(await refunded(sb, id)).toBe(10000);
+    const refunds = await sb.api<{ items: Rec[] }>('GET', `/payments/${id}/refunds`);
+    expect(refunds.body.items).toHaveLength(1);
+  });
+
+  it('a refund that never landed: another amount is refused until checked; retried with its key, it is made once', async () => {
+    const id = await capturedPayment(sb);
+    proxy.setRule((req) => (isRefund(req) && req.nth <= 2 ? { type: 'drop-before' } : { type: 'pass' }));
+    await withMcp(['-p', 'shop', '--allow-writes'], shop, async (client) => {
+      const lost = await refundByToken(client, { payment_id: id, amount: 10000 });
+      const answer = structured<Rec & { check_with: { arguments: Rec }[] }>(lost);
+      expect(answer.outcome).toBe('unknown');
+      const key = String(answer.idempotency_key);
+
+      const other = await call(client, 'payments_refund', { payment_id: id, amount: 5000 });
+      expect(other.isError).toBe(true);
+      expect(textOf(other)).toMatch(new RegExp(`unknown outcome on record \\(key ${key}\\).*nothing was sent`));
+
+      proxy.setRule(() => ({ type: 'pass' }));
+      const retried = await refundByToken(client, answer.check_with[0]!.arguments);
+      expect(structured(retried)).toMatchObject({ outcome: 'done', idempotency_key: key, data: { amount: 10000 } });
+    });
+    expect(await refunded(sb, id)).toBe(10000);
+    const log = await run(['mcp', 'log', '-o', 'json'], { env: shop });
+    const events = (JSON.parse(log.stdout) as Rec[]).filter((r) => r.target === id).map((r) => r.event);
+    expect(events).toEqual(['planned', 'sending', 'unknown', 'planned', 'sending', 'done']);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { argvOf, deriveTools } from '../../../src/agent/derive';
+import { GROUPS } from '../../../src/cli/groups';
+
+const tools = deriveTools(GROUPS);
+const byName = new Map(tools.map((t) => [t.name, t]));
+
+describe('tools derived from the command declarations', () => {
+  it('every marked command is a tool named by its words, reads and writes as its endpoint says', () => {
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        'orders_list',
+        'orders_create',
+        'payments_list',
+        'payments_get',
+        'payments_capture',
+        'payments_refund',
+        'refunds_list',
+        'refunds_get',
+        'subscriptions_get',
+        'subscriptions_cancel',
+        'wallet_balance',
+        'wallet_statement',
+        'wallet_transfer',
+        'wallet_credit',
+        'wallet_payout',
+      ].sort(),
+    );
+    expect(
+      tools
+        .filter((t) => t.write)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(
+      [
+        'orders_create',
+        'payments_capture',
+        'payments_refund',
+        'subscriptions_cancel',
+        'wallet_transfer',
+        'wallet_credit',
+        'wallet_payout',
+      ].sort(),
+    );
+    expect(
+      tools
+        .filter((t) => t.moves)
+        .map((t) => t.endpoint)
+        .sort(),
+    ).toEqual(['capturePayment', 'refundPayment', 'transferPayment', 'createDirectTransfer', 'createPayout'].sort());
+    for (const t of tools) expect(t.annotations.readOnlyHint).toBe(!t.write);
+  });
+
+  it("required fields are the command's arguments and mandatory options", () => {
+    expect(byName.get('wallet_payout')!.inputSchema.required).toEqual([
+      'customer_id',
+      'fund_account_id',
+      'amount',
+      'purpose',
+    ]);
+    expect(byName.get('orders_create')!.inputSchema.required).toEqual(['amount', 'currency']);
+  });
+
+  it('arguments become the command line as given, never as options of their own', () => {
+    const refund = byName.get('payments_refund')!;
+    expect(argvOf(refund, { payment_id: '--input=/etc/passwd', amount: 100, note: { reason: 'a b' } })).toEqual([
+      'payments',
+      'refund',
+      '--amount=100',
+      '--note=reason=a b',
+      '--',
+      '--input=/etc/passwd',
+    ]);
+    expect(() => argvOf(refund, { payment_id: 'pay_A', journal: 'x' })).toThrow(/^journal: no such field/);
+    expect(() => argvOf(refund, {})).toThrow(/^payment_id: required/);
+    expect(() => argvOf(refund, { payment_id: { id: 1 } })).toThrow(/^payment_id: must be a string/);
+    expect(() => argvOf(byName.get('orders_list')!, { authorized: 'yes' })).toThrow(/must be true or false/);
+  });
+});

@@ -4,6 +4,7 @@ import type { BodyOf, EndpointName, QueryOf } from '../contract';
 import {
   ApiError,
   AuthError,
+  NoEndpointError,
   FailureError,
   NetworkError,
   OutcomeUnknownError,
@@ -12,7 +13,7 @@ import {
 } from '../contract/errors';
 import { TransportError } from './http';
 import { refusedLocally } from './loopback';
-import type { HttpClient, HttpRequest, HttpResponse } from './http';
+import type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from './http';
 
 /**
  * Seam: what ApiClient needs of the HTTP layer. HttpClient is the real one; a simulation or a test
@@ -34,7 +35,7 @@ interface CallArgs<N extends EndpointName> {
 /** A validated request, ready to send or to print with --dry-run. */
 export interface Prepared {
   endpoint: EndpointName;
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   path: string;
   url: string;
   query?: Record<string, string | number | boolean | undefined>;
@@ -87,7 +88,7 @@ export class ApiClient {
     const path = endpointPath(endpoint.path, args.params);
     const query = validate('query' in endpoint ? endpoint.query : undefined, args.query, 'query') as Prepared['query'];
     const body =
-      endpoint.method === 'POST'
+      endpoint.method !== 'GET'
         ? validate('body' in endpoint ? endpoint.body : undefined, args.body ?? {}, 'request')
         : undefined;
     return { endpoint: name, method: endpoint.method, path, url: this.http.url({ path, query }), query, body };
@@ -121,7 +122,7 @@ export class ApiClient {
    * named endpoints; the answer is not checked against a schema, since the path may be one the spec lacks.
    */
   async request<T = unknown>(
-    method: 'GET' | 'POST',
+    method: HttpMethod,
     path: string,
     query?: Prepared['query'],
     body?: unknown,
@@ -140,7 +141,7 @@ export class ApiClient {
   }
 
   private async transmit(
-    method: 'GET' | 'POST',
+    method: HttpMethod,
     path: string,
     query: Prepared['query'],
     body: unknown,
@@ -150,7 +151,7 @@ export class ApiClient {
     let response: HttpResponse;
     const where = `${method} ${this.http.url({ path, fromOrigin })}`;
     // The sandbox's own admin routes (fromOrigin) move no money and have no command to check them with.
-    const answered = method === 'POST' && !fromOrigin ? this.onWrite?.(path, body) : undefined;
+    const answered = method !== 'GET' && !fromOrigin ? this.onWrite?.(path, body) : undefined;
     try {
       response = await this.http.send({ method, path, query, body, fromOrigin, headers });
     } catch (err) {
@@ -179,7 +180,7 @@ export class ApiClient {
     } finally {
       answered?.();
     }
-    return { status: response.status, value: classify(method, where, response) };
+    return { status: response.status, value: classify(method, where, response, path) };
   }
 }
 
@@ -207,7 +208,10 @@ function readAnswer(text: string) {
  * empty 4xx from a proxy, a 5xx, a 1xx/3xx, a 2xx that cannot be read) leaves its outcome unknown:
  * never called refused, never resent.
  */
-export function classify(method: string, where: string, response: HttpResponse): unknown {
+/** The service's own words for a method and path it does not serve. */
+const NO_SUCH_URL = /^The requested URL was not found on the server\.?$/;
+
+export function classify(method: string, where: string, response: HttpResponse, path?: string): unknown {
   const { status } = response;
   const { parsed, service, describe } = readAnswer(response.text);
 
@@ -218,6 +222,10 @@ export function classify(method: string, where: string, response: HttpResponse):
     );
   if (status === 429)
     throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${attempts(response.attempts)}`);
+  if (service && status === 400 && NO_SUCH_URL.test(service.description ?? '')) {
+    const shown = path ?? (where.split(' ')[1] ? new URL(where.split(' ')[1]!).pathname : '');
+    throw new NoEndpointError(status, service, where, `${method} ${shown.split('?')[0]}`);
+  }
   if (service && status >= 400 && status < 500) throw new ApiError(status, service, where);
   // A 2xx carrying an error object is no proof either way for a write; for a read it is the answer.
   if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service, where);

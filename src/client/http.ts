@@ -24,8 +24,11 @@ interface HttpOptions {
   route?: Route;
 }
 
+/** GET reads; POST and PATCH write (PATCH changes a record's notes), and follow the write rules. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   /** Path below the base URL, e.g. `/payments/pay_x/capture`, or absolute from the origin when `fromOrigin`. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
@@ -175,7 +178,7 @@ export class HttpClient {
     try {
       const res = await this.pool.request({
         path,
-        method: method as 'GET' | 'POST',
+        method: method as HttpMethod,
         headers,
         body,
         signal,

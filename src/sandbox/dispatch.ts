@@ -48,10 +48,10 @@ export function dispatch(request: ServiceRequest, serve: () => Served): unknown 
   const found = findEndpoint(request.method, request.path);
   if (!found) throw unknownUrl();
   const endpoint: Endpoint = endpoints[found.name];
-  const isPost = request.method === 'POST';
-  const json = isPost ? parseJson(request.rawBody, true) : {};
+  const hasBody = request.method !== 'GET';
+  const json = hasBody ? parseJson(request.rawBody, true) : {};
   const context = serve();
-  const body = isPost && endpoint.body ? validated(endpoint.body, json) : json;
+  const body = hasBody && endpoint.body ? validated(endpoint.body, json) : json;
   const query = validated(endpoint.query ?? NO_QUERY, Object.fromEntries(request.query));
   const handler = routes[found.name] as (ctx: RouteContext) => unknown;
   return handler({ ...context, params: found.params, body, query, refundKey: request.refundKey } as RouteContext);

@@ -30,7 +30,7 @@ export interface SendRecord {
   proc: number;
   /** The command of the process that sent it. */
   command: string;
-  method: 'GET' | 'POST';
+  method: HttpRequest['method'];
   path: string;
   paymentId: string;
   query?: Record<string, unknown>;

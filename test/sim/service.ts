@@ -32,7 +32,7 @@ export interface Answer {
 }
 
 export interface Arrival {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   query?: Record<string, unknown>;
   body?: Record<string, unknown>;

@@ -121,12 +121,7 @@ export class ApiClient {
    * Any path below the base URL (`payctl api`): the same transport, retries and error rules as the
    * named endpoints; the answer is not checked against a schema, since the path may be one the spec lacks.
    */
-  async request<T = unknown>(
-    method: HttpMethod,
-    path: string,
-    query?: Prepared['query'],
-    body?: unknown,
-  ): Promise<T> {
+  async request<T = unknown>(method: HttpMethod, path: string, query?: Prepared['query'], body?: unknown): Promise<T> {
     return (await this.transmit(method, path, query, body, false)).value as T;
   }
 

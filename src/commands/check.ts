@@ -23,6 +23,10 @@ export function checkCommand(method: string, path: string, body?: unknown): stri
   if ((m = at('/customers/:id/payouts'))) return `payctl wallet statement ${arg(m.id!)} --from today`;
   if (path === '/transfers' && typeof b.customer_id === 'string')
     return `payctl wallet statement ${arg(b.customer_id)} --from today`;
+  // A notes edit (PATCH): the record it changed.
+  if (method === 'PATCH' && (m = at('/orders/:id'))) return `payctl orders get ${arg(m.id!)}`;
+  if (method === 'PATCH' && (m = at('/payments/:id'))) return `payctl payments get ${arg(m.id!)}`;
+  if (method === 'PATCH' && (m = at('/refunds/:id'))) return `payctl refunds get ${arg(m.id!)}`;
   if (path === '/orders')
     return typeof b.receipt === 'string'
       ? `payctl orders list --receipt ${arg(b.receipt)} --from 1h`
@@ -52,7 +56,7 @@ export async function sendOnce<T = Record<string, unknown>>(api: ApiClient, req:
   try {
     return await api.execute<T>(req);
   } catch (err) {
-    if (err instanceof OutcomeUnknownError && req.method === 'POST')
+    if (err instanceof OutcomeUnknownError && req.method !== 'GET')
       throw withCheck(err, req.method, req.path, req.body);
     throw err;
   }
@@ -72,5 +76,5 @@ export async function sendOrShow(
   kind: ResourceKind,
 ): Promise<CommandResult> {
   if (ctx.settings.dryRun) return dryRun(req);
-  return one(kind, req.method === 'POST' ? await sendOnce(api, req) : await api.execute(req));
+  return one(kind, req.method !== 'GET' ? await sendOnce(api, req) : await api.execute(req));
 }

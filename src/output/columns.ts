@@ -23,6 +23,8 @@ export type ResourceKind =
 export interface Column {
   key: string;
   header: string;
+  /** A shorter header a table may show, so that the column fits a narrow terminal (CSV and xlsx keep `header`). */
+  short?: string;
   type: 'text' | 'money' | 'time' | 'bool' | 'json';
   /** Older payloads name some fields differently (transfer `transfer_status`). */
   fallback?: string;
@@ -70,7 +72,7 @@ const DEFAULTS: Partial<Record<ResourceKind, Column[]>> = {
     c('id'),
     c('status'),
     c('amount', 'money'),
-    c('amount_refunded', 'money'),
+    c('amount_refunded', 'money', { short: 'refunded' }),
     c('method'),
     c('order_id'),
     c('email'),
@@ -78,7 +80,6 @@ const DEFAULTS: Partial<Record<ResourceKind, Column[]>> = {
     c('captured', 'bool'),
     c('created_at', 'time'),
   ],
-  // The last three are the first a narrow terminal leaves out ("not shown (--wide)").
   refund: [
     c('id'),
     c('payment_id'),
@@ -173,19 +174,21 @@ const DEFAULTS: Partial<Record<ResourceKind, Column[]>> = {
  */
 const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
   order: ['id', 'status', 'amount', 'created_at', 'amount_due', 'amount_paid', 'receipt', 'attempts'],
+  // At 80 columns: id, status, amount, refunded, created_at; with room, whom it was from (e-mail, phone).
   payment: [
     'id',
     'status',
     'amount',
     'created_at',
     'amount_refunded',
-    'method',
     'email',
     'contact',
+    'method',
     'order_id',
     'captured',
   ],
-  refund: ['id', 'payment_id', 'amount', 'status', 'created_at', 'currency', 'receipt', 'speed_processed', 'notes'],
+  // At 80 columns: id, amount, status and created_at (when it was refunded); with room, the payment.
+  refund: ['id', 'amount', 'status', 'created_at', 'payment_id', 'receipt', 'speed_processed', 'currency', 'notes'],
   plan: ['id', 'item.name', 'item.amount', 'period', 'interval', 'created_at'],
   subscription: [
     'id',
@@ -277,9 +280,13 @@ export function derivedColumns(kind: ResourceKind): Column[] {
 
 const withCurrencies = new Map<ResourceKind, Column[]>();
 
+/** Kinds read by many ids at once (`payments get ID...`): tagged rows end in `error`, set on an id that failed. */
+const FETCHED_BY_ID: ResourceKind[] = ['payment', 'refund'];
+
 export function defaultColumns(kind: ResourceKind, tagged = false): Column[] {
   let columns = withCurrencies.get(kind);
   if (!columns) withCurrencies.set(kind, (columns = withCurrency(kind, DEFAULTS[kind] ?? derivedColumns(kind))));
+  if (tagged && FETCHED_BY_ID.includes(kind)) return [...columns, c('error')];
   return tagged && kind === 'customer_transaction' ? [c('customer_id'), ...columns] : columns;
 }
 

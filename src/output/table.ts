@@ -124,7 +124,7 @@ export function tableOfMany(
   const cells = rows.map((row) => columns.map((c) => display(row, c, kind, tz, Boolean(style.wide))));
   const fit = fitColumns(
     columns.map((c, i) => ({
-      header: c.header,
+      header: c.short ?? c.header,
       rank: style.ordered ? i : tableRank(kind, c, i),
       shrinkable: SHRINKABLE(c),
     })),
@@ -134,7 +134,7 @@ export function tableOfMany(
   const shown = fit.keep.map((i) => columns[i]!);
   const body = cells.map((row) => fit.keep.map((i) => row[i]!));
   const text = draw(
-    shown.map((c) => c.header),
+    shown.map((c) => c.short ?? c.header),
     body,
     fit.keep.map((i) => fit.widths[i]!),
     style.color,

@@ -58,5 +58,7 @@ export function paymentRefund({ store, params }: RouteContext<'getPaymentRefund'
 
 export const editRefund = ({ store, params, body }: RouteContext<'editRefund'>) =>
   publicView(
-    store.tx(() => mergeNotes(store, loadRefund(store, params.id!) as unknown as StoredRecord & { notes: Notes }, body.notes)),
+    store.tx(() =>
+      mergeNotes(store, loadRefund(store, params.id!) as unknown as StoredRecord & { notes: Notes }, body.notes),
+    ),
   );

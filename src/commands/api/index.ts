@@ -12,7 +12,10 @@ function declareApi(program: Command, bind: Bind) {
   program
     .command('api')
     .description("call any endpoint with payctl's profiles, retries, confirmations and output, like `gh api`")
-    .argument('<method-or-path>', 'GET, POST or PATCH, then PATH; or just PATH (GET, or POST when -F/-f/--input give a body)')
+    .argument(
+      '<method-or-path>',
+      'GET, POST or PATCH, then PATH; or just PATH (GET, or POST when -F/-f/--input give a body)',
+    )
     .argument(
       '[path]',
       "path below the profile's base URL, which adds its version prefix (/payments/pay_…); ?query allowed",

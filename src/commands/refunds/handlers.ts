@@ -1,6 +1,9 @@
-import { sendOrShow } from '../check';
 import type { Context } from '../context';
+import { fetchMany } from '../fetch-many';
+import type { FetchManyOptions } from '../fetch-many';
 import { idArg } from '../flags';
+import { editNotes } from '../notes-edit';
+import type { EditNotesOptions } from '../notes-edit';
 import { exportProgress, listing, listResult, pageQuery } from '../listing';
 import type { PageOptions } from '../listing';
 import type { CommandResult } from '../result';
@@ -21,12 +24,6 @@ export async function listRefunds(opts: ListRefundsOptions, ctx: Context): Promi
   return listResult(ctx, 'refund', payment ? `refunds of ${payment}` : 'refunds', page, result, progress);
 }
 
-export interface GetRefundOptions {
-  id: string;
-}
+export const getRefund = (opts: FetchManyOptions, ctx: Context) => fetchMany(opts, ctx, 'refund');
 
-export async function getRefund(opts: GetRefundOptions, ctx: Context): Promise<CommandResult> {
-  const id = idArg(opts.id, 'refund');
-  const api = await ctx.api();
-  return sendOrShow(ctx, api, api.prepare('getRefund', { params: { id } }), 'refund');
-}
+export const editRefund = (opts: EditNotesOptions, ctx: Context) => editNotes(opts, ctx, 'refund');

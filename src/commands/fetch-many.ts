@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { idsFromText } from '../bulk/id-input';
 import type { IdEntry, IdKind } from '../bulk/id-input';
-import { refusalLine } from '../cli/refusal';
+import { stripControl } from '../output/sanitize';
 import { ApiError, FailureError, UsageError } from '../contract/errors';
 import { plural } from '../output/plural';
 import { paged } from '../rows/pages';
@@ -37,8 +37,10 @@ async function readInput(ctx: Context, name: string): Promise<string> {
 
 /** A refusal or an unreadable answer is that id's row; anything else (auth, network, a signal) ends the run. */
 function failureText(err: unknown, id: string): string {
-  if (err instanceof ApiError) return refusalLine(err, 'get');
-  if (err instanceof FailureError) return `${id}: ${err.message}`;
+  // The service's own words, as the error of a single `get` quotes them.
+  if (err instanceof ApiError)
+    return stripControl(`the service says: ${err.message}${err.service.code ? ` (${err.service.code})` : ''}`);
+  if (err instanceof FailureError) return stripControl(`${id}: ${err.message}`);
   throw err;
 }
 

@@ -5,6 +5,7 @@ import { one } from './result';
 import type { CommandResult } from './result';
 import { OutcomeUnknownError } from '../contract/errors';
 import { matchPath } from '../contract/paths';
+import { idArg } from './flags';
 
 const arg = (s: string) => (/^[A-Za-z0-9_.:@/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -77,4 +78,16 @@ export async function sendOrShow(
 ): Promise<CommandResult> {
   if (ctx.settings.dryRun) return dryRun(req);
   return one(kind, req.method !== 'GET' ? await sendOnce(api, req) : await api.execute(req));
+}
+
+/** One record read by its id (`payments get ID`): its answer, or with --dry-run the request. */
+export async function readById(
+  ctx: Context,
+  name: 'getPayment' | 'getRefund' | 'getOrder',
+  kind: 'payment' | 'refund' | 'order',
+  raw: string | undefined,
+): Promise<CommandResult> {
+  const id = idArg(raw, kind);
+  const api = await ctx.api();
+  return sendOrShow(ctx, api, api.prepare(name, { params: { id } }), kind);
 }

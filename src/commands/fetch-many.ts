@@ -6,9 +6,8 @@ import { ApiError, FailureError, UsageError } from '../contract/errors';
 import { plural } from '../output/plural';
 import { paged } from '../rows/pages';
 import type { Context } from './context';
-import { idArg, intFlag } from './flags';
+import { intFlag } from './flags';
 import { listedRows, newSummary, pageQuery } from './listing';
-import { sendOrShow } from './check';
 import type { CommandResult } from './result';
 
 /** Requests in flight at once: the connection pool's size, so no request waits for a socket. */
@@ -45,8 +44,7 @@ function failureText(err: unknown, id: string): string {
 }
 
 /**
- * `payments get` / `refunds get`: one id as before (a refusal is the run's error), or many, from the
- * arguments or --input, read over the one connection pool with at most --concurrency requests in flight
+ * `payments get` / `refunds get` of many ids (one is `readById`'s), from the arguments or --input, read over the one connection pool with at most --concurrency requests in flight
  * and streamed in input order as they come: an id that fails is a row `{id, error}`, and the run exits 1
  * at the end saying how many failed.
  */
@@ -55,10 +53,6 @@ export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKi
     throw new UsageError(`give ${kind} ids as arguments or with --input, not both`);
   const concurrency = intFlag(opts.concurrency, '--concurrency', 1, 64) ?? DEFAULT_CONCURRENCY;
   const api = await ctx.api();
-  if (opts.input === undefined && opts.ids.length === 1) {
-    const id = idArg(opts.ids[0], kind);
-    return sendOrShow(ctx, api, api.prepare(ENDPOINT[kind], { params: { id } }), kind);
-  }
   const entries: IdEntry[] =
     opts.input === undefined
       ? opts.ids.flatMap((raw, i) => idsFromText(raw, kind).map((e) => ({ ...e, line: i + 1 })))

@@ -1,9 +1,8 @@
 import { amountFlag, currencyFlag, notesFlag } from '../flags';
 import { exportProgress, listing, listResult, newSummary, pageQuery } from '../listing';
 import type { PageOptions } from '../listing';
-import { dryRun, sendOrShow } from '../check';
+import { dryRun, readById, sendOrShow } from '../check';
 import { idArg } from '../flags';
-import { editNotes } from '../notes-edit';
 import type { EditNotesOptions } from '../notes-edit';
 import { plural } from '../../output/plural';
 import type { Context } from '../context';
@@ -47,11 +46,7 @@ export interface OrderOptions {
   id: string;
 }
 
-export async function getOrder(opts: OrderOptions, ctx: Context): Promise<CommandResult> {
-  const id = idArg(opts.id, 'order');
-  const api = await ctx.api();
-  return sendOrShow(ctx, api, api.prepare('getOrder', { params: { id } }), 'order');
-}
+export const getOrder = (opts: OrderOptions, ctx: Context) => readById(ctx, 'getOrder', 'order', opts.id);
 
 /** Every payment attempt on the order (the service answers them all at once), most recent first. */
 export async function orderPayments(opts: OrderOptions, ctx: Context): Promise<CommandResult> {
@@ -74,4 +69,5 @@ export async function orderPayments(opts: OrderOptions, ctx: Context): Promise<C
   };
 }
 
-export const editOrder = (opts: EditNotesOptions, ctx: Context) => editNotes(opts, ctx, 'order');
+export const editOrder = async (opts: EditNotesOptions, ctx: Context) =>
+  (await import('../notes-edit')).editNotes(opts, ctx, 'order');

@@ -1,7 +1,6 @@
+import { readById } from '../check';
 import type { Context } from '../context';
-import { fetchMany } from '../fetch-many';
 import type { FetchManyOptions } from '../fetch-many';
-import { editNotes } from '../notes-edit';
 import type { EditNotesOptions } from '../notes-edit';
 import { paymentFilter } from './filters';
 import type { PaymentFilters } from './filters';
@@ -21,6 +20,11 @@ export async function listPayments(opts: ListPaymentsOptions, ctx: Context): Pro
   return listResult(ctx, 'payment', noun, page, result, progress);
 }
 
-export const getPayment = (opts: FetchManyOptions, ctx: Context) => fetchMany(opts, ctx, 'payment');
+// Each loads its own module when it runs: reading many ids, or editing notes, is all its command does.
+export async function getPayment(opts: FetchManyOptions, ctx: Context): Promise<CommandResult> {
+  if (opts.input === undefined && opts.ids.length === 1) return readById(ctx, 'getPayment', 'payment', opts.ids[0]);
+  return (await import('../fetch-many')).fetchMany(opts, ctx, 'payment');
+}
 
-export const editPayment = (opts: EditNotesOptions, ctx: Context) => editNotes(opts, ctx, 'payment');
+export const editPayment = async (opts: EditNotesOptions, ctx: Context) =>
+  (await import('../notes-edit')).editNotes(opts, ctx, 'payment');

@@ -46,7 +46,6 @@ export const payments = group(
     listOptions(
       verb(payments, 'list', 'list payments, most recent first', [
         'payctl payments list --status authorized',
-        'payctl payments list --all --from yesterday -o ndjson',
         'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv',
         'payctl payments list --email priya@example.com --from 30d',
         'payctl payments list --contact 9876543210 --method upi --limit 5',

@@ -1,8 +1,7 @@
+import { readById } from '../check';
 import type { Context } from '../context';
-import { fetchMany } from '../fetch-many';
 import type { FetchManyOptions } from '../fetch-many';
 import { idArg } from '../flags';
-import { editNotes } from '../notes-edit';
 import type { EditNotesOptions } from '../notes-edit';
 import { exportProgress, listing, listResult, pageQuery } from '../listing';
 import type { PageOptions } from '../listing';
@@ -24,6 +23,11 @@ export async function listRefunds(opts: ListRefundsOptions, ctx: Context): Promi
   return listResult(ctx, 'refund', payment ? `refunds of ${payment}` : 'refunds', page, result, progress);
 }
 
-export const getRefund = (opts: FetchManyOptions, ctx: Context) => fetchMany(opts, ctx, 'refund');
+// Each loads its own module when it runs: reading many ids, or editing notes, is all its command does.
+export async function getRefund(opts: FetchManyOptions, ctx: Context): Promise<CommandResult> {
+  if (opts.input === undefined && opts.ids.length === 1) return readById(ctx, 'getRefund', 'refund', opts.ids[0]);
+  return (await import('../fetch-many')).fetchMany(opts, ctx, 'refund');
+}
 
-export const editRefund = (opts: EditNotesOptions, ctx: Context) => editNotes(opts, ctx, 'refund');
+export const editRefund = async (opts: EditNotesOptions, ctx: Context) =>
+  (await import('../notes-edit')).editNotes(opts, ctx, 'refund');

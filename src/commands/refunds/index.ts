@@ -32,6 +32,7 @@ export const refunds = group(
       .action(bind(run('getRefund'), ({ args: [ids], opts }) => ({ ids, ...pick(opts, 'input', 'concurrency') })));
     verb(refunds, 'edit', "merge notes into a refund's (notes are all the service lets change)", [
       'payctl refunds edit rfnd_FP8QHiV938haTz --note ticket=SUP-1234',
+      'payctl refunds edit rfnd_FP8QHiV938haTz --note reason=damaged --note agent=priya -o json',
     ])
       .argument('<id>', 'refund id (rfnd_…)')
       .addOption(noteOption(`note to set (repeatable; the refund keeps at most ${LIMITS.notesPairs})`))

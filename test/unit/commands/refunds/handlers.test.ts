@@ -106,7 +106,7 @@ describe('argv to options', () => {
       ['-o', 'csv', 'refunds', 'list', '--count', '5', '--skip', '10'],
       { all: false, from: undefined, to: undefined, count: '5', skip: '10', limit: undefined, payment: undefined },
     ],
-    [['refunds', 'get', RFND], { id: RFND }],
+    [['refunds', 'get', RFND], { ids: [RFND] }],
   ])('payctl %s', async (argv, want) => {
     expect(await optionsOf(argv)).toEqual(want);
   });

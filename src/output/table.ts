@@ -122,9 +122,11 @@ export function tableOfMany(
   style: TableStyle = {},
 ): DrawnTable {
   const cells = rows.map((row) => columns.map((c) => display(row, c, kind, tz, Boolean(style.wide))));
+  // A short header is for a narrow terminal; --wide has room for every column under its own name.
+  const header = (c: Column) => (style.wide ? c.header : (c.short ?? c.header));
   const fit = fitColumns(
     columns.map((c, i) => ({
-      header: c.short ?? c.header,
+      header: header(c),
       rank: style.ordered ? i : tableRank(kind, c, i),
       shrinkable: SHRINKABLE(c),
     })),
@@ -134,7 +136,7 @@ export function tableOfMany(
   const shown = fit.keep.map((i) => columns[i]!);
   const body = cells.map((row) => fit.keep.map((i) => row[i]!));
   const text = draw(
-    shown.map((c) => c.short ?? c.header),
+    shown.map(header),
     body,
     fit.keep.map((i) => fit.widths[i]!),
     style.color,

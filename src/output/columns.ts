@@ -23,6 +23,8 @@ export type ResourceKind =
 export interface Column {
   key: string;
   header: string;
+  /** A table shows it only when some row has a value in it (the `error` of an id that could not be read). */
+  whenSet?: boolean;
   /** A shorter header a table may show, so that the column fits a narrow terminal (CSV and xlsx keep `header`). */
   short?: string;
   type: 'text' | 'money' | 'time' | 'bool' | 'json';
@@ -179,8 +181,10 @@ const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
     'id',
     'status',
     'amount',
-    'created_at',
     'amount_refunded',
+    // Only in a read of many ids where one failed: its error, cut to the room left, before the time.
+    'error',
+    'created_at',
     'email',
     'contact',
     'method',
@@ -188,7 +192,18 @@ const TABLE_PRIORITY: Partial<Record<ResourceKind, string[]>> = {
     'captured',
   ],
   // At 80 columns: id, amount, status and created_at (when it was refunded); with room, the payment.
-  refund: ['id', 'amount', 'status', 'created_at', 'payment_id', 'receipt', 'speed_processed', 'currency', 'notes'],
+  refund: [
+    'id',
+    'amount',
+    'status',
+    'error',
+    'created_at',
+    'payment_id',
+    'receipt',
+    'speed_processed',
+    'currency',
+    'notes',
+  ],
   plan: ['id', 'item.name', 'item.amount', 'period', 'interval', 'created_at'],
   subscription: [
     'id',
@@ -286,7 +301,7 @@ const FETCHED_BY_ID: ResourceKind[] = ['payment', 'refund'];
 export function defaultColumns(kind: ResourceKind, tagged = false): Column[] {
   let columns = withCurrencies.get(kind);
   if (!columns) withCurrencies.set(kind, (columns = withCurrency(kind, DEFAULTS[kind] ?? derivedColumns(kind))));
-  if (tagged && FETCHED_BY_ID.includes(kind)) return [...columns, c('error')];
+  if (tagged && FETCHED_BY_ID.includes(kind)) return [...columns, c('error', 'text', { whenSet: true })];
   return tagged && kind === 'customer_transaction' ? [c('customer_id'), ...columns] : columns;
 }
 

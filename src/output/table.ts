@@ -116,11 +116,12 @@ function draw(
 
 export function tableOfMany(
   rows: unknown[],
-  columns: Column[],
+  given: Column[],
   kind: ResourceKind,
   tz: string,
   style: TableStyle = {},
 ): DrawnTable {
+  const columns = given.filter((c) => !c.whenSet || rows.some((row) => cellValue(row, c) != null));
   const cells = rows.map((row) => columns.map((c) => display(row, c, kind, tz, Boolean(style.wide))));
   // A short header is for a narrow terminal; --wide has room for every column under its own name.
   const header = (c: Column) => (style.wide ? c.header : (c.short ?? c.header));

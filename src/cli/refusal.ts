@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   refund: 'refund',
   cancel: 'cancel',
   refunds: 'list the refunds of',
+  payments: 'list the payments of',
   transfers: 'transfer from',
   payouts: 'pay out from the wallet of',
   balance: 'read the wallet balance of',

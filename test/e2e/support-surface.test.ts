@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addProfile, ndjson, run, runJson, sandboxForFile, scratchDir } from './harness';
+import { readXlsx, sheetRows } from './exports-workbook';
+import type { Sheet } from './exports-workbook';
 
 // The everyday reads and note edits of orders, payments and refunds, run as users run payctl: the built
 // bin against a sandbox, with env credentials and with a stored non-default profile.
@@ -127,6 +129,32 @@ describe('payments get ID... | edit | list filters', () => {
     }
     const csv = await run(['payments', 'list', '--email', 'priya@example.com', '-o', 'csv'], { env: profileEnv });
     expect(csvLines(csv.stdout)).toHaveLength(3);
+  });
+});
+
+describe('--out .xlsx, and refusals in the words of the command', () => {
+  it("a workbook of the order's attempts, and of payments read by id with the failed one's error", async () => {
+    const attempts = join(dir, 'attempts.xlsx');
+    const wrote = await run(['orders', 'payments', String(order.id), '--out', attempts], { env: profileEnv });
+    expect(wrote.code, wrote.stderr).toBe(0);
+    const book = readXlsx(attempts);
+    expect(sheetRows(book[book.sheets[0]!] as Sheet).map((r) => r.id!.v)).toEqual([paid.id, declined.id]);
+
+    const byId = join(dir, 'by-id.xlsx');
+    const read = await run(['payments', 'get', String(paid.id), 'pay_AAAAAAAAAAAAAA', '--out', byId], { env: sb.env });
+    expect(read.code).toBe(1);
+    expect(read.stderr).toMatch(/1 of 2 payments could not be read/);
+    const rows = sheetRows(readXlsx(byId)[readXlsx(byId).sheets[0]!] as Sheet);
+    expect(rows.map((r) => r.id!.v)).toEqual([paid.id, 'pay_AAAAAAAAAAAAAA']);
+    expect(String(rows[1]!.error!.v)).toMatch(/does not exist/);
+  });
+
+  it("an unknown order's payments are refused by what was asked, in any format", async () => {
+    const res = await run(['orders', 'payments', 'order_AAAAAAAAAAAAAA', '-o', 'table'], { env: sb.env });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(
+      /^payctl: cannot list the payments of order order_AAAAAAAAAAAAAA: no order order_AAAAAAAAAAAAAA on this account/,
+    );
   });
 });
 

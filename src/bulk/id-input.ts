@@ -16,7 +16,8 @@ function idOf(value: unknown, kind: IdKind): unknown {
   return value.id ?? value[`${kind}_id`];
 }
 
-function entry(line: number, raw: unknown, kind: IdKind): IdEntry {
+/** One id as given (an argument, a line, a cell): checked, or the problem with it. */
+export function idEntry(line: number, raw: unknown, kind: IdKind): IdEntry {
   if (typeof raw !== 'string' || !raw.trim()) return { line, problem: `no ${kind} id on this line` };
   const id = parseId(raw, kind);
   return id.ok ? { line, id: id.value } : { line, id: raw.trim(), problem: id.error };
@@ -45,7 +46,7 @@ export function idsFromText(text: string, kind: IdKind): IdEntry[] {
   if (first.startsWith('[') || first === '{') {
     const parsed = parseJson(body);
     if (!parsed.ok) return [{ line: 1, problem: 'not valid JSON' }];
-    return rowsOf(parsed.value).map((row, i) => entry(i + 1, idOf(row, kind), kind));
+    return rowsOf(parsed.value).map((row, i) => idEntry(i + 1, idOf(row, kind), kind));
   }
   const lines = body.split('\n').map((l) => l.replace(/\r$/, ''));
   if (first.startsWith('{')) {
@@ -53,7 +54,7 @@ export function idsFromText(text: string, kind: IdKind): IdEntry[] {
       if (!raw.trim()) return [];
       const parsed = parseJson(raw);
       if (!parsed.ok) return [{ line: i + 1, problem: 'not valid JSON' }];
-      return rowsOf(parsed.value).map((row) => entry(i + 1, idOf(row, kind), kind));
+      return rowsOf(parsed.value).map((row) => idEntry(i + 1, idOf(row, kind), kind));
     });
   }
   const header = first.split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
@@ -61,7 +62,7 @@ export function idsFromText(text: string, kind: IdKind): IdEntry[] {
   if (column !== undefined) {
     const rows = parseCsvRows(body);
     if (!rows.ok) return [{ line: 1, problem: rows.error }];
-    return rows.value.slice(1).map((row) => entry(row.line, row.cells[column], kind));
+    return rows.value.slice(1).map((row) => idEntry(row.line, row.cells[column], kind));
   }
-  return lines.flatMap((raw, i) => (!raw.trim() || raw.trim().startsWith('#') ? [] : [entry(i + 1, raw, kind)]));
+  return lines.flatMap((raw, i) => (!raw.trim() || raw.trim().startsWith('#') ? [] : [idEntry(i + 1, raw, kind)]));
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { idsFromText } from '../bulk/id-input';
+import { idEntry, idsFromText } from '../bulk/id-input';
 import type { IdEntry, IdKind } from '../bulk/id-input';
 import { stripControl } from '../output/sanitize';
 import { ApiError, FailureError, UsageError } from '../contract/errors';
@@ -44,9 +44,10 @@ function failureText(err: unknown, id: string): string {
 }
 
 /**
- * `payments get` / `refunds get` of many ids (one is `readById`'s), from the arguments or --input, read over the one connection pool with at most --concurrency requests in flight
- * and streamed in input order as they come: an id that fails is a row `{id, error}`, and the run exits 1
- * at the end saying how many failed.
+ * `payments get` / `refunds get` of many ids (a single one is `readById`'s), from the arguments or --input,
+ * read over the one connection pool with at most --concurrency requests in flight and streamed in input
+ * order as they come: an id that fails is a row `{id, error}`, and the run exits 1 at the end saying how
+ * many failed.
  */
 export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKind): Promise<CommandResult> {
   if (opts.input !== undefined && opts.ids.length)
@@ -55,7 +56,7 @@ export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKi
   const api = await ctx.api();
   const entries: IdEntry[] =
     opts.input === undefined
-      ? opts.ids.flatMap((raw, i) => idsFromText(raw, kind).map((e) => ({ ...e, line: i + 1 })))
+      ? opts.ids.map((raw, i) => idEntry(i + 1, raw, kind))
       : idsFromText(await readInput(ctx, opts.input), kind);
   if (!entries.length) throw new UsageError(`no ${kind} ids to read: the input is empty`);
   const page = await pageQuery(ctx, { all: true }, kind);

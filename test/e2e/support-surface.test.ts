@@ -65,6 +65,15 @@ describe('orders get | payments | edit', () => {
     expect(first.code, first.stderr).toBe(0);
     const second = await runJson(sb, ['orders', 'edit', String(order.id), '--note', 'agent=asha']);
     expect(second.data!.notes).toEqual({ ticket: 'SUP-1', agent: 'asha' });
+    const csv = await run(['orders', 'edit', String(order.id), '--note', 'agent=ravi', '-o', 'csv'], {
+      env: profileEnv,
+    });
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csvLines(csv.stdout)[1]).toContain(String(order.id));
+    expect((await runJson(sb, ['orders', 'get', String(order.id)])).data!.notes).toEqual({
+      ticket: 'SUP-1',
+      agent: 'ravi',
+    });
     const none = await run(['orders', 'edit', String(order.id)], { env: sb.env });
     expect(none.code).toBe(2);
     const missing = await run(['orders', 'get', 'order_AAAAAAAAAAAAAA'], { env: sb.env });
@@ -169,6 +178,15 @@ describe('refunds get ID... | edit', () => {
     expect(edited.data!.notes).toMatchObject({ ticket: 'SUP-3' });
     const csv = await run(['refunds', 'get', String(refund.id), '-o', 'csv'], { env: sb.env });
     expect(csvLines(csv.stdout)[1]).toContain(String(refund.id));
+    const editCsv = await run(['refunds', 'edit', String(refund.id), '--note', 'agent=asha', '-o', 'csv'], {
+      env: profileEnv,
+    });
+    expect(editCsv.code, editCsv.stderr).toBe(0);
+    expect(csvLines(editCsv.stdout)[1]).toContain(String(refund.id));
+    expect((await runJson(sb, ['refunds', 'get', String(refund.id)])).data!.notes).toMatchObject({
+      ticket: 'SUP-3',
+      agent: 'asha',
+    });
   });
 });
 

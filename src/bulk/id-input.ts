@@ -4,9 +4,9 @@ import { parseCsvRows } from './csv-rows';
 
 export type IdKind = 'payment' | 'refund';
 
-/** One id to read, or why its line gives none; `line` is where it came from (an argument's position). */
+/** One id to read, or why none can be read there; `where` names the place ("line 3", "item 2", "argument 1"). */
 export type IdEntry =
-  { line: number; id: string; problem?: undefined } | { line: number; problem: string; id?: string };
+  { where: string; id: string; problem?: undefined } | { where: string; problem: string; id?: string };
 
 /** What names the record in a row: its own `id`, else `payment_id` / `refund_id`. */
 function idOf(value: unknown, kind: IdKind): unknown {
@@ -17,10 +17,10 @@ function idOf(value: unknown, kind: IdKind): unknown {
 }
 
 /** One id as given (an argument, a line, a cell): checked, or the problem with it. */
-export function idEntry(line: number, raw: unknown, kind: IdKind): IdEntry {
-  if (typeof raw !== 'string' || !raw.trim()) return { line, problem: `no ${kind} id on this line` };
+export function idEntry(where: string, raw: unknown, kind: IdKind): IdEntry {
+  if (typeof raw !== 'string' || !raw.trim()) return { where, problem: `${where}: no ${kind} id` };
   const id = parseId(raw, kind);
-  return id.ok ? { line, id: id.value } : { line, id: raw.trim(), problem: id.error };
+  return id.ok ? { where, id: id.value } : { where, id: raw.trim(), problem: `${where}: ${id.error}` };
 }
 
 /** The rows a parsed JSON value stands for: a collection its items, an array its elements. */
@@ -45,24 +45,26 @@ export function idsFromText(text: string, kind: IdKind): IdEntry[] {
       ?.trim() ?? '';
   if (first.startsWith('[') || first === '{') {
     const parsed = parseJson(body);
-    if (!parsed.ok) return [{ line: 1, problem: 'not valid JSON' }];
-    return rowsOf(parsed.value).map((row, i) => idEntry(i + 1, idOf(row, kind), kind));
+    if (!parsed.ok) return [{ where: 'line 1', problem: '--input is not valid JSON' }];
+    return rowsOf(parsed.value).map((row, i) => idEntry(`item ${i + 1}`, idOf(row, kind), kind));
   }
   const lines = body.split('\n').map((l) => l.replace(/\r$/, ''));
   if (first.startsWith('{')) {
     return lines.flatMap((raw, i) => {
       if (!raw.trim()) return [];
       const parsed = parseJson(raw);
-      if (!parsed.ok) return [{ line: i + 1, problem: 'not valid JSON' }];
-      return rowsOf(parsed.value).map((row) => idEntry(i + 1, idOf(row, kind), kind));
+      if (!parsed.ok) return [{ where: `line ${i + 1}`, problem: `line ${i + 1}: not valid JSON` }];
+      return rowsOf(parsed.value).map((row) => idEntry(`line ${i + 1}`, idOf(row, kind), kind));
     });
   }
   const header = first.split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
   const column = ['id', `${kind}_id`].map((name) => header.indexOf(name)).find((at) => at >= 0);
   if (column !== undefined) {
     const rows = parseCsvRows(body);
-    if (!rows.ok) return [{ line: 1, problem: rows.error }];
-    return rows.value.slice(1).map((row) => idEntry(row.line, row.cells[column], kind));
+    if (!rows.ok) return [{ where: 'line 1', problem: rows.error }];
+    return rows.value.slice(1).map((row) => idEntry(`line ${row.line}`, row.cells[column], kind));
   }
-  return lines.flatMap((raw, i) => (!raw.trim() || raw.trim().startsWith('#') ? [] : [idEntry(i + 1, raw, kind)]));
+  return lines.flatMap((raw, i) =>
+    !raw.trim() || raw.trim().startsWith('#') ? [] : [idEntry(`line ${i + 1}`, raw, kind)],
+  );
 }

@@ -56,7 +56,7 @@ export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKi
   const api = await ctx.api();
   const entries: IdEntry[] =
     opts.input === undefined
-      ? opts.ids.map((raw, i) => idEntry(i + 1, raw, kind))
+      ? opts.ids.map((raw, i) => idEntry(`argument ${i + 1}`, raw, kind))
       : idsFromText(await readInput(ctx, opts.input), kind);
   if (!entries.length) throw new UsageError(`no ${kind} ids to read: the input is empty`);
   const page = await pageQuery(ctx, { all: true }, kind);
@@ -66,9 +66,8 @@ export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKi
   }
   const summary = newSummary(ctx, kind, page);
   let failed = 0;
-  const where = opts.input === undefined ? 'argument' : 'line';
   const fetchOne = async (e: IdEntry): Promise<unknown> => {
-    if (e.problem !== undefined) return { id: e.id ?? null, error: `${where} ${e.line}: ${e.problem}` };
+    if (e.problem !== undefined) return { id: e.id ?? null, error: e.problem };
     try {
       return await api.call(ENDPOINT[kind], { params: { id: e.id } });
     } catch (err) {

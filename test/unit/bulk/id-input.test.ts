@@ -8,16 +8,16 @@ const R1 = 'rfnd_FP8QHiV938haTz';
 describe('ids of a read of many', () => {
   it('one id a line, blank lines and comments skipped, CRLF and a BOM forgiven', () => {
     expect(idsFromText(`\uFEFF${P1}\r\n\n# a comment\n  ${P2}  \n`, 'payment')).toEqual([
-      { line: 1, id: P1 },
-      { line: 4, id: P2 },
+      { where: 'line 1', id: P1 },
+      { where: 'line 4', id: P2 },
     ]);
   });
 
   it("payctl's own NDJSON, JSON and a collection as the service sends it", () => {
     const record = (id: string) => ({ id, entity: 'payment', amount: 100 });
     expect(idsFromText(`${JSON.stringify(record(P1))}\n${JSON.stringify(record(P2))}\n`, 'payment')).toEqual([
-      { line: 1, id: P1 },
-      { line: 2, id: P2 },
+      { where: 'line 1', id: P1 },
+      { where: 'line 2', id: P2 },
     ]);
     expect(idsFromText(JSON.stringify([record(P1), P2], null, 2), 'payment').map((e) => e.id)).toEqual([P1, P2]);
     const collection = { entity: 'collection', count: 1, items: [record(P2)] };
@@ -27,26 +27,29 @@ describe('ids of a read of many', () => {
   it("payctl's own CSV: the id column wherever it is, quoted cells before it read as CSV", () => {
     const csv = `email,id,amount\n"a,b@x.com",${P1},100\n"multi\nline",${P2},200\n`;
     expect(idsFromText(csv, 'payment')).toEqual([
-      { line: 2, id: P1 },
-      { line: 3, id: P2 },
+      { where: 'line 2', id: P1 },
+      { where: 'line 3', id: P2 },
     ]);
   });
 
   it("a refund's own id, never the payment it belongs to", () => {
     const refund = { id: R1, entity: 'refund', payment_id: P1 };
-    expect(idsFromText(JSON.stringify(refund), 'refund')).toEqual([{ line: 1, id: R1 }]);
-    expect(idsFromText(`id,payment_id\n${R1},${P1}\n`, 'refund')).toEqual([{ line: 2, id: R1 }]);
-    expect(idsFromText(`refund_id\n${R1}\n`, 'refund')).toEqual([{ line: 2, id: R1 }]);
+    expect(idsFromText(JSON.stringify(refund), 'refund')).toEqual([{ where: 'line 1', id: R1 }]);
+    expect(idsFromText(`id,payment_id\n${R1},${P1}\n`, 'refund')).toEqual([{ where: 'line 2', id: R1 }]);
+    expect(idsFromText(`refund_id\n${R1}\n`, 'refund')).toEqual([{ where: 'line 2', id: R1 }]);
   });
 
   it('a line without a valid id is an entry with its problem, the others still come', () => {
     const entries = idsFromText(`${P1}\npay_../x\n${R1}\n`, 'payment');
-    expect(entries[0]).toEqual({ line: 1, id: P1 });
-    expect(entries[1]).toMatchObject({ line: 2, problem: expect.stringMatching(/payment id must look like/) });
-    expect(entries[2]).toMatchObject({ line: 3, problem: expect.stringMatching(/payment id must look like/) });
+    expect(entries[0]).toEqual({ where: 'line 1', id: P1 });
+    expect(entries[1]).toMatchObject({ where: 'line 2', problem: expect.stringMatching(/^line 2: payment id must/) });
+    expect(entries[2]).toMatchObject({ where: 'line 3', problem: expect.stringMatching(/^line 3: payment id must/) });
     expect(idsFromText('{"entity":"order","id":"order_1"}\n', 'payment')[0]).toMatchObject({
-      problem: 'no payment id on this line',
+      problem: 'line 1: no payment id',
     });
-    expect(idsFromText('[{"id": ', 'payment')).toEqual([{ line: 1, problem: 'not valid JSON' }]);
+    expect(idsFromText(`[\n  "${P1}",\n  "bad"\n]`, 'payment')[1]).toMatchObject({
+      problem: expect.stringMatching(/^item 2: payment id must/),
+    });
+    expect(idsFromText('[{"id": ', 'payment')).toEqual([{ where: 'line 1', problem: '--input is not valid JSON' }]);
   });
 });

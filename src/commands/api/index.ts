@@ -38,7 +38,7 @@ function declareApi(program: Command, bind: Bind) {
     .addHelpText(
       'after',
       examples(
-        'payctl api GET /orders/order_DBJOWzybf0sJbb                  # an order by id',
+        'payctl api GET /orders/order_DBJOWzybf0sJbb/payments         # what orders payments reads',
         'payctl api GET /payments --all -F from=1714501800 -o csv --out payments.csv',
         'payctl api POST /payments/pay_29QQoUBi66xm2f/refund -F amount=20000 -F notes[reason]=damaged',
         'payctl api GET /plans -F count=5                             # plans (real service)',

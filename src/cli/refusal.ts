@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   refund: 'refund',
   cancel: 'cancel',
   refunds: 'list the refunds of',
+  payments: 'list the payments of',
   transfers: 'transfer from',
   payouts: 'pay out from the wallet of',
   balance: 'read the wallet balance of',
@@ -67,6 +68,8 @@ export function operationOf(where: string): Operation | undefined {
 interface Refusal {
   status: number;
   where?: string;
+  /** Set when the service serves no such method and path ("GET /no/such/thing"). */
+  endpoint?: string;
   service: { code?: string | null; description?: string | null; field?: string | null; reason?: string | null };
 }
 
@@ -90,6 +93,7 @@ export function refusalLine(err: Refusal, verb?: string): string {
     .filter(Boolean)
     .map((x) => stripControl(x));
   const theirs = `the service says: ${said}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+  if (err.endpoint) return `the service has no endpoint ${stripControl(err.endpoint)}; ${theirs}`;
   const op = err.where ? operationOf(err.where) : undefined;
   if (!op) return theirs.replace(/^the service says: /, 'the service refused the request: ');
   const aboutPathId = !service.field || service.field === 'id';

@@ -4,6 +4,7 @@ import type { BodyOf, EndpointName, Method, QueryOf } from '../contract';
 import {
   ApiError,
   AuthError,
+  NoEndpointError,
   FailureError,
   NetworkError,
   OutcomeUnknownError,
@@ -120,12 +121,7 @@ export class ApiClient {
    * Any path below the base URL (`payctl api`): the same transport, retries and error rules as the
    * named endpoints; the answer is not checked against a schema, since the path may be one the spec lacks.
    */
-  async request<T = unknown>(
-    method: 'GET' | 'POST',
-    path: string,
-    query?: Prepared['query'],
-    body?: unknown,
-  ): Promise<T> {
+  async request<T = unknown>(method: Method, path: string, query?: Prepared['query'], body?: unknown): Promise<T> {
     return (await this.transmit(method, path, query, body, false)).value as T;
   }
 
@@ -179,7 +175,7 @@ export class ApiClient {
     } finally {
       answered?.();
     }
-    return { status: response.status, value: classify(method, where, response) };
+    return { status: response.status, value: classify(method, where, response, path) };
   }
 }
 
@@ -207,7 +203,10 @@ function readAnswer(text: string) {
  * empty 4xx from a proxy, a 5xx, a 1xx/3xx, a 2xx that cannot be read) leaves its outcome unknown:
  * never called refused, never resent.
  */
-export function classify(method: string, where: string, response: HttpResponse): unknown {
+/** The service's own words for a method and path it does not serve. */
+const NO_SUCH_URL = /^The requested URL was not found on the server\.?$/;
+
+export function classify(method: string, where: string, response: HttpResponse, path?: string): unknown {
   const { status } = response;
   const { parsed, service, describe } = readAnswer(response.text);
 
@@ -218,6 +217,10 @@ export function classify(method: string, where: string, response: HttpResponse):
     );
   if (status === 429)
     throw new RateLimitError(`rate limited (HTTP 429) and retries exhausted after ${attempts(response.attempts)}`);
+  if (service && status === 400 && NO_SUCH_URL.test(service.description ?? '')) {
+    const shown = path ?? (where.split(' ')[1] ? new URL(where.split(' ')[1]!).pathname : '');
+    throw new NoEndpointError(status, service, where, `${method} ${shown.split('?')[0]}`);
+  }
   if (service && status >= 400 && status < 500) throw new ApiError(status, service, where);
   // A 2xx carrying an error object is no proof either way for a write; for a read it is the answer.
   if (service && status >= 200 && status < 300 && method === 'GET') throw new ApiError(status, service, where);

@@ -5,6 +5,7 @@ import { one } from './result';
 import type { CommandResult } from './result';
 import { OutcomeUnknownError } from '../contract/errors';
 import { matchPath } from '../contract/paths';
+import { idArg } from './flags';
 
 const arg = (s: string) => (/^[A-Za-z0-9_.:@/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -30,6 +31,10 @@ export function checkCommand(method: string, path: string, body?: unknown): stri
   if ((m = at('/customers/:id/payouts'))) return `payctl wallet statement ${arg(m.id!)} --from today`;
   if (path === '/transfers' && typeof b.customer_id === 'string')
     return `payctl wallet statement ${arg(b.customer_id)} --from today`;
+  // A notes edit (PATCH): the record it changed.
+  if (method === 'PATCH' && (m = at('/orders/:id'))) return `payctl orders get ${arg(m.id!)}`;
+  if (method === 'PATCH' && (m = at('/payments/:id'))) return `payctl payments get ${arg(m.id!)}`;
+  if (method === 'PATCH' && (m = at('/refunds/:id'))) return `payctl refunds get ${arg(m.id!)}`;
   if (path === '/orders')
     return typeof b.receipt === 'string'
       ? `payctl orders list --receipt ${arg(b.receipt)} --from 1h`
@@ -80,4 +85,16 @@ export async function sendOrShow(
 ): Promise<CommandResult> {
   if (ctx.settings.dryRun) return dryRun(req);
   return one(kind, req.method !== 'GET' ? await sendOnce(api, req) : await api.execute(req));
+}
+
+/** One record read by its id (`payments get ID`): its answer, or with --dry-run the request. */
+export async function readById(
+  ctx: Context,
+  name: 'getPayment' | 'getRefund' | 'getOrder',
+  kind: 'payment' | 'refund' | 'order',
+  raw: string | undefined,
+): Promise<CommandResult> {
+  const id = idArg(raw, kind);
+  const api = await ctx.api();
+  return sendOrShow(ctx, api, api.prepare(name, { params: { id } }), kind);
 }

@@ -5,6 +5,7 @@ import { walk } from '../client/paginate';
 import { mapPages, paged, pagesOf } from '../rows/pages';
 import type { ResourceKind } from '../output/columns';
 import { ExportProgress } from '../output/export-progress';
+import { plural } from '../output/plural';
 import type { FileFormat } from '../output/export';
 import { checkFields } from '../output/known-fields';
 import { ExportSummary, summaryLines, zoneText } from '../output/summary';
@@ -133,6 +134,7 @@ export async function listing(
   }
   const want = page.all ? page.limit : (page.limit ?? page.count ?? SERVICE_COUNT);
   let stopped = false;
+  let pagesRead = 0;
   const rows = walk((q) => api.call<{ items: unknown[] }>(endpoint, { params, query: { ...extra, ...q } }), {
     from: page.from,
     to: page.to,
@@ -140,7 +142,10 @@ export async function listing(
     limit: keep ? undefined : want,
     // A filter wanting one page of rows may find them in the first pages: no page asked past those.
     ahead: page.all ? 2 : 1,
-    onPage: () => progress?.page(),
+    onPage: () => {
+      pagesRead++;
+      progress?.page();
+    },
   });
   let kept = 0;
   return {
@@ -161,12 +166,15 @@ export async function listing(
       })(),
     ),
     more: (noun) => {
-      if (!stopped) return undefined;
-      if (page.limit !== undefined) return `stopped at --limit ${page.limit}: more ${noun} may exist`;
-      return (
-        `the first ${kept} ${noun} found shown; more may exist: --all for every one, ` +
-        `--count N (up to ${LIMITS.count}) or --limit N for more`
-      );
+      // A filter of payctl's own reads the service's pages to find its rows: how many it took is said.
+      const read = keep ? `filtered by payctl: ${plural(pagesRead, 'page')} of the service's list read` : undefined;
+      if (!stopped) return read;
+      const why =
+        page.limit !== undefined
+          ? `stopped at --limit ${page.limit}: more ${noun} may exist`
+          : `the first ${kept} ${noun} found shown; more may exist: --all for every one, ` +
+            `--count N (up to ${LIMITS.count}) or --limit N for more`;
+      return read ? `${read}\n${why}` : why;
     },
   };
 }

@@ -15,7 +15,7 @@ export interface ManyResult {
   /** --out: write to this file atomically instead of stdout, in this format (from its extension). */
   out?: string;
   outFormat?: FileFormat;
-  /** Rows of a list of customers: `customer_id` leads the columns. */
+  /** Rows of a list of customers: `customer_id` leads the columns; rows read by many ids end in `error`. */
   tagged?: boolean;
   /** Noted as rows stream past: range, totals, ledgers; on stderr and in a workbook's Summary sheet. */
   summary?: ExportSummary;

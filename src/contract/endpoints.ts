@@ -6,7 +6,8 @@ import { billingEndpoints } from './billing-endpoints';
 
 /**
  * The 17 documented endpoints (spec section 4), and the real service's refund reads
- * (`GET /refunds`, `/refunds/:id`, `/payments/:id/refunds`), which reconciliation reads by identity. `moves` marks money movement: such a request is
+ * (`GET /refunds`, `/refunds/:id`, `/payments/:id/refunds`), which reconciliation reads by identity, and the
+ * everyday reads and note edits of orders, payments and refunds (`PATCH` changes notes only). `moves` marks money movement: such a request is
  * confirmed before sending and is never resent after an ambiguous failure.
  */
 /** GET reads; every other method writes and carries a JSON body. */
@@ -28,6 +29,12 @@ const define = <T extends Record<string, Endpoint>>(table: T) => table;
 export const endpoints = define({
   listOrders: { method: 'GET', path: '/orders', query: req.OrderListQuery, response: res.collectionOf(res.Order) },
   createOrder: { method: 'POST', path: '/orders', body: req.OrderCreateBody, response: res.Order },
+  getOrder: { method: 'GET', path: '/orders/:id', response: res.Order },
+  listOrderPayments: { method: 'GET', path: '/orders/:id/payments', response: res.collectionOf(res.Payment) },
+  editOrder: { method: 'PATCH', path: '/orders/:id', body: req.NotesEditBody, response: res.Order },
+  editPayment: { method: 'PATCH', path: '/payments/:id', body: req.NotesEditBody, response: res.Payment },
+  getPaymentRefund: { method: 'GET', path: '/payments/:id/refunds/:refund_id', response: res.Refund },
+  editRefund: { method: 'PATCH', path: '/refunds/:id', body: req.NotesEditBody, response: res.Refund },
   createPlan: { method: 'POST', path: '/plans', body: req.PlanCreateBody, response: res.Plan },
   createSubscription: {
     method: 'POST',

@@ -61,6 +61,26 @@ export class ApiError extends PayctlError {
   }
 }
 
+/**
+ * The service serves no such method and path (it answers 400 "The requested URL was not found on the
+ * server."): a wrong path or a method the endpoint lacks, never a record missing from the account.
+ */
+export class NoEndpointError extends ApiError {
+  constructor(
+    status: number,
+    service: ServiceErrorFields,
+    where: string | undefined,
+    /** "GET /no/such/thing": the method and the path below the base URL. */
+    readonly endpoint: string,
+  ) {
+    super(status, service, where);
+    this.message = `the service has no endpoint ${endpoint}`;
+  }
+  override toJSON() {
+    return { ...super.toJSON(), endpoint: this.endpoint };
+  }
+}
+
 /** Any other failure: a malformed response to a read, a local file problem. */
 export class FailureError extends ofKind('failure') {}
 

@@ -178,6 +178,9 @@ export const PayoutBody = z.lazy(() =>
   }),
 );
 
+/** `PATCH /orders/:id`, `/payments/:id`, `/refunds/:id`: the notes to merge into the record's (all the service lets change). */
+export const NotesEditBody = z.lazy(() => z.object({ notes: notesInput }));
+
 /** One page of a list endpoint as both sides handle it: the query's count, skip and time range. */
 export interface PageWindow {
   count: number;

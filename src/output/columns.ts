@@ -76,6 +76,7 @@ export function defaultColumns(kind: ResourceKind, tagged = false): Column[] {
     const declared = KINDS[kind].columns.map((spec) => ({ ...spec, header: spec.key }));
     withCurrencies.set(kind, (columns = withCurrency(kind, declared.length ? declared : derivedColumns(kind))));
   }
+  if (tagged && KINDS[kind].fetchedById) return [...columns, c('error', 'text', { whenSet: true })];
   const parent = KINDS[kind].parent;
   return tagged && parent ? [{ ...parent, header: parent.key }, ...columns] : columns;
 }

@@ -126,15 +126,18 @@ function draw(
 
 export function tableOfMany(
   rows: unknown[],
-  columns: Column[],
+  given: Column[],
   kind: ResourceKind,
   tz: string,
   style: TableStyle = {},
 ): DrawnTable {
+  const columns = given.filter((c) => !c.whenSet || rows.some((row) => cellValue(row, c) != null));
   const cells = rows.map((row) => columns.map((c) => display(row, c, kind, tz, Boolean(style.wide))));
+  // A short header is for a narrow terminal; --wide has room for every column under its own name.
+  const header = (c: Column) => (style.wide ? c.header : (c.short ?? c.header));
   const fit = fitColumns(
     columns.map((c, i) => ({
-      header: c.header,
+      header: header(c),
       rank: style.ordered ? i : tableRank(kind, c, i),
       shrinkable: SHRINKABLE(c),
     })),
@@ -144,7 +147,7 @@ export function tableOfMany(
   const shown = fit.keep.map((i) => columns[i]!);
   const body = cells.map((row) => fit.keep.map((i) => row[i]!));
   const text = draw(
-    shown.map((c) => c.header),
+    shown.map(header),
     body,
     fit.keep.map((i) => fit.widths[i]!),
     style.color,

@@ -2,6 +2,7 @@ import type { RouteTable } from './context';
 import * as orders from './orders';
 import * as payments from './payments';
 import * as payouts from './payouts';
+import * as edits from './record-edits';
 import * as refundReads from './refund-reads';
 import * as refunds from './refunds';
 import * as settlements from './settlements';
@@ -16,6 +17,12 @@ import { billingRoutes } from './billing';
 export const routes: RouteTable = {
   listOrders: orders.list,
   createOrder: orders.create,
+  getOrder: edits.getOrder,
+  listOrderPayments: edits.orderPayments,
+  editOrder: edits.editOrder,
+  editPayment: edits.editPayment,
+  getPaymentRefund: edits.paymentRefund,
+  editRefund: edits.editRefund,
   getPayment: payments.get,
   listPayments: payments.list,
   capturePayment: payments.captureRoute,

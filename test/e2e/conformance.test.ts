@@ -357,7 +357,7 @@ describe('errors', () => {
     const wrong = await refusal(sdkFor(sb, 'not-the-secret').orders.all());
     expect(wrong.statusCode).toBe(401);
     expect(wrong.error.code).toBe('BAD_REQUEST_ERROR');
-    const unknown = await refusal(rzp.orders.fetch('order_00000000000000'));
+    const unknown = await refusal(rzp.api.get({ url: '/no/such/thing' }));
     expect(unknown).toMatchObject({
       statusCode: 400,
       error: { code: 'BAD_REQUEST_ERROR', source: 'NA', step: 'NA', reason: 'NA', metadata: {} },

@@ -239,7 +239,7 @@ describe('completion of refunds', () => {
           },
         ),
       );
-    expect(fish('payctl refunds ')).toEqual(['get', 'list']);
+    expect(fish('payctl refunds ')).toEqual(['edit', 'get', 'list']);
     expect(fish('payctl refunds list --pay').map((l) => l.split('\t')[0])).toEqual(['--payment']);
   });
 });

@@ -25,6 +25,11 @@ const HEAVY = [
   '@modelcontextprotocol',
   'src/agent/serve',
   'src/agent/derive',
+  // The reads by many ids, the notes edits and the list filters load only when their command runs.
+  'src/commands/fetch-many',
+  'src/bulk/id-input',
+  'src/commands/notes-edit',
+  'src/commands/payments/filters',
 ];
 
 /** What the build put in each output file (esbuild's metafile), so bundled packages are seen too. */
@@ -64,14 +69,18 @@ describe('startup loads only what the command needs', () => {
     expect(heavyIn(loaded)).toEqual([]);
   });
 
-  it.each([[['--help']], [['payments', '--help']], [['help', 'wallet', 'statement']]])(
-    '%j loads the command tree and no HTTP, validation, prompt, table or sqlite code',
-    (args) => {
-      const loaded = sourcesLoadedBy(args);
-      expect(loaded.some((f) => f.includes('commander'))).toBe(true);
-      expect(heavyIn(loaded)).toEqual([]);
-    },
-  );
+  it.each([
+    [['--help']],
+    [['payments', '--help']],
+    [['help', 'wallet', 'statement']],
+    [['orders', 'payments', '--help']],
+    [['refunds', 'edit', '--help']],
+    [['payments', 'get', '--help']],
+  ])('%j loads the command tree and no HTTP, validation, prompt, table or sqlite code', (args) => {
+    const loaded = sourcesLoadedBy(args);
+    expect(loaded.some((f) => f.includes('commander'))).toBe(true);
+    expect(heavyIn(loaded)).toEqual([]);
+  });
 
   it('the check sees bundled code: a command that calls the service loads the HTTP layer and zod', () => {
     const env = {
@@ -83,6 +92,24 @@ describe('startup loads only what the command needs', () => {
     expect(heavyIn(loaded)).toEqual(expect.arrayContaining(['undici', 'zod', 'src/client/']));
     expect(heavyIn(loaded)).not.toContain('src/sandbox/store');
     expect(heavyIn(loaded)).not.toContain('luxon');
+  });
+
+  it('a read of many ids loads its own module, and a notes edit its own, each only for its command', () => {
+    const env = {
+      PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1',
+      PAYCTL_KEY_ID: 'rzp_test_trace',
+      PAYCTL_KEY_SECRET: 'not-used',
+    };
+    const many = heavyIn(
+      sourcesLoadedBy(['refunds', 'get', 'rfnd_00000000000001', 'rfnd_00000000000002', '--dry-run'], env),
+    );
+    expect(many).toEqual(expect.arrayContaining(['src/commands/fetch-many', 'src/bulk/id-input']));
+    expect(many).not.toContain('src/commands/notes-edit');
+    const edit = heavyIn(
+      sourcesLoadedBy(['orders', 'edit', 'order_00000000000001', '--note', 'a=1', '--dry-run'], env),
+    );
+    expect(edit).toContain('src/commands/notes-edit');
+    expect(edit).not.toContain('src/commands/fetch-many');
   });
 });
 

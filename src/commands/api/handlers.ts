@@ -82,13 +82,14 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
   // As with `gh api`: GET unless fields or a body are given.
   const method =
     opts.path === undefined ? (fields.length || input !== undefined ? 'POST' : 'GET') : opts.methodOrPath.toUpperCase();
-  if (method !== 'GET' && method !== 'POST') {
+  if (method !== 'GET' && method !== 'POST' && method !== 'PATCH') {
     throw new UsageError(
-      'payctl api sends GET or POST (every endpoint of the service is one or the other): ' +
+      'payctl api sends GET, POST or PATCH (every endpoint of the service is one of them): ' +
         `got ${JSON.stringify(opts.methodOrPath)}`,
     );
   }
-  if (method === 'GET' && input !== undefined) throw new UsageError('--input is a request body: it goes with POST');
+  if (method === 'GET' && input !== undefined)
+    throw new UsageError('--input is a request body: it goes with POST or PATCH');
   if (all && method !== 'GET') throw new UsageError('--all walks the pages of a list: it goes with GET');
   const limit = intFlag(opts.limit, '--limit', 1);
   if (limit !== undefined && !all) throw new UsageError('--limit goes with --all');
@@ -114,7 +115,7 @@ export async function callApi(opts: CallApiOptions, ctx: Context): Promise<Comma
     const req = { endpoint: '' as EndpointName, method, path: target.path, url, body } satisfies Prepared;
     return { type: 'dry-run', requests: [req], note: all ? 'the first page; --all walks the rest' : undefined };
   }
-  if (method === 'POST') await ctx.confirm(describeWrite(method, url, body));
+  if (method !== 'GET') await ctx.confirm(describeWrite(method, url, body));
 
   if (all) {
     const { from, to } = { from: numberOr(query.from, 'from'), to: numberOr(query.to, 'to') };

@@ -12,7 +12,10 @@ function declareApi(program: Command, bind: Bind) {
   program
     .command('api')
     .description("call any endpoint with payctl's profiles, retries, confirmations and output, like `gh api`")
-    .argument('<method-or-path>', 'GET or POST, then PATH; or just PATH (GET, or POST when -F/-f/--input give a body)')
+    .argument(
+      '<method-or-path>',
+      'GET, POST or PATCH, then PATH; or just PATH (GET, or POST when -F/-f/--input give a body)',
+    )
     .argument(
       '[path]',
       "path below the profile's base URL, which adds its version prefix (/payments/pay_…); ?query allowed",
@@ -29,13 +32,13 @@ function declareApi(program: Command, bind: Bind) {
     .option('--limit <n>', 'with --all, stop after N items')
     .addHelpText(
       'after',
-      '\nA POST confirms on a terminal (--yes without one). If its answer is lost it is never resent: payctl\n' +
+      '\nA POST or PATCH confirms on a terminal (--yes without one). If its answer is lost it is never resent: payctl\n' +
         'exits 6 with the command that shows whether it was applied, e.g. `payctl payments get pay_…`.',
     )
     .addHelpText(
       'after',
       examples(
-        'payctl api GET /orders/order_DBJOWzybf0sJbb                  # an order by id (real service)',
+        'payctl api GET /orders/order_DBJOWzybf0sJbb/payments         # what orders payments reads',
         'payctl api GET /payments --all -F from=1714501800 -o csv --out payments.csv',
         'payctl api POST /payments/pay_29QQoUBi66xm2f/refund -F amount=20000 -F notes[reason]=damaged',
         'payctl api GET /plans -F count=5                             # plans (real service)',

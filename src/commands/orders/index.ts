@@ -9,7 +9,7 @@ import { listOptions, noteOption, receiptOption, withNotes } from '../options';
  */
 export const orders = group(
   'orders',
-  'list and create orders',
+  'list, fetch, create and annotate orders',
   () => import('./handlers'),
   (orders, bind, run) => {
     listOptions(
@@ -30,6 +30,25 @@ export const orders = group(
         receipt: opts.receipt,
       })),
     );
+    verb(orders, 'get', 'fetch one order', [
+      'payctl orders get order_DBJOWzybf0sJbb',
+      'payctl orders get order_DBJOWzybf0sJbb --fields id,status,amount_paid,amount_due,notes -o json',
+    ])
+      .argument('<id>', 'order id (order_…)')
+      .action(bind(run('getOrder'), ({ args: [id] }) => ({ id })));
+    verb(orders, 'payments', "the order's payment attempts, most recent first", [
+      'payctl orders payments order_DBJOWzybf0sJbb',
+      'payctl orders payments order_DBJOWzybf0sJbb -o csv --out attempts.csv',
+    ])
+      .argument('<id>', 'order id (order_…)')
+      .action(bind(run('orderPayments'), ({ args: [id] }) => ({ id })));
+    verb(orders, 'edit', "merge notes into an order's (notes are all the service lets change)", [
+      'payctl orders edit order_DBJOWzybf0sJbb --note ticket=SUP-1234',
+      'payctl orders edit order_DBJOWzybf0sJbb --note ticket=SUP-1234 --note agent=priya -o json',
+    ])
+      .argument('<id>', 'order id (order_…)')
+      .addOption(noteOption(`note to set (repeatable; the order keeps at most ${LIMITS.notesPairs})`))
+      .action(bind(run('editOrder'), ({ args: [id], opts }) => ({ id, notes: opts.note ?? [] })));
     verb(orders, 'create', 'create an order', [
       'payctl orders create --amount 50000 --currency INR --receipt rcpt-42',
       'payctl orders create --amount 50000 --currency INR --manual-capture --note customer=acme',

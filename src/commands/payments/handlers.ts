@@ -1,32 +1,30 @@
-import type { PaymentStatus } from '../../contract/vocabulary';
-import { sendOrShow } from '../check';
+import { readById } from '../check';
 import type { Context } from '../context';
-import { idArg } from '../flags';
+import type { FetchManyOptions } from '../fetch-many';
+import type { EditNotesOptions } from '../notes-edit';
+import { paymentFilter } from './filters';
+import type { PaymentFilters } from './filters';
 import { exportProgress, listing, listResult, pageQuery } from '../listing';
 import type { PageOptions } from '../listing';
 import type { CommandResult } from '../result';
 
-export interface ListPaymentsOptions extends PageOptions {
-  status?: PaymentStatus;
-}
+export interface ListPaymentsOptions extends PageOptions, PaymentFilters {}
 
 export async function listPayments(opts: ListPaymentsOptions, ctx: Context): Promise<CommandResult> {
-  const { status } = opts;
+  const { keep, noun } = paymentFilter(opts);
   const page = await pageQuery(ctx, opts, 'payment');
-  const progress = exportProgress(ctx, page);
-  // The service has no status filter: payctl walks pages until it has the rows asked for.
-  const keep = status === undefined ? undefined : (p: unknown) => (p as { status?: string }).status === status;
+  // A filter walks pages until it has its rows: on a terminal that gets the progress line of a whole walk.
+  const progress = exportProgress(ctx, { all: page.all || keep !== undefined });
   const result = await listing(ctx, 'listPayments', page, {}, undefined, progress, keep);
   if ('dryRun' in result) return result.dryRun;
-  return listResult(ctx, 'payment', status ? `${status} payments` : 'payments', page, result, progress);
+  return listResult(ctx, 'payment', noun, page, result, progress);
 }
 
-export interface GetPaymentOptions {
-  id: string;
+// Each loads its own module when it runs: reading many ids, or editing notes, is all its command does.
+export async function getPayment(opts: FetchManyOptions, ctx: Context): Promise<CommandResult> {
+  if (opts.input === undefined && opts.ids.length === 1) return readById(ctx, 'getPayment', 'payment', opts.ids[0]);
+  return (await import('../fetch-many')).fetchMany(opts, ctx, 'payment');
 }
 
-export async function getPayment(opts: GetPaymentOptions, ctx: Context): Promise<CommandResult> {
-  const id = idArg(opts.id, 'payment');
-  const api = await ctx.api();
-  return sendOrShow(ctx, api, api.prepare('getPayment', { params: { id } }), 'payment');
-}
+export const editPayment = async (opts: EditNotesOptions, ctx: Context) =>
+  (await import('../notes-edit')).editNotes(opts, ctx, 'payment');

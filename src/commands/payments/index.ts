@@ -40,31 +40,52 @@ const refund = lazy(() => import('./refund'));
  */
 export const payments = group(
   'payments',
-  'list, fetch, capture and refund payments',
+  'list, find, fetch, capture, refund and annotate payments',
   () => import('./handlers'),
   (payments, bind, run) => {
     listOptions(
       verb(payments, 'list', 'list payments, most recent first', [
         'payctl payments list --status authorized',
-        'payctl payments list --all --from yesterday -o ndjson',
         'payctl payments list --from 2024-01-01 --to 2024-03-31 --tz Asia/Kolkata --out q1-payments.csv',
+        'payctl payments list --email priya@example.com --from 30d',
+        'payctl payments list --contact 9876543210 --method upi --limit 5',
       ]),
       `items in one page, 1-${LIMITS.count}`,
       (list) =>
-        list.addOption(
-          new Option(
-            '--status <status>',
-            'keep only this status (filtered by payctl: the service has no such filter)',
-          ).choices(PAYMENT_STATUSES),
-        ),
-    ).action(bind(run('listPayments'), ({ opts }) => ({ ...pageOptions(opts), status: opts.status })));
-    verb(payments, 'get', 'fetch one payment', [
+        list
+          .addOption(
+            new Option(
+              '--status <status>',
+              'keep only this status (filtered by payctl: the service has no such filter)',
+            ).choices(PAYMENT_STATUSES),
+          )
+          .option('--email <email>', "keep only this customer's e-mail, whatever its case (filtered by payctl)")
+          .option('--contact <phone>', 'keep only this phone number, matched by its digits (filtered by payctl)')
+          .option('--order <id>', "keep only this order's payments (filtered by payctl; see also `orders payments`)")
+          .option('--method <method>', 'keep only this method: card, netbanking, wallet, upi… (filtered by payctl)'),
+    ).action(
+      bind(run('listPayments'), ({ opts }) => ({
+        ...pageOptions(opts),
+        ...pick(opts, 'status', 'email', 'contact', 'order', 'method'),
+      })),
+    );
+    verb(payments, 'get', 'fetch payments by id: one, many, or a file of them (streamed in input order)', [
       'payctl payments get pay_29QQoUBi66xm2f',
       'payctl payments get pay_29QQoUBi66xm2f -o json | jq .amount_refunded',
-      'payctl payments get pay_29QQoUBi66xm2f --fields id,status,amount,amount_refunded',
+      'payctl payments get pay_29QQoUBi66xm2f pay_29QQoUBi66xm2g --fields id,status,amount,amount_refunded',
+      'payctl payments list --status captured -o csv | payctl payments get --input - -o ndjson',
+    ])
+      .argument('[id...]', 'payment id (pay_…)')
+      .option('--input <file>', "ids to read: one a line, or payctl's own JSON, NDJSON or CSV output; - for stdin")
+      .option('--concurrency <n>', 'requests in flight at once for many ids, 1-64 (default 16)')
+      .action(bind(run('getPayment'), ({ args: [ids], opts }) => ({ ids, ...pick(opts, 'input', 'concurrency') })));
+    verb(payments, 'edit', "merge notes into a payment's (notes are all the service lets change)", [
+      'payctl payments edit pay_29QQoUBi66xm2f --note ticket=SUP-1234',
+      'payctl payments edit pay_29QQoUBi66xm2f --note ticket=SUP-1234 --note agent=priya -o json',
     ])
       .argument('<id>', 'payment id (pay_…)')
-      .action(bind(run('getPayment'), ({ args: [id] }) => ({ id })));
+      .addOption(noteOption(`note to set (repeatable; the payment keeps at most ${LIMITS.notesPairs})`))
+      .action(bind(run('editPayment'), ({ args: [id], opts }) => ({ id, notes: opts.note ?? [] })));
     bulkOptions(
       verb(
         payments,

@@ -1,6 +1,8 @@
-import { sendOrShow } from '../check';
+import { readById } from '../check';
 import type { Context } from '../context';
+import type { FetchManyOptions } from '../fetch-many';
 import { idArg } from '../flags';
+import type { EditNotesOptions } from '../notes-edit';
 import { exportProgress, listing, listResult, pageQuery } from '../listing';
 import type { PageOptions } from '../listing';
 import type { CommandResult } from '../result';
@@ -21,12 +23,11 @@ export async function listRefunds(opts: ListRefundsOptions, ctx: Context): Promi
   return listResult(ctx, 'refund', payment ? `refunds of ${payment}` : 'refunds', page, result, progress);
 }
 
-export interface GetRefundOptions {
-  id: string;
+// Each loads its own module when it runs: reading many ids, or editing notes, is all its command does.
+export async function getRefund(opts: FetchManyOptions, ctx: Context): Promise<CommandResult> {
+  if (opts.input === undefined && opts.ids.length === 1) return readById(ctx, 'getRefund', 'refund', opts.ids[0]);
+  return (await import('../fetch-many')).fetchMany(opts, ctx, 'refund');
 }
 
-export async function getRefund(opts: GetRefundOptions, ctx: Context): Promise<CommandResult> {
-  const id = idArg(opts.id, 'refund');
-  const api = await ctx.api();
-  return sendOrShow(ctx, api, api.prepare('getRefund', { params: { id } }), 'refund');
-}
+export const editRefund = async (opts: EditNotesOptions, ctx: Context) =>
+  (await import('../notes-edit')).editNotes(opts, ctx, 'refund');

@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { LIMITS } from '../../contract/limits';
-import { group, pageOptions, tool, verb } from '../declare';
-import { listOptions } from '../options';
+import { group, pageOptions, pick, tool, verb } from '../declare';
+import { listOptions, noteOption } from '../options';
 
 /**
  * The `refunds` commands: the group's line in `payctl --help` (all that a run of another group declares of
@@ -9,7 +9,7 @@ import { listOptions } from '../options';
  */
 export const refunds = group(
   'refunds',
-  'list and fetch refunds',
+  'list, fetch and annotate refunds',
   () => import('./handlers'),
   (refunds, bind, run) => {
     listOptions(
@@ -21,12 +21,22 @@ export const refunds = group(
       `items in one page, 1-${LIMITS.count} (service default 10)`,
       (list) => list.addOption(new Option('--payment <id>', "only this payment's refunds (pay_…)")),
     ).action(bind(run('listRefunds'), ({ opts }) => ({ ...pageOptions(opts), payment: opts.payment })));
-    verb(refunds, 'get', 'fetch one refund', [
+    verb(refunds, 'get', 'fetch refunds by id: one, many, or a file of them (streamed in input order)', [
       'payctl refunds get rfnd_FP8QHiV938haTz',
       'payctl refunds get rfnd_FP8QHiV938haTz --fields id,payment_id,amount,status,notes.reason',
+      'payctl refunds list --from 7d -o ndjson | payctl refunds get --input - -o csv',
+    ])
+      .argument('[id...]', 'refund id (rfnd_…)')
+      .option('--input <file>', "ids to read: one a line, or payctl's own JSON, NDJSON or CSV output; - for stdin")
+      .option('--concurrency <n>', 'requests in flight at once for many ids, 1-64 (default 16)')
+      .action(bind(run('getRefund'), ({ args: [ids], opts }) => ({ ids, ...pick(opts, 'input', 'concurrency') })));
+    verb(refunds, 'edit', "merge notes into a refund's (notes are all the service lets change)", [
+      'payctl refunds edit rfnd_FP8QHiV938haTz --note ticket=SUP-1234',
+      'payctl refunds edit rfnd_FP8QHiV938haTz --note reason=damaged --note agent=priya -o json',
     ])
       .argument('<id>', 'refund id (rfnd_…)')
-      .action(bind(run('getRefund'), ({ args }) => ({ id: args[0]! })));
+      .addOption(noteOption(`note to set (repeatable; the refund keeps at most ${LIMITS.notesPairs})`))
+      .action(bind(run('editRefund'), ({ args: [id], opts }) => ({ id, notes: opts.note ?? [] })));
     tool(refunds, 'list', 'listRefunds', 'payment:payment_id', 'from', 'to', 'count', 'skip');
     tool(refunds, 'get', 'getRefund', 'id:refund_id');
   },

@@ -13,6 +13,10 @@ export interface ColumnSpec {
   fallback?: string;
   /** Where a money column's currency is; default the row's `currency` (see `walletCurrency`). */
   currencyKey?: string;
+  /** A table shows it only when some row has a value in it (the `error` of an id that could not be read). */
+  whenSet?: boolean;
+  /** A shorter header a table may show, so that the column fits a narrow terminal (CSV and xlsx keep `key`). */
+  short?: string;
 }
 
 export interface KindDeclaration {
@@ -32,6 +36,8 @@ export interface KindDeclaration {
   currencyAfter?: string;
   /** Money of these rows is in INR when a row names no currency (wallet rows). */
   walletCurrency?: boolean;
+  /** Read by many ids at once (`payments get ID...`): tagged rows end in `error`, set on an id that failed. */
+  fetchedById?: boolean;
   /** The name of an xlsx export's data sheet (default "Rows"). */
   sheet?: string;
   /**

@@ -14,7 +14,20 @@ export const refund = declare({
     col('speed_processed'),
     col('notes', 'json'),
   ],
-  table: ['id', 'payment_id', 'amount', 'status', 'created_at', 'currency', 'receipt', 'speed_processed', 'notes'],
+  // At 80 columns: id, amount, status and created_at (when it was refunded); with room, the payment.
+  table: [
+    'id',
+    'amount',
+    'status',
+    'error',
+    'created_at',
+    'payment_id',
+    'receipt',
+    'speed_processed',
+    'currency',
+    'notes',
+  ],
+  fetchedById: true,
   currencyAfter: 'amount',
   fields: {
     plain: words(`id entity amount currency payment_id receipt status speed_processed speed_requested batch_id

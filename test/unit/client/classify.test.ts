@@ -91,3 +91,40 @@ describe('answers to a GET (nothing is at stake: never an unknown outcome)', () 
     expect(error).not.toBeInstanceOf(errors.OutcomeUnknownError);
   });
 });
+
+describe('a route the service does not serve', () => {
+  const noRoute = JSON.stringify({
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'The requested URL was not found on the server.',
+      source: 'NA',
+      step: 'NA',
+      reason: 'NA',
+      metadata: {},
+    },
+  });
+
+  it('is the service having no such endpoint, named by method and path, for reads and writes alike', () => {
+    for (const method of ['GET', 'POST', 'PATCH']) {
+      const { error } = judge(method, 400, noRoute);
+      expect(error).toBeInstanceOf(errors.NoEndpointError);
+      expect(error).toBeInstanceOf(errors.ApiError);
+      expect(error!.message).toBe(`the service has no endpoint ${method} /v1/x`);
+    }
+    const named = (() => {
+      try {
+        return classify('GET', 'GET http://127.0.0.1/v1/no/such?x=1', answer(400, noRoute), '/no/such');
+      } catch (err) {
+        return err as errors.NoEndpointError;
+      }
+    })() as errors.NoEndpointError;
+    expect(named.endpoint).toBe('GET /no/such');
+  });
+
+  it('a missing record stays a refusal about the record', () => {
+    const missing = JSON.stringify({
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+    });
+    expect(judge('GET', 400, missing).error).not.toBeInstanceOf(errors.NoEndpointError);
+  });
+});

@@ -32,7 +32,7 @@ describe('argv to options', () => {
       ['payments', 'list', '--status', 'captured', '--all', '--limit', '20'],
       { limit: '20', all: true, status: 'captured' },
     ],
-    [['payments', 'get', 'pay_29QQoUBi66xm2f'], { id: 'pay_29QQoUBi66xm2f' }],
+    [['payments', 'get', 'pay_29QQoUBi66xm2f'], { ids: ['pay_29QQoUBi66xm2f'] }],
     [
       [
         'payments',

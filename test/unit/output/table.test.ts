@@ -60,6 +60,34 @@ describe('fitting columns to a width', () => {
     expect(drawn.dropped).toContain('captured');
     expect(drawn.dropped).not.toContain('amount');
   });
+
+  const payment = {
+    id: 'pay_29QQoUBi66xm2f',
+    status: 'authorized',
+    amount: 240000,
+    amount_refunded: 40000,
+    currency: 'INR',
+    email: 'priya.sharma@example.com',
+    created_at: 1714501799,
+  };
+  const at80 = (rows: unknown[]) =>
+    tableOfMany(rows, columnsFor('payment', undefined, undefined, { tz: 'UTC', tagged: true }), 'payment', 'UTC', {
+      width: 80,
+    });
+
+  it('payments at 80 columns keep what was refunded (headed "refunded") and the time; --wide names it in full', () => {
+    const head = at80([payment]).text.split('\n')[0]!;
+    expect(head).toMatch(/^id\s+status\s+amount\s+refunded\s+created_at$/);
+    const wide = tableOfMany([payment], columnsFor('payment'), 'payment', 'UTC', { wide: true });
+    expect(wide.text.split('\n')[0]).toMatch(/\bamount_refunded\b/);
+  });
+
+  it('rows read by many ids show an error column only when an id failed', () => {
+    expect(at80([payment]).text).not.toMatch(/\berror\b/);
+    const failed = at80([payment, { id: 'pay_2', error: 'the service says: The id provided does not exist' }]);
+    expect(failed.text.split('\n')[0]).toMatch(/\berror$/);
+    expect(failed.text).toMatch(/pay_2\s+the service says: The id/);
+  });
 });
 
 describe('JSON arrays', () => {

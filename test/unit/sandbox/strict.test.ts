@@ -8,6 +8,9 @@ import { refuseUnknownFields } from '../../../src/sandbox/strict';
 
 const VALID: Partial<Record<EndpointName, { input: Record<string, unknown>; nested?: string[] }>> = {
   listOrders: { input: { count: '10', skip: '0', from: '1', to: '2', authorized: '0', receipt: 'r' } },
+  editOrder: { input: { notes: { any: 'key' } } },
+  editPayment: { input: { notes: { any: 'key' } } },
+  editRefund: { input: { notes: { any: 'key' } } },
   createOrder: { input: { amount: 100, currency: 'INR', receipt: 'r', payment_capture: true, notes: { any: 'key' } } },
   createPlan: {
     input: {

@@ -118,7 +118,11 @@ describe('api: what is sent', () => {
 
 describe('api: usage errors, nothing sent', () => {
   it.each([
-    ['a method other than GET or POST', call({ methodOrPath: 'DELETE', path: '/orders' }), /sends GET or POST/],
+    [
+      'a method other than GET, POST or PATCH',
+      call({ methodOrPath: 'DELETE', path: '/orders' }),
+      /sends GET, POST or PATCH/,
+    ],
     ['--input with GET', call({ methodOrPath: 'GET', path: '/orders', input: '-' }), /--input is a request body/],
     ['--all with POST', call({ methodOrPath: 'POST', path: '/orders', all: true }), /--all walks the pages/],
     ['--limit without --all', call({ limit: '5' }), /--limit goes with --all/],

@@ -63,26 +63,26 @@ describe('payments list', () => {
 describe('payments get', () => {
   it('reads one payment', async () => {
     const f = fakeContext({ routes: { 'GET /payments/:id': (_req, p) => ({ body: payment(p.id!) }) } });
-    const result = await getPayment({ id: PAY }, f.ctx);
+    const result = await getPayment({ ids: [PAY] }, f.ctx);
     expect(result).toMatchObject({ type: 'one', kind: 'payment', data: { id: PAY, amount: 50000 } });
     expect(f.sent).toEqual([expect.objectContaining({ method: 'GET', path: `/payments/${PAY}` })]);
   });
 
   it('an id that is not a payment id: a usage error, nothing sent', async () => {
     const f = fakeContext();
-    await expect(getPayment({ id: 'order_29QQoUBi66xm2f' }, f.ctx)).rejects.toThrow(UsageError);
-    await expect(getPayment({ id: 'pay_../orders' }, f.ctx)).rejects.toThrow(/payment id must look like/);
+    await expect(getPayment({ ids: ['order_29QQoUBi66xm2f'] }, f.ctx)).rejects.toThrow(UsageError);
+    await expect(getPayment({ ids: ['pay_../orders'] }, f.ctx)).rejects.toThrow(/payment id must look like/);
     expect(f.sent).toHaveLength(0);
   });
 
   it("the service's refusal is its error", async () => {
     const f = fakeContext();
-    await expect(getPayment({ id: PAY }, f.ctx)).rejects.toThrow(ApiError);
+    await expect(getPayment({ ids: [PAY] }, f.ctx)).rejects.toThrow(ApiError);
   });
 
   it('--dry-run sends nothing', async () => {
     const f = fakeContext({ settings: { dryRun: true } });
-    expect(await getPayment({ id: PAY }, f.ctx)).toMatchObject({ type: 'dry-run', requests: [{ method: 'GET' }] });
+    expect(await getPayment({ ids: [PAY] }, f.ctx)).toMatchObject({ type: 'dry-run', requests: [{ method: 'GET' }] });
     expect(f.sent).toHaveLength(0);
   });
 });

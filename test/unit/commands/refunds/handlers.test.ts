@@ -68,7 +68,7 @@ describe('refunds list', () => {
 describe('refunds get', () => {
   it('GET /refunds/:id: the record as one refund', async () => {
     const f = fakeContext({ routes: { 'GET /refunds/:id': (_req, { id }) => ({ body: refund(id!, PAY, 700) }) } });
-    expect(await getRefund({ id: RFND }, f.ctx)).toMatchObject({
+    expect(await getRefund({ ids: [RFND] }, f.ctx)).toMatchObject({
       type: 'one',
       kind: 'refund',
       data: { id: RFND, amount: 700 },
@@ -77,9 +77,9 @@ describe('refunds get', () => {
 
   it("the service's refusal is an ApiError; a malformed id is a usage error with nothing sent", async () => {
     const f = fakeContext();
-    await expect(getRefund({ id: 'rfnd_AAAAAAAAAAAAAA' }, f.ctx)).rejects.toBeInstanceOf(ApiError);
+    await expect(getRefund({ ids: ['rfnd_AAAAAAAAAAAAAA'] }, f.ctx)).rejects.toBeInstanceOf(ApiError);
     const bad = fakeContext();
-    await expect(getRefund({ id: 'rfnd_1/../x' }, bad.ctx)).rejects.toThrow(/refund id must look like rfnd_/);
+    await expect(getRefund({ ids: ['rfnd_1/../x'] }, bad.ctx)).rejects.toThrow(/refund id must look like rfnd_/);
     expect(bad.sent).toHaveLength(0);
   });
 });
@@ -106,7 +106,7 @@ describe('argv to options', () => {
       ['-o', 'csv', 'refunds', 'list', '--count', '5', '--skip', '10'],
       { all: false, from: undefined, to: undefined, count: '5', skip: '10', limit: undefined, payment: undefined },
     ],
-    [['refunds', 'get', RFND], { id: RFND }],
+    [['refunds', 'get', RFND], { ids: [RFND] }],
   ])('payctl %s', async (argv, want) => {
     expect(await optionsOf(argv)).toEqual(want);
   });

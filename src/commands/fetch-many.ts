@@ -1,0 +1,127 @@
+import { createReadStream } from 'node:fs';
+import { idEntry, idsFromText } from '../bulk/id-input';
+import type { IdEntry, IdKind } from '../bulk/id-input';
+import { stripControl } from '../output/sanitize';
+import { ApiError, FailureError, UsageError } from '../contract/errors';
+import { plural } from '../output/plural';
+import { paged } from '../rows/pages';
+import type { Context } from './context';
+import { intFlag } from './flags';
+import { listedRows, newSummary, pageQuery } from './listing';
+import type { CommandResult } from './result';
+
+/** Requests in flight at once: the connection pool's size, so no request waits for a socket. */
+const DEFAULT_CONCURRENCY = 16;
+
+export interface FetchManyOptions {
+  ids: string[];
+  /** A file of ids, or `-` for stdin: one id a line, or payctl's own JSON, NDJSON or CSV output. */
+  input?: string;
+  concurrency?: string;
+}
+
+const ENDPOINT = { payment: 'getPayment', refund: 'getRefund' } as const;
+
+async function readInput(ctx: Context, name: string): Promise<string> {
+  if (name === '-') return ctx.readStdin();
+  try {
+    let text = '';
+    for await (const chunk of createReadStream(name, 'utf8')) text += chunk as string;
+    return text;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read --input ${name}: ${code === 'ENOENT' ? 'no such file' : (code ?? err)}`);
+  }
+}
+
+/** A refusal or an unreadable answer is that id's row; anything else (auth, network, a signal) ends the run. */
+function failureText(err: unknown, id: string): string {
+  // The service's own words, as the error of a single `get` quotes them.
+  if (err instanceof ApiError)
+    return stripControl(`the service says: ${err.message}${err.service.code ? ` (${err.service.code})` : ''}`);
+  if (err instanceof FailureError) return stripControl(`${id}: ${err.message}`);
+  throw err;
+}
+
+/**
+ * `payments get` / `refunds get` of many ids (a single one is `readById`'s), from the arguments or --input,
+ * read over the one connection pool with at most --concurrency requests in flight and streamed in input
+ * order as they come: an id that fails is a row `{id, error}`, and the run exits 1 at the end saying how
+ * many failed.
+ */
+export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKind): Promise<CommandResult> {
+  if (opts.input !== undefined && opts.ids.length)
+    throw new UsageError(`give ${kind} ids as arguments or with --input, not both`);
+  const concurrency = intFlag(opts.concurrency, '--concurrency', 1, 64) ?? DEFAULT_CONCURRENCY;
+  const api = await ctx.api();
+  const entries: IdEntry[] =
+    opts.input === undefined
+      ? opts.ids.map((raw, i) => idEntry(`argument ${i + 1}`, raw, kind))
+      : idsFromText(await readInput(ctx, opts.input), kind);
+  if (!entries.length) throw new UsageError(`no ${kind} ids to read: the input is empty`);
+  const page = await pageQuery(ctx, { all: true }, kind);
+  if (ctx.settings.dryRun) {
+    const valid = entries.filter((e) => !e.problem) as { id: string }[];
+    return { type: 'dry-run', requests: valid.map((e) => api.prepare(ENDPOINT[kind], { params: { id: e.id } })) };
+  }
+  const summary = newSummary(ctx, kind, page);
+  let failed = 0;
+  const fetchOne = async (e: IdEntry): Promise<unknown> => {
+    if (e.problem !== undefined) return { id: e.id ?? null, error: e.problem };
+    try {
+      return await api.call(ENDPOINT[kind], { params: { id: e.id } });
+    } catch (err) {
+      return { id: e.id, error: failureText(err, e.id) };
+    }
+  };
+  const rows = (async function* () {
+    // Up to `concurrency` requests in flight, each answer starting the next; rows are handed on in input
+    // order as soon as the oldest is in, and no more than a few windows of answers wait behind it.
+    const done = new Map<number, { row: unknown } | { err: unknown }>();
+    let head = 0;
+    let next = 0;
+    let inFlight = 0;
+    let wake: (() => void) | undefined;
+    const start = () => {
+      while (inFlight < concurrency && next < entries.length && next - head < concurrency * 4) {
+        const at = next++;
+        inFlight++;
+        fetchOne(entries[at]!).then(
+          (row) => settle(at, { row }),
+          (err: unknown) => settle(at, { err }),
+        );
+      }
+    };
+    const settle = (at: number, outcome: { row: unknown } | { err: unknown }) => {
+      done.set(at, outcome);
+      inFlight--;
+      start();
+      wake?.();
+    };
+    start();
+    for (; head < entries.length; head++) {
+      while (!done.has(head)) await new Promise<void>((resolve) => (wake = resolve));
+      const outcome = done.get(head)!;
+      done.delete(head);
+      if ('err' in outcome) throw outcome.err;
+      const row = outcome.row;
+      if ((row as { error?: unknown }).error !== undefined) failed++;
+      else summary.note(row);
+      start();
+      yield [row];
+    }
+  })();
+  const total = entries.length;
+  return {
+    type: 'many',
+    kind,
+    ...listedRows(paged(rows), page),
+    summary,
+    tagged: true,
+    after: () => (failed ? undefined : `read ${plural(total, kind)}`),
+    finish: () => {
+      if (failed)
+        throw new FailureError(`${failed} of ${plural(total, kind)} could not be read: see the rows with an error`);
+    },
+  };
+}

@@ -23,6 +23,10 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
         what: 'an ad-hoc profile for scripts and CI, overriding stored ones (with PAYCTL_BASE_URL for its address)',
       },
       { names: ['PAYCTL_PROFILE'], what: 'default of --profile: the stored profile to use' },
+      {
+        names: ['PAYCTL_WEBHOOK_SECRET'],
+        what: "the webhook secret `webhooks verify` checks signatures with (else --secret-file, stdin or the home's)",
+      },
       { names: ['PAYCTL_BASE_URL'], what: "default of --base-url: overrides the profile's base URL" },
       { names: ['PAYCTL_OUTPUT'], what: 'default of --output: table, json, ndjson or csv' },
       { names: ['PAYCTL_TZ'], what: "default of --tz: the IANA zone times are read and shown in (else the machine's)" },

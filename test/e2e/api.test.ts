@@ -243,7 +243,7 @@ describe('confirmations on a terminal', () => {
       PAYCTL_HOME: sb.home,
       NO_COLOR: '1',
     });
-    const question = (await t.waitFor(/\(y\s*\/\s*N\)/)).replace(/\n/g, '');
+    const question = (await t.waitFor(/\(y\s*\/\s*N\)/)).replace(/ *\n */g, ' ');
     expect(question).toContain(`[LIVE profile prod] Refund ₹1.00 (100 paise) of payment ${id}`);
     await t.type('n', KEY.enter);
     await t.waitFor('nothing was sent');
@@ -271,7 +271,7 @@ describe('confirmations on a terminal', () => {
   it('payctl api POST asks on a terminal too, naming the profile', async () => {
     const id = await capturedPayment();
     const t = onTerminal(['api', 'POST', `/payments/${id}/refund`, '-F', 'amount=100'], { ...sb.env, NO_COLOR: '1' });
-    const question = (await t.waitFor(/\(y\s*\/\s*N\)/)).replace(/\n/g, '');
+    const question = (await t.waitFor(/\(y\s*\/\s*N\)/)).replace(/ *\n */g, ' ');
     expect(question).toContain(
       `[keys from PAYCTL_KEY_ID] Send POST ${sb.baseUrl}/payments/${id}/refund {"amount":100} — amount 100 in the smallest currency unit?`,
     );

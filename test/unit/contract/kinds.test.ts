@@ -10,7 +10,11 @@ const kinds = Object.keys(KINDS) as ResourceKind[];
 describe('the kinds registry', () => {
   it.each(kinds)('%s: its table order names only its own columns, each once', (kind) => {
     const d = KINDS[kind];
-    const keys = [...d.columns.map((c) => c.key), ...(d.parent ? [d.parent.key] : [])];
+    const keys = [
+      ...d.columns.map((c) => c.key),
+      ...(d.parent ? [d.parent.key] : []),
+      ...(d.fetchedById ? ['error'] : []),
+    ];
     expect(new Set(keys).size).toBe(keys.length);
     for (const key of d.table ?? []) expect(keys).toContain(key);
     expect(new Set(d.table ?? []).size).toBe((d.table ?? []).length);

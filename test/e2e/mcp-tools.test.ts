@@ -35,6 +35,21 @@ describe('payctl mcp: each tool runs its own command', () => {
     });
   });
 
+  it('the everyday reads are tools too: an order and its payments, a customer, a payment found by e-mail', async () => {
+    const id = await capturedPayment(sb);
+    await withMcp(['-p', 'books'], books, async (client) => {
+      const payment = structured<{ data: Rec }>(await call(client, 'payments_get', { payment_id: id })).data;
+      const order = await call(client, 'orders_get', { order_id: payment.order_id });
+      expect(structured(order).data).toMatchObject({ id: payment.order_id, entity: 'order' });
+      const attempts = await call(client, 'orders_payments', { order_id: payment.order_id });
+      expect(structured<{ data: Rec[] }>(attempts).data.map((p) => p.id)).toContain(id);
+      const byEmail = await call(client, 'payments_list', { email: String(payment.email), count: '100' });
+      expect(structured<{ data: Rec[] }>(byEmail).data.map((p) => p.id)).toContain(id);
+      const customers = await call(client, 'customers_list', {});
+      expect(customers.isError).toBeFalsy();
+    });
+  });
+
   it("a capture is planned at the payment's full amount, and sent by its own command", async () => {
     const [id] = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids;
     await withMcp(['-p', 'books', '--allow-writes', '--max-total', '50000'], books, async (client) => {

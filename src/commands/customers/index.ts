@@ -1,5 +1,5 @@
 import { LIMITS } from '../../contract/limits';
-import { group, pageOptions, pick, verb } from '../declare';
+import { group, pageOptions, pick, tool, verb } from '../declare';
 import { listOptions, noteOption, withNotes } from '../options';
 
 /**
@@ -58,5 +58,7 @@ export const customers = group(
       .action(
         bind(run('editCustomer'), ({ args, opts }) => ({ id: args[0]!, ...pick(opts, 'name', 'email', 'contact') })),
       );
+    tool(customers, 'list', 'listCustomers', 'from', 'to', 'count', 'skip');
+    tool(customers, 'get', 'getCustomer', 'id:customer_id');
   },
 );

@@ -70,5 +70,7 @@ export const orders = group(
       );
     tool(orders, 'list', 'listOrders', 'from', 'to', 'count', 'skip', 'receipt', 'authorized');
     tool(orders, 'create', 'createOrder', 'amount', 'currency', 'receipt', 'manual-capture', 'note');
+    tool(orders, 'get', 'getOrder', 'id:order_id');
+    tool(orders, 'payments', 'listOrderPayments', 'id:order_id');
   },
 );

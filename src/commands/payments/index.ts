@@ -133,7 +133,20 @@ export const payments = group(
           ...pick(p.opts, 'idempotencyKey'),
         })),
       );
-    tool(payments, 'list', 'listPayments', 'from', 'to', 'count', 'skip', 'status');
+    tool(
+      payments,
+      'list',
+      'listPayments',
+      'from',
+      'to',
+      'count',
+      'skip',
+      'status',
+      'email',
+      'contact',
+      'order',
+      'method',
+    );
     tool(payments, 'get', 'getPayment', 'id:payment_id');
     tool(payments, 'capture', 'capturePayment', 'id:payment_id', 'amount', 'currency');
     tool(payments, 'refund', 'refundPayment', 'id:payment_id', 'amount', 'receipt', 'note', 'idempotency-key');

@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { PLAN_PERIODS } from '../../contract/vocabulary';
 import { LIMITS } from '../../contract/limits';
-import { group, pageOptions, verb } from '../declare';
+import { group, pageOptions, tool, verb } from '../declare';
 import { listOptions, noteOption, withNotes } from '../options';
 
 /**
@@ -44,5 +44,7 @@ export const plans = group(
           withNotes(opts, 'period', 'interval', 'name', 'amount', 'currency', 'description'),
         ),
       );
+    tool(plans, 'list', 'listPlans', 'from', 'to', 'count', 'skip');
+    tool(plans, 'get', 'getPlan', 'id:plan_id');
   },
 );

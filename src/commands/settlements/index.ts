@@ -1,5 +1,5 @@
 import { LIMITS } from '../../contract/limits';
-import { group, pageOptions, pick, verb } from '../declare';
+import { group, pageOptions, pick, tool, verb } from '../declare';
 import { listOptions } from '../options';
 
 /**
@@ -43,5 +43,8 @@ export const settlements = group(
       .option('--day <D>', 'only the settlements of this day of the month')
       .option('--settlement <id>', "only this settlement's rows (its month, when --month is not given)")
       .action(bind(run('reconcile'), ({ opts }) => pick(opts, 'month', 'day', 'settlement')));
+    tool(settlements, 'list', 'listSettlements', 'from', 'to', 'count', 'skip');
+    tool(settlements, 'get', 'getSettlement', 'id:settlement_id');
+    tool(settlements, 'recon', 'settlementRecon', 'month', 'day', 'settlement:settlement_id');
   },
 );

@@ -64,5 +64,6 @@ export const subscriptions = group(
       .action(bind(run('resumeSubscription'), ({ args }) => ({ id: args[0]! })));
     tool(subscriptions, 'get', 'getSubscription', 'id:subscription_id');
     tool(subscriptions, 'cancel', 'cancelSubscription', 'id:subscription_id', 'at-cycle-end');
+    tool(subscriptions, 'list', 'listSubscriptions', 'plan:plan_id', 'from', 'to', 'count', 'skip');
   },
 );

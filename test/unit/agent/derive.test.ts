@@ -10,7 +10,17 @@ describe('tools derived from the command declarations', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
         'orders_list',
+        'orders_get',
+        'orders_payments',
         'orders_create',
+        'customers_list',
+        'customers_get',
+        'plans_list',
+        'plans_get',
+        'subscriptions_list',
+        'settlements_list',
+        'settlements_get',
+        'settlements_recon',
         'payments_list',
         'payments_get',
         'payments_capture',

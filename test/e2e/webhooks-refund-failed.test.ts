@@ -88,7 +88,10 @@ describe('webhooks trigger refund.failed', () => {
 
     const fresh = await json(['payments', 'refund', paymentId, '--yes']);
     expect(fresh).toMatchObject({ payment_id: paymentId, amount: 50_000, status: 'processed' });
-    expect(await json(['payments', 'get', paymentId])).toMatchObject({ amount_refunded: 50_000, refund_status: 'full' });
+    expect(await json(['payments', 'get', paymentId])).toMatchObject({
+      amount_refunded: 50_000,
+      refund_status: 'full',
+    });
   });
 
   it('a --set the refund does not take is refused before anything is made', async () => {

@@ -36,8 +36,11 @@ export async function refundBaseline(api: ApiClient, paymentId: string): Promise
 
 /** What the service shows about our refund. */
 export type RefundEvidence =
-  /** The payment's refunds hold one carrying our key. */
-  | { kind: 'found'; refundId: string; amount: number }
+  /**
+   * The payment's refunds hold one carrying our key. `failed`: it was applied, then failed at the
+   * service (its amount went back to the payment): nothing is refunded under this key.
+   */
+  | { kind: 'found'; refundId: string; amount: number; failed?: boolean }
   /** The list was read whole and holds none with our key. */
   | { kind: 'absent' }
   /**
@@ -59,7 +62,7 @@ export type RefundDecision =
   | { action: 'done'; refundId?: string; why: string }
   | { action: 'send'; why: string }
   | { action: 'unknown'; why: string }
-  | { action: 'fail'; why: string };
+  | { action: 'fail'; refundId?: string; why: string };
 
 /**
  * The one decision table of a refund whose outcome is not known from its own answer, shared by the
@@ -68,6 +71,13 @@ export type RefundDecision =
  * list" after a lost answer is unknown: the request may still land.
  */
 export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false): RefundDecision {
+  // The service answers the same key with this same failed refund: only a new key refunds again.
+  if (e.kind === 'found' && e.failed)
+    return {
+      action: 'fail',
+      refundId: e.refundId,
+      why: `refund ${e.refundId} carrying our key failed at the service, and its amount went back to the payment`,
+    };
   if (e.kind === 'found') return { action: 'done', refundId: e.refundId, why: `refund ${e.refundId} carries our key` };
   // Not even a fresh row is "failed" then: another machine, or an earlier run, may have made it.
   if (e.kind === 'unreadable')
@@ -101,8 +111,11 @@ const MAX_PAGES = 50;
 /**
  * Looks for a refund of `paymentId` carrying `key` (in its `payctl_key` note), walking the list's
  * pages. Never throws: what cannot be read is `unreadable`, and a service without the list `no_list`.
+ * A failed refund with the key is the answer only when no other refund carries it (a service that
+ * ignores the header may hold both).
  */
 export async function findRefund(api: ApiClient, paymentId: string, key: string): Promise<RefundEvidence> {
+  let failed: RefundEvidence | undefined;
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
       const path = `/payments/${encodeURIComponent(paymentId)}/refunds`;
@@ -115,10 +128,12 @@ export async function findRefund(api: ApiClient, paymentId: string, key: string)
         const o = r as { id: string; amount: unknown; notes?: Record<string, unknown>; payment_id?: unknown };
         if (o.payment_id !== undefined && o.payment_id !== paymentId)
           return { kind: 'unreadable', reason: `refund ${o.id} in the list belongs to ${String(o.payment_id)}` };
-        if (o.notes && typeof o.notes === 'object' && o.notes[KEY_NOTE] === key)
-          return { kind: 'found', refundId: o.id, amount: amountOf(o.amount)! };
+        if (!o.notes || typeof o.notes !== 'object' || o.notes[KEY_NOTE] !== key) continue;
+        const found = { kind: 'found' as const, refundId: o.id, amount: amountOf(o.amount)! };
+        if ((r as { status?: unknown }).status !== 'failed') return found;
+        failed ??= { ...found, failed: true };
       }
-      if (items.length < PAGE) return { kind: 'absent' };
+      if (items.length < PAGE) return failed ?? { kind: 'absent' };
     }
     return { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
   } catch (err) {

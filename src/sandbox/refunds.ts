@@ -18,7 +18,14 @@ interface RefundRequest {
   speed?: 'normal' | 'optimum';
 }
 
-function newRefund(store: Store, now: number, payment: PaymentRecord, amount: number, request: RefundRequest) {
+function newRefund(
+  store: Store,
+  now: number,
+  payment: PaymentRecord,
+  amount: number,
+  request: RefundRequest,
+  status: 'pending' | 'processed' = 'processed',
+) {
   return store.insert<RefundRecord>(
     {
       id: newId('rfnd'),
@@ -31,7 +38,7 @@ function newRefund(store: Store, now: number, payment: PaymentRecord, amount: nu
       acquirer_data: { arn: `ARN${base62(12).toUpperCase()}` },
       created_at: now,
       batch_id: null,
-      status: 'processed',
+      status,
       speed_processed: 'normal',
       speed_requested: request.speed ?? 'normal',
     },
@@ -45,8 +52,18 @@ function recordRefundEvents(store: Store, now: number, refund: RefundRecord, pay
   recordEvent(store, now, 'refund.processed', { refund, payment });
 }
 
-/** Refunds `request.amount` (all that is left when absent) of a captured payment. */
-export function refund(store: Store, now: number, payment: PaymentRecord, request: RefundRequest): RefundRecord {
+/**
+ * Refunds `request.amount` (all that is left when absent) of a captured payment. `pending`: the refund
+ * stays with the service, as a real one does until its bank answers (only `refund.created` is sent, and
+ * nothing falls due for settlement); `refund-failure.ts` is what ends it.
+ */
+export function refund(
+  store: Store,
+  now: number,
+  payment: PaymentRecord,
+  request: RefundRequest,
+  pending = false,
+): RefundRecord {
   if (!isCaptured(payment))
     throw new SandboxError(`Only captured payments can be refunded (status: ${payment.status})`);
   const remaining = refundable(payment);
@@ -59,15 +76,16 @@ export function refund(store: Store, now: number, payment: PaymentRecord, reques
       'amount',
     );
   }
-  const record = newRefund(store, now, payment, amount, request);
-  store.update(record, settlementDue(now));
+  const record = newRefund(store, now, payment, amount, request, pending ? 'pending' : 'processed');
+  if (!pending) store.update(record, settlementDue(now));
   payment.amount_refunded += amount;
   const full = payment.amount_refunded === payment.amount;
   payment.refund_status = full ? 'full' : 'partial';
   if (full) payment.status = 'refunded';
   store.update(payment);
   store.countApplied(payment.id, 'refund', amount);
-  recordRefundEvents(store, now, record, payment);
+  if (pending) recordEvent(store, now, 'refund.created', { refund: record, payment });
+  else recordRefundEvents(store, now, record, payment);
   const walletCustomer = payment._wallet_customer ? store.get('customer', payment._wallet_customer) : undefined;
   if (walletCustomer) {
     // A wallet payment's refund goes back into the wallet it came from.

@@ -233,6 +233,11 @@ export class Store {
     ).run(paymentId, kind, amount);
   }
 
+  /** A refund that failed gives its amount back; it still counts as a write the service applied. */
+  uncountRefund(paymentId: string, amount: number): void {
+    this.sql("UPDATE applied SET amount = amount - ? WHERE payment_id = ? AND kind = 'refund'").run(amount, paymentId);
+  }
+
   /** What an `X-Refund-Idempotency` key of this merchant made: the request's digest and the refund. */
   refundKey(merchant: string, key: string): { digest: string; refund_id: string } | undefined {
     return this.sql('SELECT digest, refund_id FROM refund_keys WHERE merchant = ? AND key = ?').get(merchant, key) as

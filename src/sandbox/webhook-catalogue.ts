@@ -14,6 +14,7 @@ export const TRIGGERS = {
   'payment.failed': { flow: 'payment', does: 'creates an order and declines its payment' },
   'refund.created': { flow: 'refund', does: 'a captured payment, then a refund of it' },
   'refund.processed': { flow: 'refund', does: 'a captured payment, then a refund of it' },
+  'refund.failed': { flow: 'refund', does: 'a captured payment, a refund of it, then its failure' },
   'subscription.authenticated': { flow: 'subscription', does: 'a plan, a subscription, its authorisation' },
   'subscription.activated': { flow: 'subscription', does: 'a plan, a subscription, its authorisation' },
   'subscription.charged': { flow: 'subscription', does: 'a plan, a subscription, its first charge' },

@@ -2,6 +2,9 @@ import type { SandboxClock } from './clock';
 import { checkout } from './checkout';
 import type { SandboxConfig } from './context';
 import { dispatch } from './dispatch';
+import { loadPayment } from './payments';
+import { failRefund } from './refund-failure';
+import { refund as refundPayment } from './refunds';
 import { SandboxError } from './errors';
 import type { EventRecord } from './records';
 import type { Store } from './store';
@@ -68,7 +71,13 @@ export function trigger(deps: Deps, event: string, sets: string[]) {
     if (name !== 'payment.authorized' && name !== 'payment.failed') {
       call('POST', `/payments/${payment.id}/capture`, { amount: payment.amount, currency: payment.currency });
     }
-    if (flow === 'refund') {
+    if (name === 'refund.failed') {
+      // The refund stays pending (refund.created only), then fails: never refund.processed.
+      const request = { amount: o['refund.amount'] as number | undefined, notes: notes(o, 'refund') };
+      const pending = store.tx(() => refundPayment(store, clock.now(), loadPayment(store, payment.id), request, true));
+      made.refund_id = pending.id;
+      store.tx(() => failRefund(store, clock.now(), pending.id));
+    } else if (flow === 'refund') {
       const refund = call('POST', `/payments/${payment.id}/refund`, {
         amount: o['refund.amount'],
         notes: notes(o, 'refund'),

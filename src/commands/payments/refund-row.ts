@@ -34,7 +34,8 @@ function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem): It
     return stage === 'fresh'
       ? { result: 'skipped', refund_id: d.refundId, reason: `refunded already with this run's key (${d.why})` }
       : { result: 'done', refund_id: d.refundId, reason: `applied (${d.why})` };
-  if (d.action === 'fail') return { result: 'failed', reason: d.why };
+  if (d.action === 'fail')
+    return { result: 'failed', refund_id: d.refundId, reason: `${d.why}: a new run (--new-run) refunds it again` };
   return {
     result: 'unknown',
     verdict: 'unknown',
@@ -53,7 +54,7 @@ async function afterRefusal(
   failed: ItemOutcome,
 ): Promise<ItemOutcome> {
   const again = await findRefund(opts.api, item.id, key);
-  if (again.kind !== 'found') return failed;
+  if (again.kind !== 'found' || again.failed) return failed;
   return {
     ...failed,
     result: 'done',

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../client/client';
-import { ApiError, OutcomeUnknownError, UsageError } from '../../contract/errors';
+import { ApiError, FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
 import {
   IDEMPOTENCY_HEADER,
   KEY_NOTE,
@@ -101,6 +101,7 @@ export async function refundOnce(
       env.notice(`payctl: ${id} was refunded already with key ${key} (${earlier.why}): nothing was sent`);
       return one('refund', await fetched(api, earlier));
     }
+    if (earlier.action === 'fail') throw failedUnderKey(id, key, `${earlier.why}; nothing was sent now`);
     if (earlier.action !== 'send')
       throw new OutcomeUnknownError(
         `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent now`,
@@ -120,6 +121,8 @@ export async function refundOnce(
   try {
     const answer = await api.execute(req);
     const unreadable = refundAnswerProblem(answer, id, amount);
+    if (!unreadable && (answer as { status?: unknown }).status === 'failed')
+      throw failedUnderKey(id, key, `the service answers with refund ${String(answer.id)}, which failed`);
     if (!unreadable) return one('refund', answer);
     lost = `its answer could not be read as this refund: ${stripControl(unreadable)}`;
   } catch (err) {
@@ -138,6 +141,7 @@ export async function refundOnce(
     );
     return one('refund', await fetched(api, verdict, { id, amount, key }));
   }
+  if (verdict.action === 'fail') throw failedUnderKey(id, key, `its answer was lost (${lost}); ${verdict.why}`);
   throw new OutcomeUnknownError(
     `refund of ${money(amount)} of ${id}: outcome unknown (${lost}); ${verdict.why}. Its key: ${key}`,
     `rerun exactly \`${rerunCommand(id, amount, request)}\`: it looks for this key first and sends only if ` +
@@ -145,6 +149,13 @@ export async function refundOnce(
       `${id}\` meanwhile)`,
   );
 }
+
+/** The refund with this key failed: the service answers the key with it again, so only a new key refunds. */
+const failedUnderKey = (id: string, key: string, why: string) =>
+  new FailureError(
+    `refund of ${id} with key ${key}: ${why}`,
+    `run the refund again without --idempotency-key (a new key); \`payctl payments get ${id}\` shows what remains`,
+  );
 
 /** The refund found by its key, or what is known of it when it cannot be fetched. */
 async function fetched(

@@ -39,9 +39,13 @@ export const webhooks = group(
     verb(webhooks, 'trigger', 'make the sandbox state change that sends EVENT (and the events that follow from it)', [
       'payctl webhooks trigger payment.captured',
       'payctl webhooks trigger refund.processed --set order.amount=120000 --set refund.amount=20000',
+      'payctl webhooks trigger refund.failed --set refund.amount=20000',
       'payctl webhooks trigger subscription.charged --set plan.period=weekly --set subscription.notes.plan=gold',
     ])
-      .argument('<event>', 'payment.authorized|captured|failed, order.paid, refund.created|processed, subscription.*')
+      .argument(
+        '<event>',
+        'payment.authorized|captured|failed, order.paid, refund.created|processed|failed, subscription.*',
+      )
       .option(
         '--set <path=value>',
         'override a field of what is made (repeatable), e.g. order.amount=5000',

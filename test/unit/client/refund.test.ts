@@ -7,6 +7,7 @@ import type { RefundEvidence, RefundStage } from '../../../src/client/refund';
 import { paymentProblem, refundAnswerProblem } from '../../../src/contract/rules';
 
 const found: RefundEvidence = { kind: 'found', refundId: 'rfnd_1', amount: 700 };
+const foundFailed: RefundEvidence = { ...found, failed: true };
 const absent: RefundEvidence = { kind: 'absent' };
 const noList: RefundEvidence = { kind: 'no_list' };
 const unreadable: RefundEvidence = { kind: 'unreadable', reason: 'timed out' };
@@ -21,6 +22,11 @@ describe('decideRefund: the one table of a refund whose outcome its own answer d
     ['fresh', found, false, 'done'],
     ['resume', found, false, 'done'],
     ['lost', found, false, 'done'],
+    // Our key on a refund that failed at the service: applied, then undone. Not done, and the same key
+    // only answers that failed refund again, so it fails (a retry takes a new key).
+    ['fresh', foundFailed, false, 'fail'],
+    ['resume', foundFailed, true, 'fail'],
+    ['lost', foundFailed, false, 'fail'],
     // Read whole, our key absent.
     ['fresh', absent, false, 'send'],
     ['resume', absent, false, 'send'], // same key: a service honouring it returns the first refund or 409
@@ -44,6 +50,12 @@ describe('decideRefund: the one table of a refund whose outcome its own answer d
     expect(decideRefund(stage, evidence, retry).action).toBe(action);
   });
 
+  it('a failed refund names the refund, and never reads as applied', () => {
+    const d = decideRefund('resume', foundFailed);
+    expect(d).toMatchObject({ action: 'fail', refundId: 'rfnd_1' });
+    expect(d.why).toMatch(/rfnd_1 carrying our key failed at the service/);
+  });
+
   it('no case of the table ever answers "not applied"', () => {
     for (const stage of ['fresh', 'resume', 'lost'] as const)
       for (const e of [found, absent, noList, unreadable, delta(1, 1)])
@@ -62,11 +74,12 @@ function listing(answer: (req: HttpRequest) => { status: number; body: unknown }
   };
   return new ApiClient(transport);
 }
-const refund = (id: string, key?: string) => ({
+const refund = (id: string, key?: string, status = 'processed') => ({
   id,
   entity: 'refund',
   amount: 700,
   payment_id: 'pay_1',
+  status,
   notes: key ? { payctl_key: key } : {},
 });
 
@@ -85,6 +98,18 @@ describe('findRefund looks for our key in the payment refunds', () => {
       body: { entity: 'collection', count: 1, items: [refund('r', 'other')] },
     }));
     expect(await findRefund(api, 'pay_1', 'K')).toEqual({ kind: 'absent' });
+  });
+  it('a failed refund with our key is found as failed, unless another refund carries the key too', async () => {
+    const pages = (items: unknown[]) => listing(() => ({ status: 200, body: { entity: 'collection', items } }));
+    expect(await findRefund(pages([refund('r1', 'K', 'failed'), refund('r2')]), 'pay_1', 'K')).toEqual({
+      kind: 'found',
+      refundId: 'r1',
+      amount: 700,
+      failed: true,
+    });
+    // A service that ignores the header may hold a failed one and a later processed one: the processed one counts.
+    const both = pages([refund('r1', 'K', 'failed'), refund('r2', 'K', 'processed')]);
+    expect(await findRefund(both, 'pay_1', 'K')).toEqual({ kind: 'found', refundId: 'r2', amount: 700 });
   });
   it('404: the service has no list', async () => {
     const api = listing(() => ({

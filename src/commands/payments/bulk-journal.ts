@@ -76,7 +76,7 @@ function planSource(journal: Journal): ItemSource {
  * Finds and opens the journal, freezes the plan in it (the checked rows and their digest, durable)
  * before the question, then confirms: a resume says so and asks about what is left. The run executes
  * the journal's plan; an input given to resume a plan must match its digest (exit 2 naming the first
- * difference). `source` is undefined only for a --recheck of a named journal; it is cleaned up here.
+ * difference). `source` is undefined for a named journal alone (its plan is the input); it is cleaned up here.
  */
 export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx: Context): Promise<OpenedRun> {
   const { op, recheck } = run;
@@ -88,7 +88,7 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
         : '';
     const path = run.journal ?? (await defaultJournal(op, source!.digest, ctx, stamp));
     const existed = realDisk.kind(path) === 'file';
-    if (recheck && !existed) throw new UsageError(`no journal ${path} to recheck`);
+    if ((recheck || !source) && !existed) throw new UsageError(`no journal ${path} to ${recheck ? 'recheck' : 'resume'}`);
     journal = Journal.open(path, op);
     if (journal.repaired)
       ctx.notice(
@@ -101,7 +101,9 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
       ctx.notice(`rechecking ${items.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
       return { journal, path, items, runId: journal.plan?.runId ?? items.digest };
     }
-    const given = source!;
+    if (!source && !journal.plan)
+      throw new UsageError(`journal ${path} holds no plan to resume: give the input it was started with`);
+    const given = source ?? planSource(journal);
     if (journal.plan && journal.plan.digest !== given.digest) {
       const diff = await firstDifference(journal.planItems(), given.items());
       throw new UsageError(

@@ -17,6 +17,8 @@ import { formatMoney } from '../../output/money';
 import { stripControl } from '../../output/sanitize';
 import { one } from '../result';
 import type { CommandResult } from '../result';
+import { printed } from '../invocation';
+import type { Invocation } from '../invocation';
 
 /** How long the service gets to apply a refund whose answer was lost before its refunds are read. */
 const SETTLE_MS = 1_000;
@@ -39,6 +41,8 @@ export interface RefundRequest {
  */
 export interface SingleRefundEnv {
   notice(message: string): void;
+  /** The invocation the printed check and rerun commands name (its service, --yes); see invocation.ts. */
+  settings?: Invocation;
   sleep?: (ms: number) => Promise<unknown>;
 }
 
@@ -66,15 +70,13 @@ export function refundAmount(baseline: RefundBaseline, amount: number | undefine
   return amount ?? left;
 }
 
-const quote = (s: string) => (/^[A-Za-z0-9_.,:/=@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-
 /** Pure: the exact command that sends this refund again with the same identity (and so the same body). */
-export function rerunCommand(id: string, amount: number, request: RefundRequest): string {
-  const parts = ['payctl payments refund', id, '--amount', String(amount)];
-  if (request.receipt !== undefined) parts.push('--receipt', quote(request.receipt));
-  for (const [k, v] of Object.entries(request.notes ?? {})) parts.push('--note', quote(`${k}=${v}`));
+export function rerunCommand(id: string, amount: number, request: RefundRequest, inv?: Invocation): string {
+  const parts = ['payments', 'refund', id, '--amount', String(amount)];
+  if (request.receipt !== undefined) parts.push('--receipt', request.receipt);
+  for (const [k, v] of Object.entries(request.notes ?? {})) parts.push('--note', `${k}=${v}`);
   parts.push('--idempotency-key', request.key);
-  return parts.join(' ');
+  return printed(inv, parts, { write: true });
 }
 
 /**
@@ -105,7 +107,7 @@ export async function refundOnce(
       throw new OutcomeUnknownError(
         `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent now`,
         evidence.kind === 'no_list'
-          ? `check amount_refunded with \`payctl payments get ${id}\`; only if the earlier refund is not there, ` +
+          ? `check amount_refunded with \`${printed(env.settings, ['payments', 'get', id])}\`; only if the earlier refund is not there, ` +
               'run the refund again without --idempotency-key'
           : `run the same command again (with --idempotency-key ${key}) once the service answers`,
       );
@@ -140,9 +142,8 @@ export async function refundOnce(
   }
   throw new OutcomeUnknownError(
     `refund of ${money(amount)} of ${id}: outcome unknown (${lost}); ${verdict.why}. Its key: ${key}`,
-    `rerun exactly \`${rerunCommand(id, amount, request)}\`: it looks for this key first and sends only if ` +
-      'no refund carries it (check with `payctl payments get ' +
-      `${id}\` meanwhile)`,
+    `rerun exactly \`${rerunCommand(id, amount, request, env.settings)}\`: it looks for this key first and sends ` +
+      `only if no refund carries it (check with \`${printed(env.settings, ['payments', 'get', id])}\` meanwhile)`,
   );
 }
 

@@ -88,7 +88,8 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
         : '';
     const path = run.journal ?? (await defaultJournal(op, source!.digest, ctx, stamp));
     const existed = realDisk.kind(path) === 'file';
-    if ((recheck || !source) && !existed) throw new UsageError(`no journal ${path} to ${recheck ? 'recheck' : 'resume'}`);
+    if ((recheck || !source) && !existed)
+      throw new UsageError(`no journal ${path} to ${recheck ? 'recheck' : 'resume'}`);
     journal = Journal.open(path, op);
     if (journal.repaired)
       ctx.notice(

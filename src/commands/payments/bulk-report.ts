@@ -46,10 +46,7 @@ export function incomplete(
     err.hints.push(`${row.result} ${row.payment_id} (line ${row.line}): ${row.reason ?? row.status ?? ''}`);
   if (s.attention.length > listed.length)
     err.hints.push(`… and ${s.attention.length - listed.length} more: see the output rows or the journal`);
-  if (s.unknown)
-    err.hints.push(
-      `\`${next.recheck}\` reads them back later without sending anything`,
-    );
+  if (s.unknown) err.hints.push(`\`${next.recheck}\` reads them back later without sending anything`);
   if (!recheck) {
     const retry =
       op === 'refund' && s.unknown

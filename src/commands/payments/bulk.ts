@@ -60,7 +60,8 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     journal,
     signal: ctx.signal,
     progress,
-    perform: (item, at) => perform(item, at, { api, retryUnknown: run.retryUnknown, recheck }),
+    perform: (item, at) =>
+      perform(item, at, { api, retryUnknown: run.retryUnknown, recheck, invocation: ctx.settings }),
     keyOf: op === 'refund' ? (item) => rowKey(runId, item) : undefined,
     recheck,
     onRow: (row) => rows.push(row),

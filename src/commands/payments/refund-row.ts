@@ -15,6 +15,8 @@ import { refundAnswerProblem } from '../../contract/rules';
 import type { RefundRecord } from '../../contract/resources';
 import type { BulkItem } from '../../bulk/input';
 import type { ItemAt, ItemOutcome } from '../../bulk/outcome';
+import { printed } from '../invocation';
+import type { Invocation } from '../invocation';
 
 /** What a bulk refund needs besides the row: the client, the flags, and (seam) how to wait. */
 export interface RefundRowOptions {
@@ -25,11 +27,16 @@ export interface RefundRowOptions {
   settleMs?: number;
   /** Seam: the wait before that look (a simulation passes its own clock's). */
   sleep?: (ms: number) => Promise<unknown>;
+  /** The invocation the check commands in row reasons name (its service); see invocation.ts. */
+  invocation?: Invocation;
 }
+
+/** The command a row's reason names to look at its payment. */
+const getCommand = (opts: RefundRowOptions, id: string) => printed(opts.invocation, ['payments', 'get', id]);
 
 const realSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem): ItemOutcome {
+function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem, opts: RefundRowOptions): ItemOutcome {
   if (d.action === 'done')
     return stage === 'fresh'
       ? { result: 'skipped', refund_id: d.refundId, reason: `refunded already with this run's key (${d.why})` }
@@ -38,7 +45,7 @@ function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem): It
   return {
     result: 'unknown',
     verdict: 'unknown',
-    reason: `${d.why}: check with \`payctl payments get ${item.id}\`; a resume looks for its key again`,
+    reason: `${d.why}: check with \`${getCommand(opts, item.id)}\`; a resume looks for its key again`,
   };
 }
 
@@ -76,7 +83,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   const evidence: RefundEvidence = key ? await findRefund(api, item.id, key) : { kind: 'no_list' };
   const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck);
   if (before.action !== 'send')
-    return { amount: item.amount, currency: item.currency, ...fromDecision(before, stage, item) };
+    return { amount: item.amount, currency: item.currency, ...fromDecision(before, stage, item, opts) };
   if (recheck)
     return {
       result: 'unknown',
@@ -124,7 +131,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     currency: item.currency ?? baseline.currency,
     reason:
       `${why}: this service lists no refunds, so whether an earlier run of this input (here or on another ` +
-      `machine) made it cannot be checked; check with \`payctl payments get ${item.id}\``,
+      `machine) made it cannot be checked; check with \`${getCommand(opts, item.id)}\``,
   });
   if (refused && !byKey)
     return evidence.kind === 'no_list'
@@ -139,7 +146,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
         amount,
         reason:
           `the payment moved since the earlier send (amount_refunded ${then} then, ${baseline.amountRefunded} now): ` +
-          `never sent again; check with \`payctl payments get ${item.id}\``,
+          `never sent again; check with \`${getCommand(opts, item.id)}\``,
       };
   }
   amount ??= left; // "all that remains", fixed now: what is sent is what a read-back is judged by
@@ -192,7 +199,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   }
   await (opts.sleep ?? realSleep)(opts.settleMs ?? 1_000);
   const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
-  const outcome = fromDecision(after, 'lost', item);
+  const outcome = fromDecision(after, 'lost', item, opts);
   return { ...outcome, amount, currency, reason: `${lost}; ${outcome.reason}` };
 }
 

@@ -57,7 +57,13 @@ export async function transferPayment(opts: TransferPaymentOptions, ctx: Context
     body: { transfers: [{ customer, amount, currency: INR, notes: notesFlag(opts.notes) }] },
   });
   const question = `Transfer ${formatMoney(amount, INR)} from payment ${paymentId} into the wallet of ${customer}?`;
-  return moveMoney(ctx, req, 'transfer', question, checkToday(ctx, customer, 'for the transfer before sending it again'));
+  return moveMoney(
+    ctx,
+    req,
+    'transfer',
+    question,
+    checkToday(ctx, customer, 'for the transfer before sending it again'),
+  );
 }
 
 export interface CreditWalletOptions {
@@ -108,7 +114,13 @@ export async function payFromWallet(opts: PayFromWalletOptions, ctx: Context): P
   const api = await ctx.api();
   const req = api.prepare('createWalletPayment', { body });
   const question = `Pay ${formatMoney(amount, INR)} for order ${order} from the wallet of ${customer}?`;
-  return moveMoney(ctx, req, 'wallet_payment', question, checkToday(ctx, customer, 'and the order before paying again'));
+  return moveMoney(
+    ctx,
+    req,
+    'wallet_payment',
+    question,
+    checkToday(ctx, customer, 'and the order before paying again'),
+  );
 }
 
 export interface ShowBalanceOptions {

@@ -10,6 +10,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   network: 5,
   unknown_outcome: 6,
   bulk_incomplete: 7,
+  duplicate: 7,
   declined: 8,
   interrupted: 130,
 };

@@ -35,8 +35,11 @@ export async function refundBaseline(api: ApiClient, paymentId: string): Promise
 
 /** What the service shows about our refund. */
 export type RefundEvidence =
-  /** The payment's refunds hold one carrying our key. */
-  | { kind: 'found'; refundId: string; amount: number }
+  /**
+   * The payment's refunds hold one carrying our key. `duplicates`: every refund carrying it, when more
+   * than one does (a service that ignored the idempotency header took the same refund twice).
+   */
+  | { kind: 'found'; refundId: string; amount: number; duplicates?: string[] }
   /** The list was read whole and holds none with our key. */
   | { kind: 'absent' }
   /**
@@ -56,6 +59,8 @@ export type RefundStage = 'fresh' | 'resume' | 'lost';
 
 export type RefundDecision =
   | { action: 'done'; refundId?: string; why: string }
+  /** More than one refund carries the key: money moved more than once, and a person must look. */
+  | { action: 'duplicate'; refundIds: string[]; why: string }
   | { action: 'send'; why: string }
   | { action: 'unknown'; why: string }
   | { action: 'fail'; why: string };
@@ -67,6 +72,8 @@ export type RefundDecision =
  * list" after a lost answer is unknown: the request may still land.
  */
 export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false): RefundDecision {
+  if (e.kind === 'found' && e.duplicates)
+    return { action: 'duplicate', refundIds: e.duplicates, why: duplicateWhy(e.duplicates) };
   if (e.kind === 'found') return { action: 'done', refundId: e.refundId, why: `refund ${e.refundId} carries our key` };
   // Not even a fresh row is "failed" then: another machine, or an earlier run, may have made it.
   if (e.kind === 'unreadable')
@@ -94,6 +101,11 @@ export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown
   return { action: 'unknown', why: `amount_refunded moved by another amount than ${d.amount} (${figures})` };
 }
 
+/** Pure: what a duplicate is, in the words every report of one uses. */
+export const duplicateWhy = (ids: string[]) =>
+  `duplicate: ${ids.length} refunds carry this row's key (${ids.join(', ')}); the service took the same ` +
+  'refund more than once: see "Duplicates" in the money-safety guide (docs/money-safety.md)';
+
 const PAGE = 100;
 const MAX_PAGES = 50;
 
@@ -102,6 +114,14 @@ const MAX_PAGES = 50;
  * pages. Never throws: what cannot be read is `unreadable`, and a service without the list `no_list`.
  */
 export async function findRefund(api: ApiClient, paymentId: string, key: string): Promise<RefundEvidence> {
+  // The whole list is read even after a match: a second refund carrying the key is a duplicate to report.
+  const carrying: Array<{ id: string; amount: number }> = [];
+  const found = (): RefundEvidence => {
+    const [first] = carrying;
+    if (!first) return { kind: 'absent' };
+    const duplicates = carrying.length > 1 ? carrying.map((r) => r.id) : undefined;
+    return { kind: 'found', refundId: first.id, amount: first.amount, ...(duplicates ? { duplicates } : {}) };
+  };
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
       const path = `/payments/${encodeURIComponent(paymentId)}/refunds`;
@@ -114,13 +134,14 @@ export async function findRefund(api: ApiClient, paymentId: string, key: string)
         const o = r as { id: string; amount: unknown; notes?: Record<string, unknown>; payment_id?: unknown };
         if (o.payment_id !== undefined && o.payment_id !== paymentId)
           return { kind: 'unreadable', reason: `refund ${o.id} in the list belongs to ${String(o.payment_id)}` };
-        if (o.notes && typeof o.notes === 'object' && o.notes[KEY_NOTE] === key)
-          return { kind: 'found', refundId: o.id, amount: amountOf(o.amount)! };
+        if (o.notes && typeof o.notes === 'object' && o.notes[KEY_NOTE] === key && !carrying.some((c) => c.id === o.id))
+          carrying.push({ id: o.id, amount: amountOf(o.amount)! });
       }
-      if (items.length < PAGE) return { kind: 'absent' };
+      if (items.length < PAGE) return found();
     }
-    return { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
+    return carrying.length ? found() : { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
   } catch (err) {
+    if (carrying.length) return found(); // what was read proves at least that much
     if (err instanceof ApiError && err.status === 404) return { kind: 'no_list' };
     return { kind: 'unreadable', reason: (err as Error).message };
   }

@@ -31,9 +31,18 @@ async function defaultJournal(op: BulkOp, digest: string, ctx: Context, stamp: s
   return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}${stamp}.ndjson`);
 }
 
-/** The payments an earlier run of this journal sent without learning the outcome. */
-function recheckItems(journal: Journal): BulkItem[] {
-  return journal.unresolved().map((r) => ({ line: r.line, id: r.id, amount: r.amount, currency: r.currency }));
+/**
+ * The payments an earlier run of this journal sent without learning the outcome; for refunds also those
+ * it finished, read back for a second refund carrying the same key (a duplicate).
+ */
+async function recheckItems(journal: Journal, op: BulkOp): Promise<BulkItem[]> {
+  const unresolved = journal
+    .unresolved()
+    .map((r) => ({ line: r.line, id: r.id, amount: r.amount, currency: r.currency }));
+  if (op !== 'refund' || !journal.plan) return unresolved;
+  const items: BulkItem[] = [];
+  for await (const item of journal.planItems()) if (journal.stateOf(item.id) === 'done') items.push(item);
+  return [...items, ...unresolved].sort((a, b) => a.line - b.line);
 }
 
 export interface OpenedRun {
@@ -98,8 +107,9 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
       );
     if (recheck) {
       source?.cleanup();
-      const items = arraySource(recheckItems(journal));
-      ctx.notice(`rechecking ${items.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
+      const items = arraySource(await recheckItems(journal, op));
+      const which = op === 'refund' ? 'done, or whose outcome is not known' : 'whose outcome is not known';
+      ctx.notice(`rechecking ${items.total} payment(s) of journal ${path} ${which}; nothing is sent`);
       return { journal, path, items, runId: journal.plan?.runId ?? items.digest };
     }
     if (!source && !journal.plan)

@@ -11,6 +11,7 @@ export const MAX_LISTED = 20;
 /** Pure: the summary line on stderr once every row is out. */
 export function summaryLine(s: Summary, journal: string): string {
   const parts = [`${s.done} done`, `${s.skipped} skipped (already done)`, `${s.failed} failed`, `${s.unknown} unknown`];
+  if (s.duplicate) parts.push(`${s.duplicate} duplicate`);
   if (s.notStarted) parts.push(`${s.notStarted} not started`);
   return `${s.interrupted ? 'interrupted: ' : ''}${parts.join(', ')}; journal ${journal}`;
 }
@@ -38,16 +39,21 @@ export function incomplete(
   recheck: boolean,
   next: NextCommands,
 ): BulkIncompleteError {
+  const dup = s.duplicate ? `, ${s.duplicate} duplicate` : '';
   const err = new BulkIncompleteError(
-    `${s.failed + s.unknown} of the ${op}s did not complete (${s.failed} failed, ${s.unknown} unknown)`,
+    s.failed + s.unknown
+      ? `${s.failed + s.unknown} of the ${op}s did not complete (${s.failed} failed, ${s.unknown} unknown${dup})`
+      : `${s.duplicate} of the ${op}s were made more than once (duplicate): nothing was sent for them now`,
   );
   const listed = s.attention.slice(0, MAX_LISTED);
-  for (const row of listed)
-    err.hints.push(`${row.result} ${row.payment_id} (line ${row.line}): ${row.reason ?? row.status ?? ''}`);
+  for (const row of listed) {
+    const ids = row.result === 'duplicate' && row.refund_id ? ` refunds ${row.refund_id.split(' ').join(', ')}` : '';
+    err.hints.push(`${row.result} ${row.payment_id} (line ${row.line})${ids}: ${row.reason ?? row.status ?? ''}`);
+  }
   if (s.attention.length > listed.length)
     err.hints.push(`… and ${s.attention.length - listed.length} more: see the output rows or the journal`);
   if (s.unknown) err.hints.push(`\`${next.recheck}\` reads them back later without sending anything`);
-  if (!recheck) {
+  if (!recheck && s.failed + s.unknown) {
     const retry =
       op === 'refund' && s.unknown
         ? ' and look for each unknown refund by its key (sent again with the same key only if no refund carries it)'

@@ -63,6 +63,7 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     perform: (item, at) =>
       perform(item, at, { api, retryUnknown: run.retryUnknown, recheck, invocation: ctx.settings }),
     keyOf: op === 'refund' ? (item) => rowKey(runId, item) : undefined,
+    verifyDone: op === 'refund' && (recheck || journal.resumed),
     recheck,
     onRow: (row) => rows.push(row),
   })
@@ -93,7 +94,7 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
         throw err instanceof JournalWriteError ? journalFailed(err, path, next) : err;
       });
       if (s.interrupted) throw stopped(s, path, ctx.signal.reason, next);
-      if (s.failed || s.unknown) throw incomplete(op, s, path, recheck, next);
+      if (s.failed || s.unknown || s.duplicate) throw incomplete(op, s, path, recheck, next);
     },
   };
 }

@@ -42,6 +42,7 @@ function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem, opt
       ? { result: 'skipped', refund_id: d.refundId, reason: `refunded already with this run's key (${d.why})` }
       : { result: 'done', refund_id: d.refundId, reason: `applied (${d.why})` };
   if (d.action === 'fail') return { result: 'failed', reason: d.why };
+  if (d.action === 'duplicate') return { result: 'duplicate', refund_id: d.refundIds.join(' '), reason: d.why };
   return {
     result: 'unknown',
     verdict: 'unknown',
@@ -61,11 +62,29 @@ async function afterRefusal(
 ): Promise<ItemOutcome> {
   const again = await findRefund(opts.api, item.id, key);
   if (again.kind !== 'found') return failed;
+  if (again.duplicates) return { ...failed, ...fromDecision(decideRefund('lost', again), 'lost', item, opts) };
   return {
     ...failed,
     result: 'done',
     refund_id: again.refundId,
     reason: `applied (refund ${again.refundId} carries our key)`,
+  };
+}
+
+/**
+ * A row an earlier run finished, read back on a resume or recheck: one refund carrying its key is
+ * done as recorded; more than one is a duplicate to report. Nothing is ever sent for it.
+ */
+async function doneBefore(item: BulkItem, key: string | undefined, opts: RefundRowOptions): Promise<ItemOutcome> {
+  const skipped: ItemOutcome = { result: 'skipped', reason: 'done by an earlier run (journal)' };
+  if (!key) return skipped;
+  const evidence = await findRefund(opts.api, item.id, key);
+  if (evidence.kind !== 'found' || !evidence.duplicates)
+    return { ...skipped, refund_id: evidence.kind === 'found' ? evidence.refundId : undefined };
+  return {
+    amount: item.amount,
+    currency: item.currency,
+    ...fromDecision(decideRefund('resume', evidence), 'resume', item, opts),
   };
 }
 
@@ -77,6 +96,7 @@ async function afterRefusal(
 export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptions): Promise<ItemOutcome> {
   const { api, recheck } = opts;
   const key = at.key;
+  if (at.state === 'done') return doneBefore(item, key, opts);
   const stage: RefundStage = at.state === 'in_flight' || at.state === 'unknown' ? 'resume' : 'fresh';
   const sentBefore = stage === 'resume' || at.previous !== undefined;
   if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };

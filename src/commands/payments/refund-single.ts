@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../client/client';
-import { ApiError, OutcomeUnknownError, UsageError } from '../../contract/errors';
+import { ApiError, DuplicateRefundError, OutcomeUnknownError, UsageError } from '../../contract/errors';
 import {
   IDEMPOTENCY_HEADER,
   KEY_NOTE,
@@ -99,6 +99,7 @@ export async function refundOnce(
     // Without the list nothing tells whether the earlier send landed: never sent again on a guess.
     const evidence = await findRefund(api, id, key);
     const earlier = decideRefund('resume', evidence, false);
+    if (earlier.action === 'duplicate') throw duplicated(id, earlier);
     if (earlier.action === 'done') {
       env.notice(`payctl: ${id} was refunded already with key ${key} (${earlier.why}): nothing was sent`);
       return one('refund', await fetched(api, earlier));
@@ -133,6 +134,7 @@ export async function refundOnce(
   }
   await (env.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms))))(SETTLE_MS);
   const verdict = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
+  if (verdict.action === 'duplicate') throw duplicated(id, verdict);
   if (verdict.action === 'done') {
     env.notice(
       `payctl: the refund's answer was lost (${lost}); confirmed by reading it back: ${verdict.why}, ` +
@@ -145,6 +147,11 @@ export async function refundOnce(
     `rerun exactly \`${rerunCommand(id, amount, request, env.settings)}\`: it looks for this key first and sends ` +
       `only if no refund carries it (check with \`${printed(env.settings, ['payments', 'get', id])}\` meanwhile)`,
   );
+}
+
+/** Exit 7 naming every refund that carries the one key. */
+function duplicated(id: string, d: RefundDecision & { action: 'duplicate' }): DuplicateRefundError {
+  return new DuplicateRefundError(`refund of ${id}: ${d.why}`);
 }
 
 /** The refund found by its key, or what is known of it when it cannot be fetched. */

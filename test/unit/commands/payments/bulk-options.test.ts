@@ -70,6 +70,7 @@ const summary = (o: Partial<Summary> = {}): Summary => ({
   skipped: 1,
   failed: 0,
   unknown: 0,
+  duplicate: 0,
   notStarted: 0,
   interrupted: false,
   attention: [],

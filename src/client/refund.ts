@@ -1,5 +1,5 @@
 import { ApiError, FailureError, UsageError } from '../contract/errors';
-import { amountOf, paymentProblem, refundable, refundProblem } from '../contract/rules';
+import { KEY_NOTE, amountOf, paymentProblem, refundNotesProblem, refundable, refundProblem } from '../contract/rules';
 import { INR } from '../contract/vocabulary';
 import type { ApiClient } from './client';
 
@@ -16,8 +16,7 @@ export const remaining = (b: RefundBaseline) => refundable({ amount: b.amount, a
 
 /** The header the service reads a refund's identity from. */
 export const IDEMPOTENCY_HEADER = 'X-Refund-Idempotency';
-/** The note a refund carries its identity in, so a read-back can tell it among others. */
-export const KEY_NOTE = 'payctl_key';
+export { KEY_NOTE };
 
 /** Reads the payment and checks its figures (contract/rules.ts) before any arithmetic: exit 1 naming the field. */
 export async function refundBaseline(api: ApiClient, paymentId: string): Promise<RefundBaseline> {
@@ -174,16 +173,10 @@ export async function evidenceAfterLoss(
 
 /**
  * The refund's notes with our key added as `payctl_key`: the user's notes keep their place, within
- * the service's limit of notes (exit 2 naming it when no room is left for ours).
+ * the service's limit of notes (exit 2 naming it when no room is left for ours; see refundNotesProblem).
  */
-export function notesWithKey(notes: Record<string, string> | undefined, key: string, limit: number) {
-  const own = notes ?? {};
-  if (KEY_NOTE in own)
-    throw new UsageError(`the note ${KEY_NOTE} is payctl's own (the refund's key): nothing was sent`);
-  if (Object.keys(own).length >= limit)
-    throw new UsageError(
-      `a refund holds at most ${limit} notes and payctl adds one (${KEY_NOTE}, the refund's key): ` +
-        `give at most ${limit - 1}; nothing was sent`,
-    );
-  return { ...own, [KEY_NOTE]: key };
+export function notesWithKey(notes: Record<string, string> | undefined, key: string) {
+  const problem = refundNotesProblem(notes);
+  if (problem) throw new UsageError(`${problem}; nothing was sent`);
+  return { ...notes, [KEY_NOTE]: key };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { realDisk } from '../../bulk/disk';
 import type { BulkItem, BulkOp } from '../../bulk/input';
@@ -7,6 +7,7 @@ import { Journal } from '../../bulk/journal';
 import { arraySource, firstDifference, Totals } from '../../bulk/source';
 import type { ItemSource } from '../../bulk/source';
 import { UsageError } from '../../contract/errors';
+import { unwritable, writableDir } from '../../config/writable';
 import type { Context } from '../context';
 import type { BulkRun } from './bulk-options';
 import { amounts, confirmRun } from './bulk-confirm';
@@ -26,7 +27,7 @@ async function defaultJournal(op: BulkOp, digest: string, ctx: Context, stamp: s
   const creds = await ctx.credentials();
   const hash = createHash('sha256').update(`${op}\n${creds.baseUrl}\n${creds.keyId}\n${digest}\n`);
   const dir = join(ctx.paths.state, 'journals');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writableDir(dir, 'journal directory', 0o700);
   chmodSync(dir, 0o700);
   return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}${stamp}.ndjson`);
 }
@@ -99,7 +100,11 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     const existed = realDisk.kind(path) === 'file';
     if ((recheck || !source) && !existed)
       throw new UsageError(`no journal ${path} to ${recheck ? 'recheck' : 'resume'}`);
-    journal = Journal.open(path, op);
+    try {
+      journal = Journal.open(path, op);
+    } catch (err) {
+      throw unwritable(err, 'journal', path);
+    }
     if (journal.repaired)
       ctx.notice(
         `journal ${path}: its last record was cut short (${journal.repaired} bytes); ` +

@@ -1,5 +1,6 @@
 import type { BulkItem, BulkOp } from '../../bulk/input';
 import { UsageError } from '../../contract/errors';
+import { refundNotesProblem } from '../../contract/rules';
 import { amountFlag, intFlag, notesFlag } from '../flags';
 import { captureMoney } from './capture-request';
 
@@ -62,6 +63,8 @@ function defaultsFrom(run: BulkRun): (item: BulkItem) => BulkItem {
       ? captureMoney(run, "each payment's authorized amount is captured")
       : { amount: amountFlag(run.amount), currency: undefined };
   const notes = notesFlag(run.notes);
+  const problem = run.op === 'refund' ? refundNotesProblem(notes) : undefined;
+  if (problem) throw new UsageError(`--note: ${problem}; nothing was sent`);
   return (item) => ({
     ...item,
     amount: item.amount ?? amount,

@@ -10,7 +10,6 @@ import {
 } from '../../client/refund';
 import type { RefundBaseline, RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
-import { LIMITS } from '../../contract/limits';
 import { refundAnswerProblem } from '../../contract/rules';
 import type { RefundRecord } from '../../contract/resources';
 import type { BulkItem } from '../../bulk/input';
@@ -173,7 +172,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   const currency = item.currency ?? baseline.currency;
   let notes: Record<string, string>;
   try {
-    notes = notesWithKey(item.notes, key, LIMITS.notesPairs);
+    notes = notesWithKey(item.notes, key);
   } catch (err) {
     return { result: 'failed', amount, currency, reason: (err as Error).message };
   }

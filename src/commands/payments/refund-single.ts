@@ -11,7 +11,6 @@ import {
 } from '../../client/refund';
 import type { RefundBaseline, RefundDecision } from '../../client/refund';
 import { KEY_PATTERN, singleKey } from '../../bulk/identity';
-import { LIMITS } from '../../contract/limits';
 import { refundAnswerProblem } from '../../contract/rules';
 import { formatMoney } from '../../output/money';
 import { stripControl } from '../../output/sanitize';
@@ -51,7 +50,7 @@ export function refundIdentity(given: string | undefined, notes: Record<string, 
   if (given !== undefined && !KEY_PATTERN.test(given))
     throw new UsageError('--idempotency-key must be 10 to 64 characters of letters, digits, _ and -: nothing was sent');
   const key = given ?? singleKey();
-  notesWithKey(notes, key, LIMITS.notesPairs);
+  notesWithKey(notes, key);
   return { key, keyGiven: given !== undefined };
 }
 
@@ -116,7 +115,7 @@ export async function refundOnce(
   const amount = refundAmount(baseline, request.amount);
   const req = api.prepare('refundPayment', {
     params: { id },
-    body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, key, LIMITS.notesPairs) },
+    body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, key) },
   });
   req.headers = { [IDEMPOTENCY_HEADER]: key };
   let lost: string;

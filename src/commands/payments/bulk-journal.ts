@@ -11,6 +11,7 @@ import { unwritable, writableDir } from '../../config/writable';
 import type { Context } from '../context';
 import type { BulkRun } from './bulk-options';
 import { amounts, confirmRun } from './bulk-confirm';
+import { againHint, confirmNewRun, earlierJournals } from './new-run';
 
 /** Pure: the profile part of a default journal's name, safe in a file name. */
 export const profileSlug = (source: string) =>
@@ -24,12 +25,17 @@ export const profileSlug = (source: string) =>
  * so the same input again resumes its journal instead of moving the money again. `stamp`: a --new-run.
  */
 async function defaultJournal(op: BulkOp, digest: string, ctx: Context, stamp: string): Promise<string> {
+  return `${await journalStem(op, digest, ctx)}${stamp}.ndjson`;
+}
+
+/** The default journal's path without its --new-run stamp and extension. */
+async function journalStem(op: BulkOp, digest: string, ctx: Context): Promise<string> {
   const creds = await ctx.credentials();
   const hash = createHash('sha256').update(`${op}\n${creds.baseUrl}\n${creds.keyId}\n${digest}\n`);
   const dir = join(ctx.paths.state, 'journals');
   writableDir(dir, 'journal directory', 0o700);
   chmodSync(dir, 0o700);
-  return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}${stamp}.ndjson`);
+  return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}`);
 }
 
 /**
@@ -56,18 +62,20 @@ export interface OpenedRun {
 }
 
 /** What is left of a resumed plan: how many rows the earlier runs finished, and the rest's total. */
-async function leftOf(journal: Journal): Promise<{ done: number; left: number; totals: Totals }> {
+async function leftOf(journal: Journal): Promise<{ done: number; left: number; totals: Totals; all: Totals }> {
   const totals = new Totals();
+  const all = new Totals();
   let done = 0;
   let left = 0;
   for await (const item of journal.planItems()) {
+    all.add(item);
     if (journal.stateOf(item.id) === 'done') done++;
     else {
       left++;
       totals.add(item);
     }
   }
-  return { done, left, totals };
+  return { done, left, totals, all };
 }
 
 /** The journal's plan as the run's items: read back from the journal, never from the input. */
@@ -131,13 +139,11 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     given.cleanup();
     const items = planSource(journal);
     if (journal.resumed) {
-      const { done, left, totals } = await leftOf(journal);
+      const { done, left, totals, all } = await leftOf(journal);
       const verb = op === 'capture' ? 'Capture' : 'Refund';
       const c = journal.counts();
       if (run.journal === undefined)
-        ctx.notice(
-          `same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`,
-        );
+        ctx.notice(`same input as an earlier run: resuming its journal ${path} (${againHint(op, items.total, all)})`);
       ctx.notice(
         `resuming journal ${path}: ${c.done} done before, ${c.in_flight} in flight when it stopped, ` +
           `${c.unknown} unknown, ${c.failed} failed: each not done is looked for by its key before anything is sent`,
@@ -151,7 +157,10 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     } else {
       ctx.notice(`journal: ${path} (the same --journal, or the same input, resumes this run)`);
       const verb = op === 'capture' ? 'Capture' : 'Refund';
-      await confirmRun(op, `${verb} ${amounts(op, given.total, given.totals)}`, run.confirmLive, ctx);
+      const earlier = stamp ? earlierJournals(await defaultJournal(op, given.digest, ctx, ''), path) : [];
+      const typed = earlier.length > 0 && (await confirmNewRun(op, given.total, given.totals, earlier, ctx));
+      if (!typed || (await ctx.credentials()).live)
+        await confirmRun(op, `${verb} ${amounts(op, given.total, given.totals)}`, run.confirmLive, ctx);
     }
     journal.write({ type: 'run', op, at: journal.stamp(), pid: process.pid, items: items.total });
     return { journal, path, items, runId: journal.plan!.runId };

@@ -19,7 +19,8 @@ export const KNOWN: Known[] = [
     what:
       'a service that ignores X-Refund-Idempotency but lists refunds: a resend with the same key (a resume, ' +
       'or a rerun with the printed --idempotency-key, whose look finds no refund with the key yet) makes a ' +
-      "second refund when the first request lands after the look (README's documented limit)",
+      "second refund when the first request lands after the look (README's documented limit); each such double " +
+      "is named duplicate, with both refund ids, by the run's next resume or recheck (invariant double-not-named)",
     matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency && plan.refundList,
   },
   {

@@ -125,11 +125,12 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     what: string,
     command: Parameters<typeof runCommand>[1],
     onConfirm?: () => void,
+    faults = plan.network,
   ): Promise<Outcome> => {
     const proc: Process = { id: ++procSeq, dead: false, finished: false, command: what };
     m.current = proc;
     procsOn.get(m)!.add(proc.id);
-    const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
+    const network = new SimNetwork(world, service, netRng.fork(), faults, proc, sends, hostile, log);
     network.beforePost = (s) => {
       oracle.checkNotHostile(`process ${proc.id} (${what})`, s);
       if (what.startsWith('bulk')) oracle.checkAnnounced(`process ${proc.id} (${what})`, s, m.disk.durableLines());
@@ -257,6 +258,40 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     }
   };
 
+  /**
+   * Once everything has landed, each machine's operator rechecks its run over a clean network: every
+   * payment refunded twice under one key (only a service ignoring the header allows it) must be named.
+   */
+  const finalRecheck = async () => {
+    kills = MAX_KILLS; // nobody is killed any more
+    const named = new Map<string, string>();
+    for (const m of [...machines]) {
+      // Each journal the machine's runs left, by the path their output named.
+      const journals = [...m.disk.files.keys()].filter((f) => /\/journals\/refund-[^/]*\.ndjson$/.test(f));
+      for (const journal of journals) {
+        const run = bulkRun({ recheck: true, journal, ids: [], input: undefined });
+        const clean = { rate: 0, weights: {} };
+        const rechecked = launch(
+          m,
+          'bulk refund --recheck --journal (final)',
+          (ctx) => runBulk(run, ctx),
+          undefined,
+          clean,
+        );
+        let over = false;
+        void rechecked.finally(() => (over = true));
+        await world.runUntil(() => over, 50_000);
+        const outcome = await rechecked;
+        const dups = outcome.rows.filter((r) => r.result === 'duplicate');
+        log(
+          `  -> exit ${outcome.exit}: ${dups.map((r) => `${r.payment_id.slice(-3)} duplicate ${r.refund_id}`).join('; ') || 'no duplicate'}`,
+        );
+        for (const r of dups) named.set(r.payment_id, r.refund_id ?? '');
+      }
+    }
+    oracle.checkDuplicatesNamed('the final recheck', named);
+  };
+
   return withSeams(world, machines, async () => {
     const operators: Promise<void>[] = [];
     if (plan.kind === 'single_refund') operators.push(operateSingle(newMachine('A')));
@@ -281,6 +316,7 @@ export async function runScenario(seed: number, root: string, verbose = false): 
       });
     hooks.clear();
     await world.drain();
+    if (ok && plan.kind === 'bulk_refund' && plan.refundList) await finalRecheck();
     oracle.finish();
     return { seed, plan, violations: oracle.violations, trace, steps: world.steps };
   });

@@ -95,6 +95,30 @@ describe('printed commands run as printed find the write', () => {
     expect(JSON.parse(shown.stdout)).toMatchObject({ id: pay, amount_refunded: 1000 });
   });
 
+  it('a capture whose outcome stays unknown: the printed check (-p shop) shows it captured once it lands', async () => {
+    const [pay] = await sb
+      .admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })
+      .then((r) => r.payment_ids);
+    let land!: () => void;
+    const until = new Promise<void>((resolve) => (land = resolve));
+    const statuses: number[] = [];
+    faultWhen(
+      (r) => r.method === 'POST' && r.path.endsWith('/capture'),
+      () => ({ type: 'held', status: 504, until, landed: (s) => statuses.push(s) }),
+    );
+    const first = await run(['-p', 'shop', 'payments', 'capture', pay!, '--yes'], { env: env() });
+    expect(first.code, first.stderr).toBe(6);
+    land();
+    const sent = proxy.log.filter((r) => r.path.includes(pay!) && r.method === 'POST').length;
+    while (statuses.length < sent) await new Promise((r) => setTimeout(r, 20));
+    proxy.setRule(() => ({ type: 'pass' }));
+    const [check] = printedCommands(first.stderr);
+    expect(check!.slice(0, 5)).toEqual(['payctl', '-p', 'shop', 'payments', 'get']);
+    const shown = await runPrinted([...check!, '-o', 'json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ id: pay, status: 'captured' });
+  });
+
   it('an interrupted order: the printed check names -p shop, the zone and the receipt, and lists the order', async () => {
     faultWhen(
       (r) => r.method === 'POST' && r.path.startsWith('/v1/orders'),

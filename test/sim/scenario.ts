@@ -18,6 +18,7 @@ import type { Machine } from './seams';
 import { claimRow, claimSingle, rerunOf } from './user';
 import { World } from './world';
 import { colleagueFinishes, mangle, scheduleOtherOperator } from './actors';
+import { finalRecheck } from './recheck';
 
 export interface ScenarioResult {
   seed: number;
@@ -258,40 +259,6 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     }
   };
 
-  /**
-   * Once everything has landed, each machine's operator rechecks its run over a clean network: every
-   * payment refunded twice under one key (only a service ignoring the header allows it) must be named.
-   */
-  const finalRecheck = async () => {
-    kills = MAX_KILLS; // nobody is killed any more
-    const named = new Map<string, string>();
-    for (const m of [...machines]) {
-      // Each journal the machine's runs left, by the path their output named.
-      const journals = [...m.disk.files.keys()].filter((f) => /\/journals\/refund-[^/]*\.ndjson$/.test(f));
-      for (const journal of journals) {
-        const run = bulkRun({ recheck: true, journal, ids: [], input: undefined });
-        const clean = { rate: 0, weights: {} };
-        const rechecked = launch(
-          m,
-          'bulk refund --recheck --journal (final)',
-          (ctx) => runBulk(run, ctx),
-          undefined,
-          clean,
-        );
-        let over = false;
-        void rechecked.finally(() => (over = true));
-        await world.runUntil(() => over, 50_000);
-        const outcome = await rechecked;
-        const dups = outcome.rows.filter((r) => r.result === 'duplicate');
-        log(
-          `  -> exit ${outcome.exit}: ${dups.map((r) => `${r.payment_id.slice(-3)} duplicate ${r.refund_id}`).join('; ') || 'no duplicate'}`,
-        );
-        for (const r of dups) named.set(r.payment_id, r.refund_id ?? '');
-      }
-    }
-    oracle.checkDuplicatesNamed('the final recheck', named);
-  };
-
   return withSeams(world, machines, async () => {
     const operators: Promise<void>[] = [];
     if (plan.kind === 'single_refund') operators.push(operateSingle(newMachine('A')));
@@ -316,7 +283,10 @@ export async function runScenario(seed: number, root: string, verbose = false): 
       });
     hooks.clear();
     await world.drain();
-    if (ok && plan.kind === 'bulk_refund' && plan.refundList) await finalRecheck();
+    if (ok && plan.kind === 'bulk_refund' && plan.refundList) {
+      kills = MAX_KILLS; // nobody is killed any more
+      await finalRecheck({ machines, world, oracle, log, launch, bulkRun });
+    }
     oracle.finish();
     return { seed, plan, violations: oracle.violations, trace, steps: world.steps };
   });

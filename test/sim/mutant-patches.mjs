@@ -158,4 +158,16 @@ import { planBulk } from './bulk-options';\n`,
     edits: [1],
     of: 'M5',
   },
+  {
+    id: 'M6',
+    defect: '6 doubles called done',
+    what: 'a look for a key stops at the first refund carrying it: a second one (a duplicate) is never reported',
+    edits: [
+      {
+        file: 'src/client/refund.ts',
+        find: `    const duplicates = carrying.length > 1 ? carrying.map((r) => r.id) : undefined;`,
+        replace: `    const duplicates = undefined as string[] | undefined; // MUTANT: the first refund with the key is all`,
+      },
+    ],
+  },
 ];

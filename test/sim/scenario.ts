@@ -242,10 +242,11 @@ export async function runScenario(seed: number, root: string, verbose = false): 
   const operateSingle = async (m: Machine) => {
     for (const id of ids) {
       let key: string | undefined;
+      let amount = amounts.get(id);
+      let target = id;
       for (let run = 0; run < plan.runs; run++) {
-        const amount = amounts.get(id);
-        const what = `refund ${id} ${amount === undefined ? '(all that remains)' : `--amount ${amount}`}${key ? ` --idempotency-key ${key}` : ''}`;
-        const outcome = await launch(m, what, (ctx) => singleRefund(ctx, id, amount, key));
+        const what = `refund ${target} ${amount === undefined ? '(all that remains)' : `--amount ${amount}`}${key ? ` --idempotency-key ${key}` : ''}`;
+        const outcome = await launch(m, what, (ctx) => singleRefund(ctx, target, amount, key));
         hooks.clear();
         log(
           `  -> ${outcome.exit === undefined ? 'killed' : `exit ${outcome.exit}`}${outcome.exit ? `: ${outcome.message.slice(0, 300)} ${outcome.hints.join(' ')}` : ''}`,
@@ -253,7 +254,10 @@ export async function runScenario(seed: number, root: string, verbose = false): 
         claimSingle(oracle, `process ${procSeq} (${what})`, id, outcome, procSeq);
         const next = rerunOf(outcome, key);
         if (!next) break;
+        // A printed rerun is run as printed: its payment, amount and key.
         key = next.key;
+        amount = next.amount ?? amount;
+        target = next.id ?? target;
         await world.sleep(userRng.int(0, 120_000));
       }
     }

@@ -157,10 +157,12 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     } else {
       ctx.notice(`journal: ${path} (the same --journal, or the same input, resumes this run)`);
       const verb = op === 'capture' ? 'Capture' : 'Refund';
+      // A journal given alone (a plan frozen, nothing run yet): its totals are the plan's.
+      const totals = source ? given.totals : (await leftOf(journal)).all;
       const earlier = stamp ? earlierJournals(await defaultJournal(op, given.digest, ctx, ''), path) : [];
-      const typed = earlier.length > 0 && (await confirmNewRun(op, given.total, given.totals, earlier, ctx));
+      const typed = earlier.length > 0 && (await confirmNewRun(op, given.total, totals, earlier, ctx));
       if (!typed || (await ctx.credentials()).live)
-        await confirmRun(op, `${verb} ${amounts(op, given.total, given.totals)}`, run.confirmLive, ctx);
+        await confirmRun(op, `${verb} ${amounts(op, given.total, totals)}`, run.confirmLive, ctx);
     }
     journal.write({ type: 'run', op, at: journal.stamp(), pid: process.pid, items: items.total });
     return { journal, path, items, runId: journal.plan!.runId };

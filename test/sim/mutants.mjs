@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The simulation's proof against the five money defects of issue 26: each defect's fix reverted by a
+ * The simulation's proof against the money defects payctl fixed: each defect's fix reverted by a
  * small text patch of src (a mutant), in a scratch copy of the tree (this tree is never touched), and
  * the money simulation run over it. A mutant is found when seeds fail that do not fail (or fail
  * otherwise) on the unmutated copy.

@@ -20,9 +20,15 @@ export { KEY_NOTE };
 
 /** Reads the payment and checks its figures (contract/rules.ts) before any arithmetic: exit 1 naming the field. */
 export async function refundBaseline(api: ApiClient, paymentId: string): Promise<RefundBaseline> {
-  const p = await api.call<Record<string, unknown>>('getPayment', { params: { id: paymentId } });
+  const b = baselineOf(await api.call<Record<string, unknown>>('getPayment', { params: { id: paymentId } }), paymentId);
+  if (typeof b === 'string') throw new FailureError(`${b}; nothing was sent`);
+  return b;
+}
+
+/** Pure: a payment record as a baseline, or the problem with its figures (naming the field). */
+export function baselineOf(p: Record<string, unknown>, paymentId: string): RefundBaseline | string {
   const problem = paymentProblem(p, paymentId);
-  if (problem) throw new FailureError(`${problem}; nothing was sent`);
+  if (problem) return problem;
   return {
     paymentId,
     status: String(p.status),

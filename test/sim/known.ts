@@ -36,17 +36,6 @@ export const KNOWN: Known[] = [
       !plan.refundList &&
       /sent by: .*(--retry-unknown|--idempotency-key)/.test(v.detail),
   },
-  {
-    id: 'second-machine-read-failed',
-    what:
-      "a second machine's fresh row whose read before sending fails (a proxy's page) is failed, 'nothing sent " +
-      "now' (true of that machine), while the first machine's refund with the same key has landed or may " +
-      'still land; a rerun of the second machine finds the key',
-    matches: (v, plan) =>
-      (v.invariant === 'failed-while-in-flight' || v.invariant === 'failed-but-applied') &&
-      plan.twoMachines &&
-      /nothing sent now: /.test(v.detail),
-  },
 ];
 
 /** The known finding a violation is, if any. */

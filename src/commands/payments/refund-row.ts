@@ -4,11 +4,11 @@ import {
   decideRefund,
   evidenceAfterLoss,
   findRefund,
+  baselineOf,
   notesWithKey,
-  refundBaseline,
   remaining,
 } from '../../client/refund';
-import type { RefundBaseline, RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
+import type { RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
 import { refundAnswerProblem } from '../../contract/rules';
 import type { RefundRecord } from '../../contract/resources';
@@ -60,6 +60,13 @@ async function afterRefusal(
   failed: ItemOutcome,
 ): Promise<ItemOutcome> {
   const again = await findRefund(opts.api, item.id, key);
+  // The look itself failed: the refusal may be our own refund's doing, so the row is not called failed.
+  if (again.kind === 'unreadable')
+    return {
+      ...failed,
+      result: 'unknown',
+      reason: `${failed.reason}; our key could not be looked for: ${again.reason}`,
+    };
   if (again.kind !== 'found') return failed;
   if (again.duplicates) return { ...failed, ...fromDecision(decideRefund('lost', again), 'lost', item, opts) };
   return {
@@ -116,19 +123,31 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
       reason: 'sent by an older payctl with no key: check it with `payctl payments get`',
     };
 
-  let baseline: RefundBaseline;
+  let read: Record<string, unknown>;
   try {
-    baseline = await refundBaseline(api, item.id);
+    read = await api.call<Record<string, unknown>>('getPayment', { params: { id: item.id } });
   } catch (err) {
     if (err instanceof AuthError) throw err;
-    // A row sent before stays unknown: called failed, the next resume would take it as never sent.
+    // A row sent before stays unknown: called failed, the next resume would take it as never sent. So
+    // does one whose payment could not be read (not refused by the service): another run of this input
+    // (another machine) may have refunded it with the same key, and a resume looks for that key.
+    const refusal = err instanceof ApiError;
+    const others = refusal ? '' : '; another run of this input may have refunded it: a resume looks for its key';
+    return {
+      result: sentBefore || !refusal ? 'unknown' : 'failed',
+      amount: item.amount,
+      currency: item.currency,
+      reason: `nothing sent now: ${(err as Error).message}${others}`,
+    };
+  }
+  const baseline = baselineOf(read, item.id);
+  if (typeof baseline === 'string')
     return {
       result: sentBefore ? 'unknown' : 'failed',
       amount: item.amount,
       currency: item.currency,
-      reason: `nothing sent now: ${(err as Error).message}`,
+      reason: `nothing sent now: ${baseline}; nothing was sent`,
     };
-  }
   let amount = item.amount;
   const left = remaining(baseline);
   const held = `amount_refunded ${baseline.amountRefunded} of ${baseline.amount}`;

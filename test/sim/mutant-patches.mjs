@@ -115,8 +115,8 @@ import { planBulk } from './bulk-options';\n`,
         replace: `  if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };
   const prev = at.previous; // MUTANT: the earlier run's baseline, by arithmetic, instead of our key
   if (stage === 'resume' && prev?.amount !== undefined && prev.amount_refunded !== undefined) {
-    const now = await refundBaseline(api, item.id).catch(() => undefined);
-    if (now && now.amountRefunded === prev.amount_refunded + prev.amount)
+    const now = await api.call('getPayment', { params: { id: item.id } }).then((p) => baselineOf(p, item.id)).catch(() => undefined);
+    if (now && typeof now !== 'string' && now.amountRefunded === prev.amount_refunded + prev.amount)
       return { result: 'done', amount: prev.amount, reason: 'applied by the earlier run (amount_refunded moved by its amount)' };
   }`,
       },

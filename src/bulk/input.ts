@@ -1,4 +1,5 @@
 import { LIMITS } from '../contract/limits';
+import { refundNotesProblem } from '../contract/rules';
 import { parseAmount } from '../contract/values/amount';
 import { parseCurrency } from '../contract/values/currency';
 import { parseId } from '../contract/values/id';
@@ -76,6 +77,8 @@ function itemFrom(line: number, fields: Fields, op: BulkOp): Result<BulkItem> {
     if (!parsed.ok) return fail(parsed.error);
     item.notes = parsed.value;
   }
+  const notesProblem = op === 'refund' ? refundNotesProblem(item.notes) : undefined;
+  if (notesProblem) return fail(notesProblem);
   return { ok: true, value: item };
 }
 

@@ -1,5 +1,5 @@
 import { didYouMean } from '../contract/values/did-you-mean';
-import { isJsonObject, parseJson } from '../contract/values/json';
+import { isJsonObject, parseJson, repeatedKey } from '../contract/values/json';
 import type { Checker, Fields, InputEvent } from './input';
 
 const NDJSON_KEYS = ['payment_id', 'amount', 'currency', 'receipt', 'notes'];
@@ -46,11 +46,16 @@ function valueEvent(c: Checker, v: unknown, line: number, idsAllowed = false): I
   return c.check(line, fields);
 }
 
+const givenTwice = (key: string) =>
+  `key "${key}" is given twice in one object (JSON would silently keep the last): give it once`;
+
 /** One NDJSON line: a row, or a collection's items. */
 export function* ndjsonEvents(c: Checker, raw: string, line: number): Generator<InputEvent> {
   if (!raw.trim()) return;
   const parsed = parseJson(raw);
   if (!parsed.ok) return yield { problem: { line, message: 'not a JSON object (the line is not valid JSON)' } };
+  const twice = repeatedKey(raw);
+  if (twice !== undefined) return yield { problem: { line, message: givenTwice(twice) } };
   yield* valueEvents(c, parsed.value, line);
 }
 
@@ -109,6 +114,11 @@ export function* jsonEvents(c: Checker, text: string): Generator<InputEvent> {
     if ('error' in part) return yield { problem: { line: part.line, message: part.error } };
     const parsed = parseJson(part.slice);
     if (!parsed.ok) return yield { problem: { line: part.line, message: 'not valid JSON' } };
+    const twice = repeatedKey(part.slice);
+    if (twice !== undefined) {
+      yield { problem: { line: part.line, message: givenTwice(twice) } };
+      continue;
+    }
     yield* valueEvents(c, parsed.value, part.line, part.slice !== text);
   }
 }

@@ -1,8 +1,11 @@
 import type { BulkItem } from './input';
 import type { ItemState, SentRecord } from './journal';
 
-/** `skipped`: nothing needed doing (done in an earlier run, or already captured at the service). */
-export type RowResult = 'done' | 'skipped' | 'failed' | 'unknown';
+/**
+ * `skipped`: nothing needed doing (done in an earlier run, or already captured at the service).
+ * `duplicate`: more than one refund carries the row's key (the money moved more than once).
+ */
+export type RowResult = 'done' | 'skipped' | 'failed' | 'unknown' | 'duplicate';
 
 export interface ItemOutcome {
   result: RowResult;

@@ -22,9 +22,11 @@ export interface Summary {
   skipped: number;
   failed: number;
   unknown: number;
+  /** Rows more than one refund carries the key of. */
+  duplicate: number;
   notStarted: number;
   interrupted: boolean;
-  /** Rows that need a person: failed and unknown, in input order. */
+  /** Rows that need a person: failed, unknown and duplicate, in input order. */
   attention: BulkRow[];
 }
 
@@ -43,6 +45,11 @@ export interface RunOptions {
   onRow: (row: BulkRow) => void;
   /** The refund key of a row (see identity.ts); undefined for captures. */
   keyOf?: (item: BulkItem) => string | undefined;
+  /**
+   * Rows an earlier run finished are looked at again (`perform` with state `done`) rather than skipped:
+   * a refund resume or recheck reads back whether more than one refund carries a row's key.
+   */
+  verifyDone?: boolean;
 }
 
 /** At most `free` holders at once; the rest wait in order. */
@@ -88,6 +95,7 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
     skipped: 0,
     failed: 0,
     unknown: 0,
+    duplicate: 0,
     notStarted: 0,
     interrupted: false,
     attention: [],
@@ -98,7 +106,8 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
   const finishItem = (item: BulkItem, outcome: ItemOutcome) => {
     const row = rowOf(op, item, outcome);
     summary[outcome.result]++;
-    if (outcome.result === 'failed' || outcome.result === 'unknown') summary.attention.push(row);
+    if (outcome.result === 'failed' || outcome.result === 'unknown' || outcome.result === 'duplicate')
+      summary.attention.push(row);
     opts.progress.tick();
     opts.onRow(row);
   };
@@ -110,7 +119,7 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
       if (r.done || stop()) return; // an item taken after the stop is not started
       const item = r.value;
       const state: ItemState = journal.stateOf(item.id);
-      if (state === 'done') {
+      if (state === 'done' && !opts.verifyDone) {
         finishItem(item, { result: 'skipped', reason: 'done by an earlier run (journal)' });
         continue;
       }
@@ -144,7 +153,8 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
       if (held) slots.give();
       // A recheck's "skipped" was never looked at: the journal keeps what it had.
       if (!(opts.recheck && outcome.result === 'skipped')) {
-        const journaled = outcome.result === 'skipped' ? 'done' : outcome.result;
+        // A duplicate's money moved (more than once): never sent again, reported on every resume.
+        const journaled = outcome.result === 'skipped' || outcome.result === 'duplicate' ? 'done' : outcome.result;
         journal.outcome(item.id, journaled, {
           status: outcome.status,
           refund_id: outcome.refund_id,
@@ -160,7 +170,8 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
   // keep every one of the `concurrency` slots busy, so the durable journal costs no throughput.
   const slots = new Slots(opts.concurrency);
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency * 2, opts.total)) }, worker));
-  summary.notStarted = opts.total - (summary.done + summary.skipped + summary.failed + summary.unknown);
+  const finished = summary.done + summary.skipped + summary.failed + summary.unknown + summary.duplicate;
+  summary.notStarted = opts.total - finished;
   summary.interrupted = opts.signal.aborted;
   summary.attention.sort((a, b) => a.line - b.line);
   fatal ??= journal.failure;

@@ -40,8 +40,10 @@ export const EXIT_CODE_TABLE: readonly ExitCodeRow[] = [
   },
   {
     code: 7,
-    kinds: ['bulk_incomplete'],
-    meaning: 'a bulk run finished with some items failed or unknown (summary on stderr, journal kept)',
+    kinds: ['bulk_incomplete', 'duplicate'],
+    meaning:
+      'a bulk run finished with some items failed or unknown (summary on stderr, journal kept), or a refund ' +
+      'was found more than once under one key (a duplicate: the refund ids are named)',
   },
   { code: 8, kinds: ['declined'], meaning: 'declined at a confirmation (answered No): nothing was sent' },
   {

@@ -149,6 +149,7 @@ function binder(run: RunState, streams: IO, env: NodeJS.ProcessEnv): Bind {
       run.redact = redactChunk;
       const settings = settingsFrom(flags, env, streams);
       run.wantJson = settings.formatChosen && settings.format === 'json';
+      run.writes.invocation = settings;
       const runtime = createRuntime(settings, streams, run.controller.signal, run.writes);
       try {
         // Before the handler sends anything: exit 2 must mean nothing was sent.

@@ -23,7 +23,18 @@ interface HttpOptions {
   signal?: AbortSignal;
   /** A proxy, an extra CA. */
   route?: Route;
+  /** Seam: the connection attempts go over (a simulation's network); else a pool of undici's. */
+  pool?: Connection;
+  /** Seam: the jitter of retry waits (a simulation's seeded generator); else Math.random. */
+  random?: () => number;
+  /** Seam: the timer of an attempt's deadline (a simulation's clock); answers how to cancel it. */
+  deadline?: (ms: number, fire: () => void) => () => void;
 }
+
+const realDeadline = (ms: number, fire: () => void) => {
+  const timer = setTimeout(fire, ms);
+  return () => clearTimeout(timer);
+};
 
 export interface HttpRequest {
   method: Method;
@@ -80,7 +91,9 @@ export class HttpClient {
     this.policy = opts.retry ?? DEFAULT_RETRY;
     this.now = opts.now ?? Date.now;
     this.pause = opts.sleep ?? ((ms) => sleep(ms, undefined, { signal: opts.signal }));
-    this.pool = createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 }, opts.route);
+    this.pool =
+      opts.pool ??
+      createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 }, opts.route);
     const proxy = opts.route?.proxy;
     if (proxy) this.trace(`${this.origin} through the proxy ${proxy.shown}${proxy.from ? ` (${proxy.from})` : ''}`);
   }
@@ -130,7 +143,7 @@ export class HttpClient {
       if (refusedBeforeSending(failure)) throw new TransportError('not_sent', attempt + 1, failure);
       const decision = refusedLocally(this.origin, failure)
         ? ({ retry: false } as const)
-        : decide(req.method, outcome, attempt, this.policy);
+        : decide(req.method, outcome, attempt, this.policy, this.opts.random);
       if (!decision.retry) {
         if (response) return response;
         throw new TransportError((outcome as { failure: TransportFailure }).failure, attempt + 1, failure);
@@ -166,12 +179,12 @@ export class HttpClient {
     // One deadline per attempt, from connect to the last byte: undici's own timeouts restart with
     // every chunk, so a body dripped a byte at a time would never end under them alone.
     const deadline = new AbortController();
-    const timer = setTimeout(() => {
+    const cancel = (this.opts.deadline ?? realDeadline)(this.opts.timeoutMs, () => {
       const err = Object.assign(new Error(`no complete answer within ${this.opts.timeoutMs / 1000}s (--timeout)`), {
         code: 'PAYCTL_DEADLINE',
       });
       deadline.abort(err);
-    }, this.opts.timeoutMs);
+    });
     const signal = this.opts.signal ? AbortSignal.any([deadline.signal, this.opts.signal]) : deadline.signal;
     try {
       const res = await this.pool.request({
@@ -197,7 +210,7 @@ export class HttpClient {
       }
       return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), attempts };
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   }
 

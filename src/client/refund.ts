@@ -1,5 +1,5 @@
 import { ApiError, FailureError, UsageError } from '../contract/errors';
-import { amountOf, paymentProblem, refundable, refundProblem } from '../contract/rules';
+import { KEY_NOTE, amountOf, paymentProblem, refundNotesProblem, refundable, refundProblem } from '../contract/rules';
 import { INR } from '../contract/vocabulary';
 import type { ApiClient } from './client';
 
@@ -16,15 +16,19 @@ export const remaining = (b: RefundBaseline) => refundable({ amount: b.amount, a
 
 /** The header the service reads a refund's identity from. */
 export const IDEMPOTENCY_HEADER = 'X-Refund-Idempotency';
-/** The note a refund carries its identity in, so a read-back can tell it among others. */
-import { KEY_NOTE } from '../contract/vocabulary';
 export { KEY_NOTE };
 
 /** Reads the payment and checks its figures (contract/rules.ts) before any arithmetic: exit 1 naming the field. */
 export async function refundBaseline(api: ApiClient, paymentId: string): Promise<RefundBaseline> {
-  const p = await api.call<Record<string, unknown>>('getPayment', { params: { id: paymentId } });
+  const b = baselineOf(await api.call<Record<string, unknown>>('getPayment', { params: { id: paymentId } }), paymentId);
+  if (typeof b === 'string') throw new FailureError(`${b}; nothing was sent`);
+  return b;
+}
+
+/** Pure: a payment record as a baseline, or the problem with its figures (naming the field). */
+export function baselineOf(p: Record<string, unknown>, paymentId: string): RefundBaseline | string {
   const problem = paymentProblem(p, paymentId);
-  if (problem) throw new FailureError(`${problem}; nothing was sent`);
+  if (problem) return problem;
   return {
     paymentId,
     status: String(p.status),
@@ -38,9 +42,11 @@ export async function refundBaseline(api: ApiClient, paymentId: string): Promise
 export type RefundEvidence =
   /**
    * The payment's refunds hold one carrying our key. `failed`: it was applied, then failed at the
-   * service (its amount went back to the payment): nothing is refunded under this key.
+   * service (its amount went back to the payment): nothing is refunded under this key. `duplicates`:
+   * every refund carrying it that did not fail, when more than one does (a service that ignored the
+   * idempotency header took the same refund twice).
    */
-  | { kind: 'found'; refundId: string; amount: number; failed?: boolean }
+  | { kind: 'found'; refundId: string; amount: number; failed?: boolean; duplicates?: string[] }
   /** The list was read whole and holds none with our key. */
   | { kind: 'absent' }
   /**
@@ -60,6 +66,8 @@ export type RefundStage = 'fresh' | 'resume' | 'lost';
 
 export type RefundDecision =
   | { action: 'done'; refundId?: string; why: string }
+  /** More than one refund carries the key: money moved more than once, and a person must look. */
+  | { action: 'duplicate'; refundIds: string[]; why: string }
   | { action: 'send'; why: string }
   | { action: 'unknown'; why: string }
   | { action: 'fail'; refundId?: string; why: string };
@@ -71,6 +79,8 @@ export type RefundDecision =
  * list" after a lost answer is unknown: the request may still land.
  */
 export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false): RefundDecision {
+  if (e.kind === 'found' && e.duplicates)
+    return { action: 'duplicate', refundIds: e.duplicates, why: duplicateWhy(e.duplicates) };
   // The service answers the same key with this same failed refund: only a new key refunds again.
   if (e.kind === 'found' && e.failed)
     return {
@@ -105,6 +115,11 @@ export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown
   return { action: 'unknown', why: `amount_refunded moved by another amount than ${d.amount} (${figures})` };
 }
 
+/** Pure: what a duplicate is, in the words every report of one uses. */
+export const duplicateWhy = (ids: string[]) =>
+  `duplicate: ${ids.length} refunds carry this row's key (${ids.join(', ')}); the service took the same ` +
+  'refund more than once: see "Duplicates" in the money-safety guide (docs/money-safety.md)';
+
 const PAGE = 100;
 const MAX_PAGES = 50;
 
@@ -115,7 +130,18 @@ const MAX_PAGES = 50;
  * ignores the header may hold both).
  */
 export async function findRefund(api: ApiClient, paymentId: string, key: string): Promise<RefundEvidence> {
-  let failed: RefundEvidence | undefined;
+  // The whole list is read even after a match: a second refund carrying the key is a duplicate to report.
+  const carrying: Array<{ id: string; amount: number; failed: boolean }> = [];
+  const found = (): RefundEvidence => {
+    const live = carrying.filter((r) => !r.failed);
+    const [first] = live;
+    if (!first) {
+      const [failed] = carrying;
+      return failed ? { kind: 'found', refundId: failed.id, amount: failed.amount, failed: true } : { kind: 'absent' };
+    }
+    const duplicates = live.length > 1 ? live.map((r) => r.id) : undefined;
+    return { kind: 'found', refundId: first.id, amount: first.amount, ...(duplicates ? { duplicates } : {}) };
+  };
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
       const path = `/payments/${encodeURIComponent(paymentId)}/refunds`;
@@ -128,15 +154,18 @@ export async function findRefund(api: ApiClient, paymentId: string, key: string)
         const o = r as { id: string; amount: unknown; notes?: Record<string, unknown>; payment_id?: unknown };
         if (o.payment_id !== undefined && o.payment_id !== paymentId)
           return { kind: 'unreadable', reason: `refund ${o.id} in the list belongs to ${String(o.payment_id)}` };
-        if (!o.notes || typeof o.notes !== 'object' || o.notes[KEY_NOTE] !== key) continue;
-        const found = { kind: 'found' as const, refundId: o.id, amount: amountOf(o.amount)! };
-        if ((r as { status?: unknown }).status !== 'failed') return found;
-        failed ??= { ...found, failed: true };
+        if (o.notes && typeof o.notes === 'object' && o.notes[KEY_NOTE] === key && !carrying.some((c) => c.id === o.id))
+          carrying.push({
+            id: o.id,
+            amount: amountOf(o.amount)!,
+            failed: (r as { status?: unknown }).status === 'failed',
+          });
       }
-      if (items.length < PAGE) return failed ?? { kind: 'absent' };
+      if (items.length < PAGE) return found();
     }
-    return { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
+    return carrying.length ? found() : { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
   } catch (err) {
+    if (carrying.length) return found(); // what was read proves at least that much
     if (err instanceof ApiError && err.status === 404) return { kind: 'no_list' };
     return { kind: 'unreadable', reason: (err as Error).message };
   }
@@ -169,16 +198,10 @@ export async function evidenceAfterLoss(
 
 /**
  * The refund's notes with our key added as `payctl_key`: the user's notes keep their place, within
- * the service's limit of notes (exit 2 naming it when no room is left for ours).
+ * the service's limit of notes (exit 2 naming it when no room is left for ours; see refundNotesProblem).
  */
-export function notesWithKey(notes: Record<string, string> | undefined, key: string, limit: number) {
-  const own = notes ?? {};
-  if (KEY_NOTE in own)
-    throw new UsageError(`the note ${KEY_NOTE} is payctl's own (the refund's key): nothing was sent`);
-  if (Object.keys(own).length >= limit)
-    throw new UsageError(
-      `a refund holds at most ${limit} notes and payctl adds one (${KEY_NOTE}, the refund's key): ` +
-        `give at most ${limit - 1}; nothing was sent`,
-    );
-  return { ...own, [KEY_NOTE]: key };
+export function notesWithKey(notes: Record<string, string> | undefined, key: string) {
+  const problem = refundNotesProblem(notes);
+  if (problem) throw new UsageError(`${problem}; nothing was sent`);
+  return { ...notes, [KEY_NOTE]: key };
 }

@@ -6,42 +6,43 @@ import type { CommandResult } from './result';
 import { OutcomeUnknownError } from '../contract/errors';
 import { matchPath } from '../contract/paths';
 import { idArg } from './flags';
-
-const arg = (s: string) => (/^[A-Za-z0-9_.:@/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+import { printed } from './invocation';
+import type { Invocation } from './invocation';
 
 /**
- * The exact payctl command that shows whether a write whose answer was lost was applied, for the
- * message of exit 6: the resource it changed, or the list it would have added to.
+ * The payctl command that shows whether a write whose answer was lost was applied, for the message of
+ * exit 6: the resource it changed, or the list it would have added to. `inv`: the invocation whose
+ * service and zone it names (see invocation.ts).
  */
-export function checkCommand(method: string, path: string, body?: unknown): string {
+export function checkCommand(method: string, path: string, body?: unknown, inv?: Invocation): string {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const at = (pattern: string) => matchPath(pattern, path);
+  const show = (args: string[], window = false) => printed(inv, args, { window });
   let m: Record<string, string> | null;
-  if ((m = at('/payments/:id/refund'))) return `payctl payments get ${arg(m.id!)}`;
-  if ((m = at('/payments/:id/capture')) || (m = at('/payments/:id/transfers')))
-    return `payctl payments get ${arg(m.id!)}`;
+  if ((m = at('/payments/:id/refund'))) return show(['payments', 'get', m.id!]);
+  if ((m = at('/payments/:id/capture')) || (m = at('/payments/:id/transfers'))) return show(['payments', 'get', m.id!]);
   if (
     (m = at('/subscriptions/:id/cancel')) ||
     (m = at('/subscriptions/:id/pause')) ||
     (m = at('/subscriptions/:id/resume'))
   )
-    return `payctl subscriptions get ${arg(m.id!)}`;
-  if ((m = at('/customers/:id'))) return `payctl customers get ${arg(m.id!)}`;
-  if (path === '/customers') return 'payctl customers list --count 5';
-  if ((m = at('/customers/:id/payouts'))) return `payctl wallet statement ${arg(m.id!)} --from today`;
+    return show(['subscriptions', 'get', m.id!]);
+  if ((m = at('/customers/:id'))) return show(['customers', 'get', m.id!]);
+  if (path === '/customers') return show(['customers', 'list', '--count', '5']);
+  if ((m = at('/customers/:id/payouts'))) return show(['wallet', 'statement', m.id!, '--from', 'today'], true);
   if (path === '/transfers' && typeof b.customer_id === 'string')
-    return `payctl wallet statement ${arg(b.customer_id)} --from today`;
+    return show(['wallet', 'statement', b.customer_id, '--from', 'today'], true);
   // A notes edit (PATCH): the record it changed.
-  if (method === 'PATCH' && (m = at('/orders/:id'))) return `payctl orders get ${arg(m.id!)}`;
-  if (method === 'PATCH' && (m = at('/payments/:id'))) return `payctl payments get ${arg(m.id!)}`;
-  if (method === 'PATCH' && (m = at('/refunds/:id'))) return `payctl refunds get ${arg(m.id!)}`;
+  if (method === 'PATCH' && (m = at('/orders/:id'))) return show(['orders', 'get', m.id!]);
+  if (method === 'PATCH' && (m = at('/payments/:id'))) return show(['payments', 'get', m.id!]);
+  if (method === 'PATCH' && (m = at('/refunds/:id'))) return show(['refunds', 'get', m.id!]);
   if (path === '/orders')
     return typeof b.receipt === 'string'
-      ? `payctl orders list --receipt ${arg(b.receipt)} --from 1h`
-      : 'payctl orders list --from 1h';
-  if (method === 'GET') return `payctl api GET ${arg(path)}`;
+      ? show(['orders', 'list', '--receipt', b.receipt, '--from', '1h'], true)
+      : show(['orders', 'list', '--from', '1h'], true);
+  if (method === 'GET') return show(['api', 'GET', path]);
   // A POST that creates something: the list it would have joined, newest first.
-  return `payctl api GET ${arg(path)} -F count=5`;
+  return show(['api', 'GET', path, '-F', 'count=5']);
 }
 
 /** A lost answer's hint, with the command to run instead of "check the resource". */
@@ -51,21 +52,26 @@ export function withCheck(
   path: string,
   body?: unknown,
   extra = '',
+  inv?: Invocation,
 ): OutcomeUnknownError {
   return new OutcomeUnknownError(
     err.message,
-    `do not send it again before checking: run \`${checkCommand(method, path, body)}\`${extra}`,
+    `do not send it again before checking: run \`${checkCommand(method, path, body, inv)}\`${extra}`,
     err.answer,
   );
 }
 
 /** Sends one prepared write; an unknown outcome names the command that shows what happened. */
-export async function sendOnce<T = Record<string, unknown>>(api: ApiClient, req: Prepared): Promise<T> {
+export async function sendOnce<T = Record<string, unknown>>(
+  api: ApiClient,
+  req: Prepared,
+  inv?: Invocation,
+): Promise<T> {
   try {
     return await api.execute<T>(req);
   } catch (err) {
     if (err instanceof OutcomeUnknownError && req.method !== 'GET')
-      throw withCheck(err, req.method, req.path, req.body);
+      throw withCheck(err, req.method, req.path, req.body, '', inv);
     throw err;
   }
 }
@@ -84,7 +90,7 @@ export async function sendOrShow(
   kind: ResourceKind,
 ): Promise<CommandResult> {
   if (ctx.settings.dryRun) return dryRun(req);
-  return one(kind, req.method !== 'GET' ? await sendOnce(api, req) : await api.execute(req));
+  return one(kind, req.method !== 'GET' ? await sendOnce(api, req, ctx.settings) : await api.execute(req));
 }
 
 /** One record read by its id (`payments get ID`): its answer, or with --dry-run the request. */

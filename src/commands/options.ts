@@ -62,7 +62,10 @@ export const bulkOptions = <A extends unknown[], O extends OptionValues, G exten
       'journal of a bulk run; the same file resumes it ' +
         '(default: named after the operation, profile and input, under the state directory)',
     )
-    .option('--new-run', 'start a fresh journal even if this same input ran before (moves the money again)')
+    .option(
+      '--new-run',
+      'start a fresh journal even if this same input ran before: moves the money AGAIN (a terminal asks for the total to be typed; without one, pass --yes)',
+    )
     .option('--recheck', "read back the payments a journal's run sent without learning the outcome; sends nothing")
     .option('--skip-invalid', 'skip and list bad input rows instead of refusing the whole run')
     .option('--confirm-live <profile>', 'without a terminal, confirms a bulk run on a live profile (with --yes)');

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { ApiClient } from '../client/client';
 import { DEFAULT_RETRY } from '../client/retry';
 import type { RetryPolicy } from '../client/retry';
 import { resolveCredentials } from '../config/credentials';
 import type { Credentials } from '../config/credentials';
 import { sandboxDbPath } from '../config/paths';
+import { writableDir } from '../config/writable';
 import type { PayctlPaths } from '../config/paths';
 import type { ProfileStore } from '../config/profiles';
 import { knownSecret, redact } from '../config/secrets';
@@ -62,7 +62,7 @@ function credentialSource(
   const startInProcessSandbox = async (): Promise<Credentials> => {
     const { startSandbox } = await import('../sandbox');
     const db = sandboxDbPath(settings.paths);
-    mkdirSync(settings.paths.data, { recursive: true });
+    writableDir(settings.paths.data, 'data directory (the sandbox database)');
     const sandbox = await startSandbox({ db, port: 0 });
     closers.push(() => sandbox.close());
     knownSecret(sandbox.keyId, sandbox.keySecret);

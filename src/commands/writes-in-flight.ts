@@ -1,5 +1,7 @@
 import { matchPath } from '../contract/paths';
 import { checkCommand } from './check';
+import { printed } from './invocation';
+import type { Invocation } from './invocation';
 
 interface Write {
   path: string;
@@ -7,31 +9,30 @@ interface Write {
   at: number;
 }
 
-const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
 /**
  * The command that shows whether an interrupted write was applied. Unlike check.ts's rule for a lost
  * answer, it knows when the request left, so lists start a minute before that instead of "1h", and a
  * payment shows just the fields the write would have changed.
  */
-function interruptedCheck(w: Write): string {
+function interruptedCheck(w: Write, inv: Invocation | undefined): string {
   const body = (w.body && typeof w.body === 'object' ? w.body : {}) as Record<string, unknown>;
+  const show = (args: string[], window = false) => printed(inv, args, { window });
   const refund = matchPath('/payments/:id/refund', w.path);
-  if (refund) return `payctl payments get ${refund.id} --fields id,amount,amount_refunded,refund_status`;
+  if (refund) return show(['payments', 'get', refund.id!, '--fields', 'id,amount,amount_refunded,refund_status']);
   const capture = matchPath('/payments/:id/capture', w.path);
-  if (capture) return `payctl payments get ${capture.id} --fields id,status,amount`;
+  if (capture) return show(['payments', 'get', capture.id!, '--fields', 'id,status,amount']);
   const since = new Date(w.at - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
   if (w.path === '/orders') {
-    const receipt = typeof body.receipt === 'string' ? ` --receipt ${quoted(body.receipt)}` : '';
-    return `payctl orders list --from ${since}${receipt}`;
+    const receipt = typeof body.receipt === 'string' ? ['--receipt', body.receipt] : [];
+    return show(['orders', 'list', '--from', since, ...receipt], true);
   }
   const payout = matchPath('/customers/:id/payouts', w.path);
-  if (payout) return `payctl wallet statement ${payout.id} --from ${since}`;
+  if (payout) return show(['wallet', 'statement', payout.id!, '--from', since], true);
   if (w.path === '/transfers' && typeof body.customer_id === 'string')
-    return `payctl wallet statement ${body.customer_id} --from ${since}`;
+    return show(['wallet', 'statement', body.customer_id, '--from', since], true);
   // Everything else (payment transfers, cancels, fund accounts, any `payctl api` path): the same
   // command a lost answer names.
-  return checkCommand('POST', w.path, w.body);
+  return checkCommand('POST', w.path, w.body, inv);
 }
 
 /**
@@ -40,6 +41,8 @@ function interruptedCheck(w: Write): string {
  */
 export class WritesInFlight {
   private readonly open = new Set<Write>();
+  /** The invocation the writes belong to, once its settings are known: the checks name its service. */
+  invocation?: Invocation;
 
   start(path: string, body: unknown): () => void {
     const w = { path, body, at: Date.now() };
@@ -51,7 +54,7 @@ export class WritesInFlight {
     for (const w of this.open)
       stderr.write(
         `payctl: interrupted after the request was sent: it may have been applied; ` +
-          `check with \`${interruptedCheck(w)}\` before trying again\n`,
+          `check with \`${interruptedCheck(w, this.invocation)}\` before trying again\n`,
       );
   }
 }

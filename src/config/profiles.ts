@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { writableDir } from './writable';
 import { join } from 'node:path';
 import { UsageError } from '../contract/errors';
 import { isJsonObject } from '../contract/values/json';
@@ -71,7 +62,7 @@ export class ProfileStore {
   }
 
   private write(store: Store): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    writableDir(this.dir, 'config directory', 0o700);
     const temp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     const fd = openSync(temp, 'wx', 0o600);
     try {
@@ -88,7 +79,7 @@ export class ProfileStore {
 
   /** One read-modify-write under the lock. */
   private update(change: (store: Store) => Store): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    writableDir(this.dir, 'config directory', 0o700);
     withFileLock(this.path, () => this.write(change(this.read())));
   }
 

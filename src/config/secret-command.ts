@@ -3,6 +3,8 @@ import { AuthError } from '../contract/errors';
 
 const TIMEOUT_MS = 60_000;
 const MAX_OUTPUT = 64 * 1024;
+/** After the command exits, how long the pipe gets to deliver what it wrote before exiting. */
+const EXITED_GRACE_MS = 100;
 
 interface SecretCommandOptions {
   env: NodeJS.ProcessEnv;
@@ -48,7 +50,14 @@ export function runSecretCommand(command: string, opts: SecretCommandOptions): P
       if (opts.signal?.aborted) return reject(opts.signal.reason);
       reject(failed(opts.source, `could not be started (${(err as NodeJS.ErrnoException).code ?? err.message})`));
     });
-    child.on('close', (code, signal) => {
+    // Done when the command exits: what it printed until then is the secret. A process it left behind (a
+    // secret manager's agent) may hold the pipe open, so 'close' may never come: once the command has
+    // exited, the pipe gets a moment to hand over what is already in it, and is then let go.
+    let settled = false;
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
+      child.stdout.destroy();
       clearTimeout(timer);
       const secret = Buffer.concat(chunks).toString('utf8').trim();
       if (size > MAX_OUTPUT) return reject(failed(opts.source, `printed more than ${MAX_OUTPUT / 1024} KiB`));
@@ -57,6 +66,11 @@ export function runSecretCommand(command: string, opts: SecretCommandOptions): P
       if (!secret) return reject(failed(opts.source, 'printed nothing'));
       if (/[\r\n]/.test(secret)) return reject(failed(opts.source, 'printed more than one line'));
       resolve(secret);
+    };
+    child.on('exit', (code, signal) => {
+      if (child.stdout.readableEnded) return finish(code, signal);
+      const grace = setTimeout(() => finish(code, signal), EXITED_GRACE_MS);
+      child.stdout.once('end', () => (clearTimeout(grace), finish(code, signal)));
     });
   });
 }

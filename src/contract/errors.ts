@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'network'
   | 'unknown_outcome'
   | 'bulk_incomplete'
+  | 'duplicate'
   | 'declined'
   | 'interrupted';
 
@@ -105,6 +106,9 @@ export class OutcomeUnknownError extends PayctlError {
 }
 
 export class BulkIncompleteError extends ofKind('bulk_incomplete') {}
+
+/** More than one refund carries one refund's key: the money moved more than once; a person must look. */
+export class DuplicateRefundError extends ofKind('duplicate') {}
 
 /** The person answered No at a confirmation: nothing was sent. */
 export class DeclinedError extends ofKind('declined') {

@@ -1,4 +1,25 @@
 /** Rules derived from a payment's fields, written once for the client, bulk runs and the sandbox. */
+import { LIMITS } from './limits';
+import { KEY_NOTE } from './vocabulary';
+
+export { KEY_NOTE };
+
+/**
+ * The one rule for the notes a user gives a refund: payctl adds its own key note, so there must be room
+ * for it within the service's limit, and the user may not give it. Checked on the whole input before
+ * anything is sent (bulk rows, --note, a single refund); undefined when the notes fit.
+ */
+export function refundNotesProblem(notes: Record<string, unknown> | undefined): string | undefined {
+  const own = notes ?? {};
+  if (KEY_NOTE in own) return `the note ${KEY_NOTE} is payctl's own (the refund's key)`;
+  const limit = LIMITS.notesPairs;
+  if (Object.keys(own).length >= limit)
+    return (
+      `a refund holds at most ${limit} notes and payctl adds one (${KEY_NOTE}, the refund's key): ` +
+      `give at most ${limit - 1} (got ${Object.keys(own).length})`
+    );
+  return undefined;
+}
 
 interface PaymentFigures {
   status?: unknown;

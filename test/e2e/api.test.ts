@@ -202,7 +202,7 @@ describe('payctl api when the answer to a write is lost', () => {
       env,
     });
     expect(order.code).toBe(6);
-    expect(order.stderr).toContain('`payctl orders list --receipt rc-lost --from 1h`');
+    expect(order.stderr).toMatch(/`payctl orders list --receipt rc-lost --from 1h --tz \S+`/);
     const sub = await run(['subscriptions', 'cancel', 'sub_00000000000001', '--yes'], { env });
     expect(sub.code).toBe(6);
     expect(sub.stderr).toContain('`payctl subscriptions get sub_00000000000001`');

@@ -32,7 +32,8 @@ describe('the default journal', () => {
     const again = await run(args, { env: sb.env });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain(
-      `same input as an earlier run: resuming its journal ${name} (pass --new-run to refund them all again)`,
+      `same input as an earlier run: resuming its journal ${name} (a --new-run would refund 4 payment(s), ` +
+        'total ₹40.00 (4000 paise) AGAIN, and asks for that total to be typed)',
     );
     expect(results(again.stdout)).toEqual(['skipped', 'skipped', 'skipped', 'skipped']);
     // The same rows from stdin are the same input.

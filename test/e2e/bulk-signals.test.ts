@@ -46,7 +46,9 @@ describe.each(['profile', 'env'] as const)('signals with credentials from %s', (
       p.signal(sig);
       expect(await p.exit, p.err()).toBe(code);
       expect(p.err()).toMatch(/interrupted: \d+ done, .*; journal /);
-      expect(p.err()).toContain(`rerun with --journal ${journal} to finish`);
+      expect(p.err()).toMatch(
+        new RegExp(`rerun \`payctl (-p \\S+ )?payments capture --journal ${journal} --yes\` to finish`),
+      );
       expect(existsSync(`${journal}.lock`)).toBe(false);
       const { records, sent, outcomes } = readJournal(journal);
       expect(sent.length).toBeGreaterThan(0);

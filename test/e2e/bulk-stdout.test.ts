@@ -41,7 +41,7 @@ describe.each([
     const res = await shell(args, redirect, sb.env);
     expect(res.code, res.stderr).toBe(7);
     expect(res.stderr).toContain(`stdout failed (${errno})`);
-    expect(res.stderr).toContain(`rerun with --journal ${journal} to finish`);
+    expect(res.stderr).toContain(`rerun \`payctl payments capture --journal ${journal} --yes\` to finish`);
     expect(existsSync(`${journal}.lock`)).toBe(false);
     const { sent, outcomes } = readJournal(journal);
     expect(sent.filter((id) => !outcomes.has(id))).toEqual([]);

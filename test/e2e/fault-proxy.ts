@@ -19,6 +19,8 @@ export type Fault =
   | { type: 'status-before'; status: number; retryAfter?: string; body?: string }
   | { type: 'drip-after'; everyMs: number }
   | { type: 'hang-before' }
+  /** Forwards (the write is applied) and never answers: the client gives up or is interrupted. */
+  | { type: 'hang-after' }
   /**
    * Answers `status` (HTML) at once, and forwards the request only when `until` resolves: a request
    * that arrives after payctl has read back and given its verdict. `landed` hears the service's status.
@@ -132,6 +134,8 @@ export async function startFaultProxy(
       }
       case 'drop-after':
         req.socket.destroy();
+        return;
+      case 'hang-after':
         return;
       case 'reset-mid-body':
         res.writeHead(answer.status, {

@@ -269,7 +269,7 @@ export function ndjson<T = Record<string, unknown>>(text: string): T[] {
 export interface BulkRow {
   line: number;
   payment_id: string;
-  result: 'done' | 'skipped' | 'failed' | 'unknown';
+  result: 'done' | 'skipped' | 'failed' | 'unknown' | 'duplicate';
   status: string | null;
   amount: number | null;
   reason: string | null;

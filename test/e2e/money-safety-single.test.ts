@@ -135,7 +135,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     expect(res.code, res.stderr).toBe(6);
     expect(res.stderr).toMatch(/outcome unknown/);
     expect(res.stderr).toMatch(/no refund carries our key yet/);
-    expect(res.stderr).toContain(`payctl payments get ${p.id}`);
+    expect(res.stderr).toMatch(new RegExp(`payctl (-p viaproxy )?payments get ${p.id}`));
     expect(res.stderr).not.toMatch(/refused/);
     // -o json: the error object on stderr's last line carries the rerun command for a script.
     expect(JSON.parse(res.stderr.trim().split('\n').at(-1)!).error).toMatchObject({
@@ -213,7 +213,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     faultFirstPost({ type: 'html-after', status: 499 });
     const res = await payctl(mode, ['--yes', 'wallet', 'transfer', p.id, '--customer', c.id, '--amount', '1500']);
     expect(res.code, res.stderr).toBe(6);
-    expect(res.stderr).toContain(`payctl wallet statement ${c.id}`);
+    expect(res.stderr).toMatch(new RegExp(`payctl (-p viaproxy )?wallet statement ${c.id}`));
     expect(res.stderr).toMatch(/HTTP 499/);
     expect(res.stderr).not.toMatch(/refused/);
     oneLine(res.stderr);
@@ -245,7 +245,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
       'payout',
     ]);
     expect(res.code, res.stderr).toBe(6);
-    expect(res.stderr).toContain(`payctl wallet statement ${c.id}`);
+    expect(res.stderr).toMatch(new RegExp(`payctl (-p viaproxy )?wallet statement ${c.id}`));
     expect(res.stderr).not.toMatch(/refused/);
     expect((await sb.api<{ balance: number }>('GET', `/customers/${c.id}/balance`)).body.balance).toBe(3000);
   });
@@ -255,7 +255,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     const receipt = `rcpt-${mode}-${Date.now()}`;
     const res = await payctl(mode, ['orders', 'create', '--amount', '5000', '--currency', 'INR', '--receipt', receipt]);
     expect(res.code, res.stderr).toBe(6);
-    expect(res.stderr).toContain(`payctl orders list --receipt ${receipt} --from 1h`);
+    expect(res.stderr).toMatch(new RegExp(`payctl (-p viaproxy )?orders list --receipt ${receipt} --from 1h --tz `));
     const found = await sb.api<{ count: number }>('GET', `/orders?receipt=${receipt}`);
     expect(found.body.count).toBe(1);
   });

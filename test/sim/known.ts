@@ -19,7 +19,8 @@ export const KNOWN: Known[] = [
     what:
       'a service that ignores X-Refund-Idempotency but lists refunds: a resend with the same key (a resume, ' +
       'or a rerun with the printed --idempotency-key, whose look finds no refund with the key yet) makes a ' +
-      "second refund when the first request lands after the look (README's documented limit)",
+      "second refund when the first request lands after the look (README's documented limit); each such double " +
+      "is named duplicate, with both refund ids, by the run's next resume or recheck (invariant double-not-named)",
     matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency && plan.refundList,
   },
   {
@@ -34,17 +35,6 @@ export const KNOWN: Known[] = [
       !plan.idempotency &&
       !plan.refundList &&
       /sent by: .*(--retry-unknown|--idempotency-key)/.test(v.detail),
-  },
-  {
-    id: 'second-machine-read-failed',
-    what:
-      "a second machine's fresh row whose read before sending fails (a proxy's page) is failed, 'nothing sent " +
-      "now' (true of that machine), while the first machine's refund with the same key has landed or may " +
-      'still land; a rerun of the second machine finds the key',
-    matches: (v, plan) =>
-      (v.invariant === 'failed-while-in-flight' || v.invariant === 'failed-but-applied') &&
-      plan.twoMachines &&
-      /nothing sent now: /.test(v.detail),
   },
 ];
 

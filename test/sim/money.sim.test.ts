@@ -11,10 +11,18 @@ import { KNOWN, knownOf } from './known';
  * The money simulation: thousands of seeded scenarios of payctl's real bulk runner and refund paths
  * against a simulated service, network, disk and clock, with the money invariants checked after each.
  * SIM_SEED=N replays one seed (with its trace); SIM_SEEDS=N explores N seeds from SIM_FIRST (default 1).
+ * A run with neither SIM_SEED nor SIM_FIRST also explores a fresh range of SIM_FRESH seeds (default 500)
+ * from a random first seed, printed with the command that replays that range.
  */
 const one = process.env.SIM_SEED === undefined ? undefined : Number(process.env.SIM_SEED);
-const count = one === undefined ? Number(process.env.SIM_SEEDS ?? 2_000) : 1;
+const fixed = one === undefined ? Number(process.env.SIM_SEEDS ?? 2_000) : 1;
 const first = one ?? Number(process.env.SIM_FIRST ?? 1);
+const freshCount = one === undefined && process.env.SIM_FIRST === undefined ? Number(process.env.SIM_FRESH ?? 500) : 0;
+const freshFirst = 1_000_000 + Math.floor(Math.random() * 2_000_000_000);
+const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+const allSeeds = [...range(first, fixed), ...range(freshFirst, freshCount)];
+const count = allSeeds.length;
+const freshReplay = `SIM_FIRST=${freshFirst} SIM_SEEDS=${freshCount} npx vitest run --project unit test/sim/money.sim.test.ts`;
 const root = mkdtempSync(join(tmpdir(), 'payctl-sim-'));
 // What payctl stamps with the wall clock and its pid goes into journal bytes, where a torn write is
 // cut at a byte the seed chooses: both are fixed, so a seed replays the same bytes on any machine.
@@ -28,13 +36,17 @@ afterAll(() => {
   Object.defineProperty(process, 'pid', pid);
   vi.useRealTimers();
   rmSync(root, { recursive: true, force: true });
-});
+}, 60_000);
 
 test(`money invariants hold over ${count} simulated scenarios`, { timeout: 600_000 }, async () => {
   const started = performance.now();
   const failures: ScenarioResult[] = [];
   let steps = 0;
-  for (let seed = first; seed < first + count; seed++) {
+  if (freshCount)
+    console.log(
+      `money simulation: fresh seeds ${freshFirst}..${freshFirst + freshCount - 1}; replay them: ${freshReplay}`,
+    );
+  for (const seed of allSeeds) {
     const r = await runScenario(seed, root, one !== undefined);
     steps += r.steps;
     if (r.violations.length) failures.push(r);
@@ -61,7 +73,7 @@ test(`money invariants hold over ${count} simulated scenarios`, { timeout: 600_0
   const isNew = (f: ScenarioResult) => strict || f.violations.some((v) => !knownOf(v, f.plan));
   const fresh = failures.filter(isNew);
   console.log(
-    `money simulation: ${count} seeds (${first}..${first + count - 1}) in ${seconds.toFixed(1)}s ` +
+    `money simulation: ${count} seeds (${first}..${first + fixed - 1}${freshCount ? ` and fresh ${freshFirst}..${freshFirst + freshCount - 1}` : ''}) in ${seconds.toFixed(1)}s ` +
       `(${Math.round(count / seconds)} scenarios/s, ${steps} simulated steps): ${fresh.length} failing, ` +
       `${failures.length - fresh.length} with known findings only`,
   );

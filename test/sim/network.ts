@@ -1,5 +1,7 @@
-import { TransportError } from '../../src/client/http';
-import type { HttpRequest, HttpResponse } from '../../src/client/http';
+import { HttpClient } from '../../src/client/http';
+import type { HttpRequest } from '../../src/client/http';
+import { DEFAULT_RETRY } from '../../src/client/retry';
+import type { Connection } from '../../src/client/pool';
 import type { Rng } from './rng';
 import type { Answer, SimService } from './service';
 import type { World } from './world';
@@ -55,22 +57,40 @@ const TIMEOUT_MS = 30_000;
 const MAX_RETRIES = 4;
 const ORIGIN = 'http://sim.test';
 
-const headerOf = (req: HttpRequest, name: string): string | undefined => {
-  const headers = (req as { headers?: Record<string, string> }).headers ?? {};
+/** What the client hands the connection for one attempt (undici's request options, as payctl uses them). */
+interface AttemptOptions {
+  path: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/** One attempt's answer, as undici's request gives it. */
+interface AttemptAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: AsyncIterable<Buffer> & { destroy(): void };
+}
+
+const headerOf = (headers: Record<string, string>, name: string): string | undefined => {
   const k = Object.keys(headers).find((h) => h.toLowerCase() === name.toLowerCase());
   return k === undefined ? undefined : headers[k];
 };
 
 /**
- * The network between one payctl process and the simulated service, with the shape of the
- * HttpClient ApiClient is built over: the real ApiClient and everything above it run unchanged.
- * Retries of what the real client retries (a refused connection, a 429, a failed GET) happen here.
+ * The network between one payctl process and the simulated service, as the connection the real
+ * HttpClient sends its attempts over: the real HTTP layer (retries, the 429 gate, deadlines, the
+ * classification of failures), ApiClient and everything above run unchanged. Each attempt meets its
+ * own fate here; which to retry is the real client's decision.
  */
 export class SimNetwork {
   readonly sends: SendRecord[];
   private readonly deadForever = new Promise<never>(() => undefined);
   /** Payments whose last read this process took in was mangled (a hostile answer). */
   private readonly mangledReads = new Set<string>();
+  /** The logical request of each attempt: the client sends every attempt of one request with one headers object. */
+  private readonly records = new WeakMap<object, SendRecord>();
   /** Told of every write (POST) as it leaves the process, before its first attempt. */
   beforePost: ((record: SendRecord) => void) | undefined;
 
@@ -88,14 +108,27 @@ export class SimNetwork {
     this.sends = sends;
   }
 
-  url(req: Pick<HttpRequest, 'path' | 'query' | 'fromOrigin'>): string {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) search.set(k, String(v));
-    const qs = search.toString();
-    return `${ORIGIN}${req.fromOrigin ? '' : '/v1'}${req.path}${qs ? `?${qs}` : ''}`;
+  /** The real HTTP layer over this network, on the simulation's clock and seeded jitter. */
+  client(): HttpClient {
+    return new HttpClient({
+      baseUrl: `${ORIGIN}/v1`,
+      keyId: 'rzp_test_sim0000000001',
+      keySecret: 'sim',
+      timeoutMs: TIMEOUT_MS,
+      retry: { ...DEFAULT_RETRY, maxRetries: MAX_RETRIES },
+      pool: this as unknown as Connection, // the options and answer payctl uses of undici's types
+      sleep: this.world.sleep,
+      now: () => this.world.now,
+      random: () => this.rng.int(0, 1_000_000) / 1_000_000,
+      deadline: (ms, fire) => {
+        let live = true;
+        this.world.at(ms, () => live && fire());
+        return () => (live = false);
+      },
+    });
   }
 
-  async close(): Promise<void> {}
+  async destroy(): Promise<void> {}
 
   private fate(method: string, path: string): Fate {
     if (!this.rng.chance(this.faults.rate)) return 'ok';
@@ -107,44 +140,46 @@ export class SimNetwork {
     return f;
   }
 
-  async send(req: HttpRequest): Promise<HttpResponse> {
-    if (this.proc.dead) return this.deadForever;
-    const paymentId = decodeURIComponent(/^\/payments\/([^/]+)/.exec(req.path)?.[1] ?? '');
+  /** The request one attempt belongs to (made at its first attempt). */
+  private recordOf(opts: AttemptOptions): SendRecord {
+    const known = this.records.get(opts.headers);
+    if (known) return known;
+    const url = new URL(`${ORIGIN}${opts.path}`);
+    const path = url.pathname.replace(/^\/v1/, '');
+    const paymentId = decodeURIComponent(/^\/payments\/([^/]+)/.exec(path)?.[1] ?? '');
+    const query = url.search ? Object.fromEntries(url.searchParams) : undefined;
     const record: SendRecord = {
       id: this.sends.length + 1,
       proc: this.proc.id,
       command: this.proc.command,
-      method: req.method,
-      path: req.path,
+      method: opts.method,
+      path,
       paymentId,
-      query: req.query,
-      body: req.body as Record<string, unknown> | undefined,
-      key: headerOf(req, 'X-Refund-Idempotency'),
+      query,
+      body: opts.body === undefined ? undefined : (JSON.parse(opts.body) as Record<string, unknown>),
+      key: headerOf(opts.headers, 'X-Refund-Idempotency'),
       inTransit: 0,
       arrived: 0,
     };
+    this.records.set(opts.headers, record);
     this.sends.push(record);
     if (record.method === 'POST') {
       if (this.mangledReads.has(paymentId)) record.afterHostileRead = true;
       this.beforePost?.(record);
     }
-    for (let attempt = 1; ; attempt++) {
-      const fate = this.fate(req.method, req.path);
-      const retryable =
-        fate === 'refused' ||
-        fate === 'proxy_429' ||
-        (req.method === 'GET' && (fate === 'lost' || fate === 'proxy_5xx'));
-      if (retryable && attempt <= MAX_RETRIES) {
-        await this.world.sleep(this.rng.int(0, 250 * 2 ** attempt));
-        if (this.proc.dead) return this.deadForever;
-        continue;
-      }
-      if (fate !== 'ok' || record.method === 'POST')
-        this.log(
-          `    send ${record.id} (process ${this.proc.id}): ${record.method} ${record.path}${record.key ? ` key ${record.key}` : ''}${record.body ? ` ${JSON.stringify(record.body)}` : ''}: ${fate}`,
-        );
-      return this.attempt(record, fate, attempt);
-    }
+    return record;
+  }
+
+  /** One attempt, as undici's request answers it (or fails it, with the code undici would give). */
+  request(opts: AttemptOptions): Promise<AttemptAnswer> {
+    if (this.proc.dead) return this.deadForever;
+    const record = this.recordOf(opts);
+    const fate = this.fate(record.method, record.path);
+    if (fate !== 'ok' || record.method === 'POST')
+      this.log(
+        `    send ${record.id} (process ${this.proc.id}): ${record.method} ${record.path}${record.key ? ` key ${record.key}` : ''}${record.body ? ` ${JSON.stringify(record.body)}` : ''}: ${fate}`,
+      );
+    return this.attempt(record, fate, opts.signal);
   }
 
   private deliver(record: SendRecord, delayMs: number, respond: (a: Answer) => void) {
@@ -168,15 +203,17 @@ export class SimNetwork {
     });
   }
 
-  private attempt(record: SendRecord, fate: Fate, attempts: number): Promise<HttpResponse> {
+  private attempt(record: SendRecord, fate: Fate, signal: AbortSignal | undefined): Promise<AttemptAnswer> {
     const { world, rng } = this;
-    return new Promise<HttpResponse>((resolve, reject) => {
+    return new Promise<AttemptAnswer>((resolve, reject) => {
       let settled = false;
       const answer = (fn: () => void) => {
         if (settled || this.proc.dead) return;
         settled = true;
         fn();
       };
+      // The deadline (the client's, on the simulated clock) ends an attempt nothing answers.
+      signal?.addEventListener('abort', () => answer(() => reject(signal.reason)), { once: true });
       // A read of one payment (not of its refunds): whether the answer payctl takes in was mangled.
       const paymentRead = record.method === 'GET' && /^\/payments\/[^/]+$/.test(record.path);
       const reply = (status: number, text: string, mangled = false) =>
@@ -185,11 +222,18 @@ export class SimNetwork {
             if (mangled) this.mangledReads.add(record.paymentId);
             else this.mangledReads.delete(record.paymentId);
           }
-          resolve({ status, headers: { 'content-type': 'application/json' }, text, attempts });
+          const chunks = (async function* () {
+            yield Buffer.from(text);
+          })();
+          resolve({
+            statusCode: status,
+            headers: { 'content-type': 'application/json' },
+            body: Object.assign(chunks, { destroy: () => undefined }),
+          });
         });
-      const fail = (failure: 'not_sent' | 'timeout' | 'reset', message: string) =>
-        answer(() => reject(new TransportError(failure, attempts, Object.assign(new Error(message), { code: 'SIM' }))));
-      const timeout = () => world.at(TIMEOUT_MS, () => fail('timeout', 'no complete answer within 30s (--timeout)'));
+      const fail = (code: string, message: string) => answer(() => reject(Object.assign(new Error(message), { code })));
+      // Nothing answers: the client's deadline ends the attempt.
+      const timeout = () => undefined;
       const latency = () => rng.int(1, 40);
       const back = (a: Answer) => world.at(latency(), () => reply(a.status, JSON.stringify(a.body)));
       const proxy = (status: number, text: string) => {
@@ -198,7 +242,7 @@ export class SimNetwork {
       };
       switch (fate) {
         case 'refused':
-          return world.at(latency(), () => fail('not_sent', 'connect ECONNREFUSED'));
+          return world.at(latency(), () => fail('ECONNREFUSED', 'connect ECONNREFUSED'));
         case 'proxy_429':
           return world.at(latency(), () => reply(429, '<html><body>Too Many Requests</body></html>'));
         case 'lost':
@@ -206,7 +250,7 @@ export class SimNetwork {
         case 'answer_lost':
           this.deliver(record, latency(), () => undefined);
           if (rng.chance(0.5)) return timeout();
-          return world.at(rng.int(50, 2_000), () => fail('reset', 'socket hang up'));
+          return world.at(rng.int(50, 2_000), () => fail('UND_ERR_SOCKET', 'other side closed'));
         case 'delayed':
           this.deliver(record, TIMEOUT_MS + rng.int(0, 8_000), () => undefined);
           return timeout();

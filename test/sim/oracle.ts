@@ -190,6 +190,29 @@ export class Oracle {
   }
 
   /** After the scenario, once every request has landed or is lost for good. */
+  /**
+   * Payments payctl refunded more than once under one key (a service that ignored the header): each
+   * must be reported as a duplicate by a recheck of the run, with every refund id carrying the key.
+   */
+  checkDuplicatesNamed(who: string, named: Map<string, string>) {
+    for (const [id, intent] of this.intents) {
+      if (intent.kind !== 'refund') continue;
+      const byKey = new Map<string, string[]>();
+      for (const r of this.ours(id))
+        if (r.notes.payctl_key) byKey.set(r.notes.payctl_key, [...(byKey.get(r.notes.payctl_key) ?? []), r.id]);
+      for (const [key, refunds] of byKey) {
+        if (refunds.length < 2) continue;
+        const shown = named.get(id);
+        if (!shown || refunds.some((r) => !shown.includes(r)))
+          this.fail(
+            'double-not-named',
+            `${who}: ${id} has ${refunds.length} refunds carrying key ${key} (${refunds.join(', ')}); ` +
+              `the recheck said ${shown === undefined ? 'nothing of it' : `duplicate ${shown}`}`,
+          );
+      }
+    }
+  }
+
   finish() {
     for (const [id, intent] of this.intents) {
       const p = this.service.payments.get(id)!;

@@ -38,7 +38,7 @@ export interface ProcessDeps {
 
 /** A Context for one simulated payctl process: the simulated network, clock and a quiet terminal. */
 export function contextFor(deps: ProcessDeps, notices: string[]): Context {
-  const api = new ApiClient(deps.network);
+  const api = new ApiClient(deps.network.client());
   const ctx: Context & SingleRefundEnv = {
     // The single refund takes the Context as its env: its wait before a read-back is on the simulated clock.
     sleep: deps.world.sleep,

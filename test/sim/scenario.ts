@@ -18,6 +18,7 @@ import type { Machine } from './seams';
 import { claimRow, claimSingle, rerunOf } from './user';
 import { World } from './world';
 import { colleagueFinishes, mangle, scheduleOtherOperator } from './actors';
+import { finalRecheck } from './recheck';
 
 export interface ScenarioResult {
   seed: number;
@@ -125,11 +126,12 @@ export async function runScenario(seed: number, root: string, verbose = false): 
     what: string,
     command: Parameters<typeof runCommand>[1],
     onConfirm?: () => void,
+    faults = plan.network,
   ): Promise<Outcome> => {
     const proc: Process = { id: ++procSeq, dead: false, finished: false, command: what };
     m.current = proc;
     procsOn.get(m)!.add(proc.id);
-    const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, hostile, log);
+    const network = new SimNetwork(world, service, netRng.fork(), faults, proc, sends, hostile, log);
     network.beforePost = (s) => {
       oracle.checkNotHostile(`process ${proc.id} (${what})`, s);
       if (what.startsWith('bulk')) oracle.checkAnnounced(`process ${proc.id} (${what})`, s, m.disk.durableLines());
@@ -240,10 +242,11 @@ export async function runScenario(seed: number, root: string, verbose = false): 
   const operateSingle = async (m: Machine) => {
     for (const id of ids) {
       let key: string | undefined;
+      let amount = amounts.get(id);
+      let target = id;
       for (let run = 0; run < plan.runs; run++) {
-        const amount = amounts.get(id);
-        const what = `refund ${id} ${amount === undefined ? '(all that remains)' : `--amount ${amount}`}${key ? ` --idempotency-key ${key}` : ''}`;
-        const outcome = await launch(m, what, (ctx) => singleRefund(ctx, id, amount, key));
+        const what = `refund ${target} ${amount === undefined ? '(all that remains)' : `--amount ${amount}`}${key ? ` --idempotency-key ${key}` : ''}`;
+        const outcome = await launch(m, what, (ctx) => singleRefund(ctx, target, amount, key));
         hooks.clear();
         log(
           `  -> ${outcome.exit === undefined ? 'killed' : `exit ${outcome.exit}`}${outcome.exit ? `: ${outcome.message.slice(0, 300)} ${outcome.hints.join(' ')}` : ''}`,
@@ -251,7 +254,10 @@ export async function runScenario(seed: number, root: string, verbose = false): 
         claimSingle(oracle, `process ${procSeq} (${what})`, id, outcome, procSeq);
         const next = rerunOf(outcome, key);
         if (!next) break;
+        // A printed rerun is run as printed: its payment, amount and key.
         key = next.key;
+        amount = next.amount ?? amount;
+        target = next.id ?? target;
         await world.sleep(userRng.int(0, 120_000));
       }
     }
@@ -281,6 +287,10 @@ export async function runScenario(seed: number, root: string, verbose = false): 
       });
     hooks.clear();
     await world.drain();
+    if (ok && plan.kind === 'bulk_refund' && plan.refundList) {
+      kills = MAX_KILLS; // nobody is killed any more
+      await finalRecheck({ machines, world, oracle, log, launch, bulkRun });
+    }
     oracle.finish();
     return { seed, plan, violations: oracle.violations, trace, steps: world.steps };
   });

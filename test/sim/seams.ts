@@ -1,3 +1,4 @@
+import { realDisk } from '../../src/bulk/disk';
 import { Journal } from '../../src/bulk/journal';
 import type { JournalDeps } from '../../src/bulk/journal';
 import type { Disk } from '../../src/bulk/disk';
@@ -69,6 +70,12 @@ function install() {
     const journal = open(path, op, opts, { ...journalDeps(path), ...deps });
     machineOf(path)?.onJournalOpen?.(journal);
     return journal;
+  };
+  // Whether a journal exists (a resume, a recheck) is asked of the machine's simulated disk too.
+  const kind = realDisk.kind.bind(realDisk);
+  realDisk.kind = (path) => {
+    const machine = machineOf(path);
+    return machine ? machine.disk.forProcess(() => true).kind(path) : kind(path);
   };
   const refund = operations.refund;
   operations.refund = (item, at, opts) => refund(item, at, active ? { ...opts, sleep: active.world.sleep } : opts);

@@ -32,14 +32,41 @@ export function claimSingle(oracle: Oracle, who: string, id: string, o: Outcome,
 }
 
 const KEY = /--idempotency-key[ =]['"]?([A-Za-z0-9_.:-]+)/;
+const RERUN = /rerun exactly `payctl ([^`]+)`/;
+
+/** A rerun as the person runs it: the printed command's payment, amount and key, word for word. */
+export interface Rerun {
+  key: string | undefined;
+  /** From the printed command, when one was printed: what the rerun sends. */
+  id?: string;
+  amount?: number;
+}
+
+/** Pure: the printed `payctl payments refund ID --amount N --idempotency-key K` as the values it runs with. */
+function printedRerun(text: string): Rerun | undefined {
+  const words = RERUN.exec(text)?.[1]?.split(' ');
+  if (!words) return undefined;
+  const at = words.indexOf('refund');
+  const after = (flag: string) => (words.includes(flag) ? words[words.indexOf(flag) + 1] : undefined);
+  const amount = after('--amount');
+  return {
+    id: words[at + 1],
+    amount: amount === undefined ? undefined : Number(amount),
+    key: after('--idempotency-key'),
+  };
+}
 
 /**
- * Whether a person would run the refund again, and with which key: when told it is safe (exit 5, or
- * rate limited), or told to rerun with the printed key. A lost outcome without a key is checked by hand.
+ * Whether a person would run the refund again, and how: when told it is safe (exit 5, or rate limited),
+ * or told to rerun exactly the printed command (run as printed). A lost outcome without a key is
+ * checked by hand.
  */
-export function rerunOf(o: Outcome, key: string | undefined): { key: string | undefined } | undefined {
+export function rerunOf(o: Outcome, key: string | undefined): Rerun | undefined {
   if (o.exit === undefined || o.exit === 0) return undefined;
-  const printed = KEY.exec([o.message, ...o.hints].join(' '))?.[1] ?? key;
+  const text = [o.message, ...o.hints].join(' ');
+  const command = printedRerun(text);
+  if (o.exit === 6 && command?.key) return command;
+  const printed = KEY.exec(text)?.[1] ?? key;
   if (o.exit === 5 || o.exit === 4) return { key: printed };
   if (o.exit === 6 && printed) return { key: printed };
   return undefined;

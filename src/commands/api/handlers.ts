@@ -198,5 +198,5 @@ async function reconcileCapture(ctx: Context, path: string, body: unknown, err: 
     }
   }
   const refund = /\/refund$/.test(path) ? ' and compare amount_refunded with what it was before' : '';
-  throw withCheck(err, 'POST', path, body, refund);
+  throw withCheck(err, 'POST', path, body, refund, ctx.settings);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { realDisk } from '../../bulk/disk';
 import type { BulkItem, BulkOp } from '../../bulk/input';
@@ -7,9 +7,11 @@ import { Journal } from '../../bulk/journal';
 import { arraySource, firstDifference, Totals } from '../../bulk/source';
 import type { ItemSource } from '../../bulk/source';
 import { UsageError } from '../../contract/errors';
+import { unwritable, writableDir } from '../../config/writable';
 import type { Context } from '../context';
 import type { BulkRun } from './bulk-options';
 import { amounts, confirmRun } from './bulk-confirm';
+import { againHint, confirmNewRun, earlierJournals } from './new-run';
 
 /** Pure: the profile part of a default journal's name, safe in a file name. */
 export const profileSlug = (source: string) =>
@@ -23,17 +25,31 @@ export const profileSlug = (source: string) =>
  * so the same input again resumes its journal instead of moving the money again. `stamp`: a --new-run.
  */
 async function defaultJournal(op: BulkOp, digest: string, ctx: Context, stamp: string): Promise<string> {
+  return `${await journalStem(op, digest, ctx)}${stamp}.ndjson`;
+}
+
+/** The default journal's path without its --new-run stamp and extension. */
+async function journalStem(op: BulkOp, digest: string, ctx: Context): Promise<string> {
   const creds = await ctx.credentials();
   const hash = createHash('sha256').update(`${op}\n${creds.baseUrl}\n${creds.keyId}\n${digest}\n`);
   const dir = join(ctx.paths.state, 'journals');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writableDir(dir, 'journal directory', 0o700);
   chmodSync(dir, 0o700);
-  return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}${stamp}.ndjson`);
+  return join(dir, `${op}-${profileSlug(creds.source)}-${hash.digest('hex').slice(0, 16)}`);
 }
 
-/** The payments an earlier run of this journal sent without learning the outcome. */
-function recheckItems(journal: Journal): BulkItem[] {
-  return journal.unresolved().map((r) => ({ line: r.line, id: r.id, amount: r.amount, currency: r.currency }));
+/**
+ * The payments an earlier run of this journal sent without learning the outcome; for refunds also those
+ * it finished, read back for a second refund carrying the same key (a duplicate).
+ */
+async function recheckItems(journal: Journal, op: BulkOp): Promise<BulkItem[]> {
+  const unresolved = journal
+    .unresolved()
+    .map((r) => ({ line: r.line, id: r.id, amount: r.amount, currency: r.currency }));
+  if (op !== 'refund' || !journal.plan) return unresolved;
+  const items: BulkItem[] = [];
+  for await (const item of journal.planItems()) if (journal.stateOf(item.id) === 'done') items.push(item);
+  return [...items, ...unresolved].sort((a, b) => a.line - b.line);
 }
 
 export interface OpenedRun {
@@ -46,18 +62,20 @@ export interface OpenedRun {
 }
 
 /** What is left of a resumed plan: how many rows the earlier runs finished, and the rest's total. */
-async function leftOf(journal: Journal): Promise<{ done: number; left: number; totals: Totals }> {
+async function leftOf(journal: Journal): Promise<{ done: number; left: number; totals: Totals; all: Totals }> {
   const totals = new Totals();
+  const all = new Totals();
   let done = 0;
   let left = 0;
   for await (const item of journal.planItems()) {
+    all.add(item);
     if (journal.stateOf(item.id) === 'done') done++;
     else {
       left++;
       totals.add(item);
     }
   }
-  return { done, left, totals };
+  return { done, left, totals, all };
 }
 
 /** The journal's plan as the run's items: read back from the journal, never from the input. */
@@ -76,7 +94,7 @@ function planSource(journal: Journal): ItemSource {
  * Finds and opens the journal, freezes the plan in it (the checked rows and their digest, durable)
  * before the question, then confirms: a resume says so and asks about what is left. The run executes
  * the journal's plan; an input given to resume a plan must match its digest (exit 2 naming the first
- * difference). `source` is undefined only for a --recheck of a named journal; it is cleaned up here.
+ * difference). `source` is undefined for a named journal alone (its plan is the input); it is cleaned up here.
  */
 export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx: Context): Promise<OpenedRun> {
   const { op, recheck } = run;
@@ -88,8 +106,13 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
         : '';
     const path = run.journal ?? (await defaultJournal(op, source!.digest, ctx, stamp));
     const existed = realDisk.kind(path) === 'file';
-    if (recheck && !existed) throw new UsageError(`no journal ${path} to recheck`);
-    journal = Journal.open(path, op);
+    if ((recheck || !source) && !existed)
+      throw new UsageError(`no journal ${path} to ${recheck ? 'recheck' : 'resume'}`);
+    try {
+      journal = Journal.open(path, op);
+    } catch (err) {
+      throw unwritable(err, 'journal', path);
+    }
     if (journal.repaired)
       ctx.notice(
         `journal ${path}: its last record was cut short (${journal.repaired} bytes); ` +
@@ -97,11 +120,14 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
       );
     if (recheck) {
       source?.cleanup();
-      const items = arraySource(recheckItems(journal));
-      ctx.notice(`rechecking ${items.total} payment(s) of journal ${path} whose outcome is not known; nothing is sent`);
+      const items = arraySource(await recheckItems(journal, op));
+      const which = op === 'refund' ? 'done, or whose outcome is not known' : 'whose outcome is not known';
+      ctx.notice(`rechecking ${items.total} payment(s) of journal ${path} ${which}; nothing is sent`);
       return { journal, path, items, runId: journal.plan?.runId ?? items.digest };
     }
-    const given = source!;
+    if (!source && !journal.plan)
+      throw new UsageError(`journal ${path} holds no plan to resume: give the input it was started with`);
+    const given = source ?? planSource(journal);
     if (journal.plan && journal.plan.digest !== given.digest) {
       const diff = await firstDifference(journal.planItems(), given.items());
       throw new UsageError(
@@ -113,13 +139,11 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     given.cleanup();
     const items = planSource(journal);
     if (journal.resumed) {
-      const { done, left, totals } = await leftOf(journal);
+      const { done, left, totals, all } = await leftOf(journal);
       const verb = op === 'capture' ? 'Capture' : 'Refund';
       const c = journal.counts();
       if (run.journal === undefined)
-        ctx.notice(
-          `same input as an earlier run: resuming its journal ${path} (pass --new-run to ${op} them all again)`,
-        );
+        ctx.notice(`same input as an earlier run: resuming its journal ${path} (${againHint(op, items.total, all)})`);
       ctx.notice(
         `resuming journal ${path}: ${c.done} done before, ${c.in_flight} in flight when it stopped, ` +
           `${c.unknown} unknown, ${c.failed} failed: each not done is looked for by its key before anything is sent`,
@@ -133,7 +157,12 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     } else {
       ctx.notice(`journal: ${path} (the same --journal, or the same input, resumes this run)`);
       const verb = op === 'capture' ? 'Capture' : 'Refund';
-      await confirmRun(op, `${verb} ${amounts(op, given.total, given.totals)}`, run.confirmLive, ctx);
+      // A journal given alone (a plan frozen, nothing run yet): its totals are the plan's.
+      const totals = source ? given.totals : (await leftOf(journal)).all;
+      const earlier = stamp ? earlierJournals(await defaultJournal(op, given.digest, ctx, ''), path) : [];
+      const typed = earlier.length > 0 && (await confirmNewRun(op, given.total, totals, earlier, ctx));
+      if (!typed || (await ctx.credentials()).live)
+        await confirmRun(op, `${verb} ${amounts(op, given.total, totals)}`, run.confirmLive, ctx);
     }
     journal.write({ type: 'run', op, at: journal.stamp(), pid: process.pid, items: items.total });
     return { journal, path, items, runId: journal.plan!.runId };

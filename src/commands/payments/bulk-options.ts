@@ -1,5 +1,6 @@
 import type { BulkItem, BulkOp } from '../../bulk/input';
 import { UsageError } from '../../contract/errors';
+import { refundNotesProblem } from '../../contract/rules';
 import { amountFlag, intFlag, notesFlag } from '../flags';
 import { captureMoney } from './capture-request';
 
@@ -29,7 +30,7 @@ export interface BulkRun extends BulkFlags {
 
 export interface BulkPlan {
   concurrency: number;
-  /** False for a --recheck of a named journal alone: its unresolved payments are the items. */
+  /** False for a named journal alone: a resume runs its plan, a --recheck its unresolved payments. */
   readInput: boolean;
   /** Fills what a row leaves out from --amount, --currency, --receipt and --note. */
   fill: (item: BulkItem) => BulkItem;
@@ -48,9 +49,11 @@ export function planBulk(run: BulkRun): BulkPlan {
   if (run.input !== undefined && run.ids.length)
     throw new UsageError('give payment ids as arguments or with --input, not both');
   const concurrency = intFlag(run.concurrency, '--concurrency', 1, 64) ?? DEFAULT_CONCURRENCY;
-  const readInput = !run.recheck || run.ids.length > 0 || run.input !== undefined;
+  const readInput = run.ids.length > 0 || run.input !== undefined;
   if (!readInput && run.journal === undefined)
     throw new UsageError('--recheck needs the journal: --journal FILE, or the same input as the run');
+  if (!readInput && run.newRun)
+    throw new UsageError('--new-run needs the input to run again (ids or --input), not only its journal');
   return { concurrency, readInput, fill: defaultsFrom(run) };
 }
 
@@ -60,6 +63,8 @@ function defaultsFrom(run: BulkRun): (item: BulkItem) => BulkItem {
       ? captureMoney(run, "each payment's authorized amount is captured")
       : { amount: amountFlag(run.amount), currency: undefined };
   const notes = notesFlag(run.notes);
+  const problem = run.op === 'refund' ? refundNotesProblem(notes) : undefined;
+  if (problem) throw new UsageError(`--note: ${problem}; nothing was sent`);
   return (item) => ({
     ...item,
     amount: item.amount ?? amount,

@@ -11,7 +11,7 @@ import { bulkDryRun } from './bulk-dry-run';
 import { openRun } from './bulk-journal';
 import { planBulk } from './bulk-options';
 import type { BulkRun } from './bulk-options';
-import { incomplete, journalFailed, stopped, summaryLine } from './bulk-report';
+import { incomplete, journalFailed, nextCommands, stopped, summaryLine } from './bulk-report';
 import { readSource } from './bulk-source';
 import { operations } from './operations';
 import { rowKey } from '../../bulk/identity';
@@ -35,14 +35,18 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     source?.cleanup();
     throw err;
   }
+  if (ctx.settings.dryRun && !recheck && !source)
+    throw new UsageError('--dry-run shows what an input would send: give the ids or --input');
   if (ctx.settings.dryRun && !recheck) return bulkDryRun(op, source!, api, ctx.settings.format === 'table', run.read);
   let opened;
   try {
     opened = await openRun(run, source, ctx);
   } catch (err) {
-    throw err instanceof JournalWriteError ? journalFailed(err, err.path) : err;
+    if (!(err instanceof JournalWriteError)) throw err;
+    throw journalFailed(err, err.path, nextCommands(ctx.settings, op, err.path, run.confirmLive));
   }
   const { journal, path, items, runId } = opened;
+  const next = nextCommands(ctx.settings, op, path, run.confirmLive);
 
   const rows = new Channel<BulkRow>();
   const progress = new Progress(ctx.io.stderr, items.total, ctx.io.stderrIsTTY);
@@ -56,8 +60,10 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     journal,
     signal: ctx.signal,
     progress,
-    perform: (item, at) => perform(item, at, { api, retryUnknown: run.retryUnknown, recheck }),
+    perform: (item, at) =>
+      perform(item, at, { api, retryUnknown: run.retryUnknown, recheck, invocation: ctx.settings }),
     keyOf: op === 'refund' ? (item) => rowKey(runId, item) : undefined,
+    verifyDone: op === 'refund' && (recheck || journal.resumed),
     recheck,
     onRow: (row) => rows.push(row),
   })
@@ -85,10 +91,10 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     after: () => (summary ? summaryLine(summary, path) : undefined),
     finish: async () => {
       const s = await done.catch((err: unknown) => {
-        throw err instanceof JournalWriteError ? journalFailed(err, path) : err;
+        throw err instanceof JournalWriteError ? journalFailed(err, path, next) : err;
       });
-      if (s.interrupted) throw stopped(s, path, ctx.signal.reason);
-      if (s.failed || s.unknown) throw incomplete(op, s, path, recheck);
+      if (s.interrupted) throw stopped(s, path, ctx.signal.reason, next);
+      if (s.failed || s.unknown || s.duplicate) throw incomplete(op, s, path, recheck, next);
     },
   };
 }

@@ -1,9 +1,10 @@
 import { captureSafely } from '../../client/capture';
 import type { ApiClient, Prepared } from '../../client/client';
-import { UsageError } from '../../contract/errors';
+import { OutcomeUnknownError, UsageError } from '../../contract/errors';
 import { stripControl } from '../../output/sanitize';
 import type { Context } from '../context';
 import { amountFlag, currencyFlag } from '../flags';
+import { printed } from '../invocation';
 import { one } from '../result';
 
 /** What a capture sends when given: both --amount and --currency, or neither (the payment's own figures). */
@@ -36,7 +37,14 @@ export function captureRequest(api: ApiClient, id: string, money: CaptureMoney):
 
 /** One capture, sent once; when its first answer was lost and the payment was read back, says so. */
 export async function captureOnce(ctx: Context, api: ApiClient, id: string, amount: number, currency: string) {
-  const outcome = await captureSafely(api, id, amount, currency);
+  let outcome;
+  try {
+    outcome = await captureSafely(api, id, amount, currency);
+  } catch (err) {
+    if (!(err instanceof OutcomeUnknownError)) throw err;
+    const check = printed(ctx.settings, ['payments', 'get', id]);
+    throw new OutcomeUnknownError(err.message, `run \`${check}\` to see whether it is captured`, err.answer);
+  }
   if (outcome.reconciled)
     ctx.notice(
       "payctl: the capture's first answer was lost; confirmed by reading the payment back: " +

@@ -27,6 +27,7 @@ export function modeOf(ids: string[], flags: ModeFlags, canGuide: boolean, op: '
   if (ids.length > 1 || flags.input !== undefined || flags.recheck) return 'bulk';
   if (ids.length === 1 && BULK_ONLY.some((k) => flags[k] !== undefined && flags[k] !== false)) return 'bulk';
   if (ids.length === 1) return 'one';
+  if (ids.length === 0 && flags.journal !== undefined) return 'bulk'; // a journal alone resumes its plan
   if (canGuide) return 'guided';
   throw new UsageError(
     `missing payment id: payctl payments ${op} PAY_ID (or --input FILE for many; ` +

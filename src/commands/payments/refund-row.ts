@@ -4,17 +4,18 @@ import {
   decideRefund,
   evidenceAfterLoss,
   findRefund,
+  baselineOf,
   notesWithKey,
-  refundBaseline,
   remaining,
 } from '../../client/refund';
-import type { RefundBaseline, RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
+import type { RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
-import { LIMITS } from '../../contract/limits';
 import { refundAnswerProblem } from '../../contract/rules';
 import type { RefundRecord } from '../../contract/resources';
 import type { BulkItem } from '../../bulk/input';
 import type { ItemAt, ItemOutcome } from '../../bulk/outcome';
+import { printed } from '../invocation';
+import type { Invocation } from '../invocation';
 
 /** What a bulk refund needs besides the row: the client, the flags, and (seam) how to wait. */
 export interface RefundRowOptions {
@@ -25,21 +26,27 @@ export interface RefundRowOptions {
   settleMs?: number;
   /** Seam: the wait before that look (a simulation passes its own clock's). */
   sleep?: (ms: number) => Promise<unknown>;
+  /** The invocation the check commands in row reasons name (its service); see invocation.ts. */
+  invocation?: Invocation;
 }
+
+/** The command a row's reason names to look at its payment. */
+const getCommand = (opts: RefundRowOptions, id: string) => printed(opts.invocation, ['payments', 'get', id]);
 
 const realSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem): ItemOutcome {
+function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem, opts: RefundRowOptions): ItemOutcome {
   if (d.action === 'done')
     return stage === 'fresh'
       ? { result: 'skipped', refund_id: d.refundId, reason: `refunded already with this run's key (${d.why})` }
       : { result: 'done', refund_id: d.refundId, reason: `applied (${d.why})` };
   if (d.action === 'fail')
     return { result: 'failed', refund_id: d.refundId, reason: `${d.why}: a new run (--new-run) refunds it again` };
+  if (d.action === 'duplicate') return { result: 'duplicate', refund_id: d.refundIds.join(' '), reason: d.why };
   return {
     result: 'unknown',
     verdict: 'unknown',
-    reason: `${d.why}: check with \`payctl payments get ${item.id}\`; a resume looks for its key again`,
+    reason: `${d.why}: check with \`${getCommand(opts, item.id)}\`; a resume looks for its key again`,
   };
 }
 
@@ -54,12 +61,37 @@ async function afterRefusal(
   failed: ItemOutcome,
 ): Promise<ItemOutcome> {
   const again = await findRefund(opts.api, item.id, key);
+  // The look itself failed: the refusal may be our own refund's doing, so the row is not called failed.
+  if (again.kind === 'unreadable')
+    return {
+      ...failed,
+      result: 'unknown',
+      reason: `${failed.reason}; our key could not be looked for: ${again.reason}`,
+    };
   if (again.kind !== 'found' || again.failed) return failed;
+  if (again.duplicates) return { ...failed, ...fromDecision(decideRefund('lost', again), 'lost', item, opts) };
   return {
     ...failed,
     result: 'done',
     refund_id: again.refundId,
     reason: `applied (refund ${again.refundId} carries our key)`,
+  };
+}
+
+/**
+ * A row an earlier run finished, read back on a resume or recheck: one refund carrying its key is
+ * done as recorded; more than one is a duplicate to report. Nothing is ever sent for it.
+ */
+async function doneBefore(item: BulkItem, key: string | undefined, opts: RefundRowOptions): Promise<ItemOutcome> {
+  const skipped: ItemOutcome = { result: 'skipped', reason: 'done by an earlier run (journal)' };
+  if (!key) return skipped;
+  const evidence = await findRefund(opts.api, item.id, key);
+  if (evidence.kind !== 'found' || !evidence.duplicates)
+    return { ...skipped, refund_id: evidence.kind === 'found' ? evidence.refundId : undefined };
+  return {
+    amount: item.amount,
+    currency: item.currency,
+    ...fromDecision(decideRefund('resume', evidence), 'resume', item, opts),
   };
 }
 
@@ -71,13 +103,14 @@ async function afterRefusal(
 export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptions): Promise<ItemOutcome> {
   const { api, recheck } = opts;
   const key = at.key;
+  if (at.state === 'done') return doneBefore(item, key, opts);
   const stage: RefundStage = at.state === 'in_flight' || at.state === 'unknown' ? 'resume' : 'fresh';
   const sentBefore = stage === 'resume' || at.previous !== undefined;
   if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };
   const evidence: RefundEvidence = key ? await findRefund(api, item.id, key) : { kind: 'no_list' };
   const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck);
   if (before.action !== 'send')
-    return { amount: item.amount, currency: item.currency, ...fromDecision(before, stage, item) };
+    return { amount: item.amount, currency: item.currency, ...fromDecision(before, stage, item, opts) };
   if (recheck)
     return {
       result: 'unknown',
@@ -91,19 +124,31 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
       reason: 'sent by an older payctl with no key: check it with `payctl payments get`',
     };
 
-  let baseline: RefundBaseline;
+  let read: Record<string, unknown>;
   try {
-    baseline = await refundBaseline(api, item.id);
+    read = await api.call<Record<string, unknown>>('getPayment', { params: { id: item.id } });
   } catch (err) {
     if (err instanceof AuthError) throw err;
-    // A row sent before stays unknown: called failed, the next resume would take it as never sent.
+    // A row sent before stays unknown: called failed, the next resume would take it as never sent. So
+    // does one whose payment could not be read (not refused by the service): another run of this input
+    // (another machine) may have refunded it with the same key, and a resume looks for that key.
+    const refusal = err instanceof ApiError;
+    const others = refusal ? '' : '; another run of this input may have refunded it: a resume looks for its key';
+    return {
+      result: sentBefore || !refusal ? 'unknown' : 'failed',
+      amount: item.amount,
+      currency: item.currency,
+      reason: `nothing sent now: ${(err as Error).message}${others}`,
+    };
+  }
+  const baseline = baselineOf(read, item.id);
+  if (typeof baseline === 'string')
     return {
       result: sentBefore ? 'unknown' : 'failed',
       amount: item.amount,
       currency: item.currency,
-      reason: `nothing sent now: ${(err as Error).message}`,
+      reason: `nothing sent now: ${baseline}; nothing was sent`,
     };
-  }
   let amount = item.amount;
   const left = remaining(baseline);
   const held = `amount_refunded ${baseline.amountRefunded} of ${baseline.amount}`;
@@ -125,7 +170,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     currency: item.currency ?? baseline.currency,
     reason:
       `${why}: this service lists no refunds, so whether an earlier run of this input (here or on another ` +
-      `machine) made it cannot be checked; check with \`payctl payments get ${item.id}\``,
+      `machine) made it cannot be checked; check with \`${getCommand(opts, item.id)}\``,
   });
   if (refused && !byKey)
     return evidence.kind === 'no_list'
@@ -140,14 +185,14 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
         amount,
         reason:
           `the payment moved since the earlier send (amount_refunded ${then} then, ${baseline.amountRefunded} now): ` +
-          `never sent again; check with \`payctl payments get ${item.id}\``,
+          `never sent again; check with \`${getCommand(opts, item.id)}\``,
       };
   }
   amount ??= left; // "all that remains", fixed now: what is sent is what a read-back is judged by
   const currency = item.currency ?? baseline.currency;
   let notes: Record<string, string>;
   try {
-    notes = notesWithKey(item.notes, key, LIMITS.notesPairs);
+    notes = notesWithKey(item.notes, key);
   } catch (err) {
     return { result: 'failed', amount, currency, reason: (err as Error).message };
   }
@@ -193,7 +238,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   }
   await (opts.sleep ?? realSleep)(opts.settleMs ?? 1_000);
   const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
-  const outcome = fromDecision(after, 'lost', item);
+  const outcome = fromDecision(after, 'lost', item, opts);
   return { ...outcome, amount, currency, reason: `${lost}; ${outcome.reason}` };
 }
 

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../client/client';
-import { ApiError, FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
+import { ApiError, DuplicateRefundError, FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
 import {
   IDEMPOTENCY_HEADER,
   KEY_NOTE,
@@ -11,12 +11,13 @@ import {
 } from '../../client/refund';
 import type { RefundBaseline, RefundDecision } from '../../client/refund';
 import { KEY_PATTERN, singleKey } from '../../bulk/identity';
-import { LIMITS } from '../../contract/limits';
 import { refundAnswerProblem } from '../../contract/rules';
 import { formatMoney } from '../../output/money';
 import { stripControl } from '../../output/sanitize';
 import { one } from '../result';
 import type { CommandResult } from '../result';
+import { printed } from '../invocation';
+import type { Invocation } from '../invocation';
 
 /** How long the service gets to apply a refund whose answer was lost before its refunds are read. */
 const SETTLE_MS = 1_000;
@@ -39,6 +40,8 @@ export interface RefundRequest {
  */
 export interface SingleRefundEnv {
   notice(message: string): void;
+  /** The invocation the printed check and rerun commands name (its service, --yes); see invocation.ts. */
+  settings?: Invocation;
   sleep?: (ms: number) => Promise<unknown>;
 }
 
@@ -47,7 +50,7 @@ export function refundIdentity(given: string | undefined, notes: Record<string, 
   if (given !== undefined && !KEY_PATTERN.test(given))
     throw new UsageError('--idempotency-key must be 10 to 64 characters of letters, digits, _ and -: nothing was sent');
   const key = given ?? singleKey();
-  notesWithKey(notes, key, LIMITS.notesPairs);
+  notesWithKey(notes, key);
   return { key, keyGiven: given !== undefined };
 }
 
@@ -66,15 +69,13 @@ export function refundAmount(baseline: RefundBaseline, amount: number | undefine
   return amount ?? left;
 }
 
-const quote = (s: string) => (/^[A-Za-z0-9_.,:/=@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-
 /** Pure: the exact command that sends this refund again with the same identity (and so the same body). */
-export function rerunCommand(id: string, amount: number, request: RefundRequest): string {
-  const parts = ['payctl payments refund', id, '--amount', String(amount)];
-  if (request.receipt !== undefined) parts.push('--receipt', quote(request.receipt));
-  for (const [k, v] of Object.entries(request.notes ?? {})) parts.push('--note', quote(`${k}=${v}`));
+export function rerunCommand(id: string, amount: number, request: RefundRequest, inv?: Invocation): string {
+  const parts = ['payments', 'refund', id, '--amount', String(amount)];
+  if (request.receipt !== undefined) parts.push('--receipt', request.receipt);
+  for (const [k, v] of Object.entries(request.notes ?? {})) parts.push('--note', `${k}=${v}`);
   parts.push('--idempotency-key', request.key);
-  return parts.join(' ');
+  return printed(inv, parts, { write: true });
 }
 
 /**
@@ -97,16 +98,17 @@ export async function refundOnce(
     // Without the list nothing tells whether the earlier send landed: never sent again on a guess.
     const evidence = await findRefund(api, id, key);
     const earlier = decideRefund('resume', evidence, false);
+    if (earlier.action === 'duplicate') throw duplicated(id, earlier);
     if (earlier.action === 'done') {
       env.notice(`payctl: ${id} was refunded already with key ${key} (${earlier.why}): nothing was sent`);
       return one('refund', await fetched(api, earlier));
     }
-    if (earlier.action === 'fail') throw failedUnderKey(id, key, `${earlier.why}; nothing was sent now`);
+    if (earlier.action === 'fail') throw failedUnderKey(env.settings, id, key, `${earlier.why}; nothing was sent now`);
     if (earlier.action !== 'send')
       throw new OutcomeUnknownError(
         `refund of ${id} with key ${key}: ${earlier.why}; nothing was sent now`,
         evidence.kind === 'no_list'
-          ? `check amount_refunded with \`payctl payments get ${id}\`; only if the earlier refund is not there, ` +
+          ? `check amount_refunded with \`${printed(env.settings, ['payments', 'get', id])}\`; only if the earlier refund is not there, ` +
               'run the refund again without --idempotency-key'
           : `run the same command again (with --idempotency-key ${key}) once the service answers`,
       );
@@ -114,7 +116,7 @@ export async function refundOnce(
   const amount = refundAmount(baseline, request.amount);
   const req = api.prepare('refundPayment', {
     params: { id },
-    body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, key, LIMITS.notesPairs) },
+    body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, key) },
   });
   req.headers = { [IDEMPOTENCY_HEADER]: key };
   let lost: string;
@@ -122,7 +124,7 @@ export async function refundOnce(
     const answer = await api.execute(req);
     const unreadable = refundAnswerProblem(answer, id, amount);
     if (!unreadable && (answer as { status?: unknown }).status === 'failed')
-      throw failedUnderKey(id, key, `the service answers with refund ${String(answer.id)}, which failed`);
+      throw failedUnderKey(env.settings, id, key, `the service answers with refund ${String(answer.id)}, which failed`);
     if (!unreadable) return one('refund', answer);
     lost = `its answer could not be read as this refund: ${stripControl(unreadable)}`;
   } catch (err) {
@@ -134,6 +136,7 @@ export async function refundOnce(
   }
   await (env.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms))))(SETTLE_MS);
   const verdict = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
+  if (verdict.action === 'duplicate') throw duplicated(id, verdict);
   if (verdict.action === 'done') {
     env.notice(
       `payctl: the refund's answer was lost (${lost}); confirmed by reading it back: ${verdict.why}, ` +
@@ -141,21 +144,27 @@ export async function refundOnce(
     );
     return one('refund', await fetched(api, verdict, { id, amount, key }));
   }
-  if (verdict.action === 'fail') throw failedUnderKey(id, key, `its answer was lost (${lost}); ${verdict.why}`);
+  if (verdict.action === 'fail')
+    throw failedUnderKey(env.settings, id, key, `its answer was lost (${lost}); ${verdict.why}`);
   throw new OutcomeUnknownError(
     `refund of ${money(amount)} of ${id}: outcome unknown (${lost}); ${verdict.why}. Its key: ${key}`,
-    `rerun exactly \`${rerunCommand(id, amount, request)}\`: it looks for this key first and sends only if ` +
-      'no refund carries it (check with `payctl payments get ' +
-      `${id}\` meanwhile)`,
+    `rerun exactly \`${rerunCommand(id, amount, request, env.settings)}\`: it looks for this key first and sends ` +
+      `only if no refund carries it (check with \`${printed(env.settings, ['payments', 'get', id])}\` meanwhile)`,
   );
 }
 
 /** The refund with this key failed: the service answers the key with it again, so only a new key refunds. */
-const failedUnderKey = (id: string, key: string, why: string) =>
+const failedUnderKey = (inv: Invocation | undefined, id: string, key: string, why: string) =>
   new FailureError(
     `refund of ${id} with key ${key}: ${why}`,
-    `run the refund again without --idempotency-key (a new key); \`payctl payments get ${id}\` shows what remains`,
+    `run the refund again without --idempotency-key (a new key); \`${printed(inv, ['payments', 'get', id])}\` ` +
+      'shows what remains',
   );
+
+/** Exit 7 naming every refund that carries the one key. */
+function duplicated(id: string, d: RefundDecision & { action: 'duplicate' }): DuplicateRefundError {
+  return new DuplicateRefundError(`refund of ${id}: ${d.why}`);
+}
 
 /** The refund found by its key, or what is known of it when it cannot be fetched. */
 async function fetched(

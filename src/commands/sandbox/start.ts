@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { FailureError, UsageError } from '../../contract/errors';
 import { checkBaseUrl } from '../../config/base-url';
 import { sandboxDbPath } from '../../config/paths';
+import { writableDir } from '../../config/writable';
 import { parseDuration } from '../../contract/values/duration';
 import type { Context } from '../context';
 import { intFlag, need } from '../flags';
@@ -65,7 +65,7 @@ export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Pro
     webhookSecret: webhookSecretFlag(opts.webhookSecret),
     ignoreIdempotency: opts.idempotency === false,
   };
-  if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true });
+  if (db !== ':memory:') writableDir(dirname(db), 'directory of the sandbox database');
   const { startSandbox: serve } = await import('../../sandbox');
   const sandbox = await serve(options).catch((err: NodeJS.ErrnoException) => {
     if (err?.code !== 'EADDRINUSE') throw err;

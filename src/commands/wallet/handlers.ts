@@ -7,6 +7,7 @@ import { formatMoney } from '../../output/money';
 import { dryRun, sendOrShow } from '../check';
 import type { Context } from '../context';
 import { idArg, notesFlag } from '../flags';
+import { printed } from '../invocation';
 import { one } from '../result';
 import type { CommandResult } from '../result';
 import { discontinued, moveMoney, paise } from './money';
@@ -35,8 +36,8 @@ function narrationFlag(raw: string | undefined): string | undefined {
 }
 
 /** What to do before sending a money movement again whose answer was lost: read today's statement. */
-const checkToday = (customer: string, what: string) =>
-  `check \`payctl wallet statement ${customer} --from today\` ${what}`;
+const checkToday = (ctx: Context, customer: string, what: string) =>
+  `check \`${printed(ctx.settings, ['wallet', 'statement', customer, '--from', 'today'], { window: true })}\` ${what}`;
 
 export interface TransferPaymentOptions {
   paymentId: string;
@@ -56,7 +57,13 @@ export async function transferPayment(opts: TransferPaymentOptions, ctx: Context
     body: { transfers: [{ customer, amount, currency: INR, notes: notesFlag(opts.notes) }] },
   });
   const question = `Transfer ${formatMoney(amount, INR)} from payment ${paymentId} into the wallet of ${customer}?`;
-  return moveMoney(ctx, req, 'transfer', question, checkToday(customer, 'for the transfer before sending it again'));
+  return moveMoney(
+    ctx,
+    req,
+    'transfer',
+    question,
+    checkToday(ctx, customer, 'for the transfer before sending it again'),
+  );
 }
 
 export interface CreditWalletOptions {
@@ -74,7 +81,7 @@ export async function creditWallet(opts: CreditWalletOptions, ctx: Context): Pro
     body: { customer_id: customer, amount, currency: INR, notes: notesFlag(opts.notes) },
   });
   const question = `Credit ${formatMoney(amount, INR)} (cashback) to the wallet of ${customer}?`;
-  return moveMoney(ctx, req, 'transfer', question, checkToday(customer, 'before crediting again'));
+  return moveMoney(ctx, req, 'transfer', question, checkToday(ctx, customer, 'before crediting again'));
 }
 
 export interface PayFromWalletOptions {
@@ -107,7 +114,13 @@ export async function payFromWallet(opts: PayFromWalletOptions, ctx: Context): P
   const api = await ctx.api();
   const req = api.prepare('createWalletPayment', { body });
   const question = `Pay ${formatMoney(amount, INR)} for order ${order} from the wallet of ${customer}?`;
-  return moveMoney(ctx, req, 'wallet_payment', question, checkToday(customer, 'and the order before paying again'));
+  return moveMoney(
+    ctx,
+    req,
+    'wallet_payment',
+    question,
+    checkToday(ctx, customer, 'and the order before paying again'),
+  );
 }
 
 export interface ShowBalanceOptions {
@@ -179,5 +192,5 @@ export async function createPayout(opts: CreatePayoutOptions, ctx: Context): Pro
   const api = await ctx.api();
   const req = api.prepare('createPayout', { params: { id: customer }, body });
   const question = `Pay out ${formatMoney(amount, INR)} from the wallet of ${customer} to fund account ${fundAccount}?`;
-  return moveMoney(ctx, req, 'payout', question, checkToday(customer, 'for the payout before sending it again'));
+  return moveMoney(ctx, req, 'payout', question, checkToday(ctx, customer, 'for the payout before sending it again'));
 }

@@ -134,10 +134,10 @@ describe('findRefund looks for our key in the payment refunds', () => {
 
 describe('the key note', () => {
   it('is added to the notes, and 15 notes of the user leave no room (exit 2)', () => {
-    expect(notesWithKey({ a: '1' }, 'K', 15)).toEqual({ a: '1', payctl_key: 'K' });
+    expect(notesWithKey({ a: '1' }, 'K')).toEqual({ a: '1', payctl_key: 'K' });
     const full = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`k${i}`, 'v']));
-    expect(() => notesWithKey(full, 'K', 15)).toThrow(/at most 15 notes/);
-    expect(() => notesWithKey({ payctl_key: 'x' }, 'K', 15)).toThrow(/payctl's own/);
+    expect(() => notesWithKey(full, 'K')).toThrow(/at most 15 notes/);
+    expect(() => notesWithKey({ payctl_key: 'x' }, 'K')).toThrow(/payctl's own/);
   });
 });
 

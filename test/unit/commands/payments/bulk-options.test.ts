@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { planBulk } from '../../../../src/commands/payments/bulk-options';
 import type { BulkRun } from '../../../../src/commands/payments/bulk-options';
-import { incomplete, stopped, summaryLine } from '../../../../src/commands/payments/bulk-report';
+import { incomplete, nextCommands, stopped, summaryLine } from '../../../../src/commands/payments/bulk-report';
 import type { Summary } from '../../../../src/bulk/runner';
 import { profileSlug } from '../../../../src/commands/payments/bulk-journal';
 import { BulkIncompleteError, InterruptedError, UsageError } from '../../../../src/contract/errors';
 import { Interrupt, OutputClosedError } from '../../../../src/commands/aborts';
 import { PAY, PAY2, noRefundFlags } from './fixtures';
 
+const inv = { profile: 'shop', sandbox: false, yes: true, tz: 'Asia/Kolkata' };
+const next = nextCommands(inv, 'refund', 'j');
 const run = (o: Partial<BulkRun> = {}): BulkRun => ({
   op: 'refund',
   ids: [PAY, PAY2],
@@ -68,6 +70,7 @@ const summary = (o: Partial<Summary> = {}): Summary => ({
   skipped: 1,
   failed: 0,
   unknown: 0,
+  duplicate: 0,
   notStarted: 0,
   interrupted: false,
   attention: [],
@@ -98,19 +101,21 @@ describe('bulk report', () => {
 
   it('incomplete: exit 7 listing the first 20, with recheck and resume hints', () => {
     const attention = [...Array.from({ length: 21 }, (_, i) => row(i + 1, 'failed')), row(22, 'unknown')];
-    const err = incomplete('refund', summary({ failed: 21, unknown: 1, attention }), 'j', false);
+    const err = incomplete('refund', summary({ failed: 21, unknown: 1, attention }), 'j', false, next);
     expect(err).toBeInstanceOf(BulkIncompleteError);
     expect(err.message).toBe('22 of the refunds did not complete (21 failed, 1 unknown)');
     expect(err.hints[0]).toBe('failed pay_00000000000001 (line 1): reason 1');
     expect(err.hints).toContain('… and 2 more: see the output rows or the journal');
     expect(err.hints).toContain(
-      '`payctl payments refund --recheck --journal j` reads them back later without sending anything',
+      '`payctl -p shop payments refund --recheck --journal j` reads them back later without sending anything',
     );
-    expect(err.hints.at(-1)).toMatch(/rerun with --journal j .*look for each unknown refund by its key/);
+    expect(err.hints.at(-1)).toMatch(
+      /rerun `payctl -p shop payments refund --journal j --yes` .*look for each unknown refund by its key/,
+    );
   });
 
   it('incomplete after a recheck: no rerun hint', () => {
-    const err = incomplete('capture', summary({ unknown: 1, attention: [row(1, 'unknown')] }), 'j', true);
+    const err = incomplete('capture', summary({ unknown: 1, attention: [row(1, 'unknown')] }), 'j', true, next);
     expect(err.hints.some((h) => h.startsWith('rerun'))).toBe(false);
   });
 
@@ -119,10 +124,10 @@ describe('bulk report', () => {
     ['an unknown reason', undefined, InterruptedError, /SIGINT/],
     ['stdout closed', new OutputClosedError('EPIPE'), BulkIncompleteError, /stdout failed \(EPIPE\)/],
   ])('stopped by %s', (_name, reason, kind, message) => {
-    const err = stopped(summary({ interrupted: true }), 'j', reason) as InterruptedError;
+    const err = stopped(summary({ interrupted: true }), 'j', reason, next) as InterruptedError;
     expect(err).toBeInstanceOf(kind);
     expect(err.message).toMatch(message);
-    expect(err.hints.join('\n')).toMatch('rerun with --journal j to finish');
+    expect(err.hints.join('\n')).toMatch('rerun `payctl -p shop payments refund --journal j --yes` to finish');
   });
 
   it.each([

@@ -176,7 +176,7 @@ describe('wallet money movements', () => {
       const err = await m.run(f.ctx).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(OutcomeUnknownError);
       expect((err as OutcomeUnknownError).check).toContain(
-        `do not resend blindly: check \`payctl wallet statement ${CUST} --from today\``,
+        `do not resend blindly: check \`payctl wallet statement ${CUST} --from today --tz Asia/Kolkata\``,
       );
       expect(f.sent).toHaveLength(1);
     },

@@ -63,8 +63,12 @@ export async function until(done: () => boolean, what: string, ms = 15_000) {
   expect(done(), what).toBe(true);
 }
 
-/** A run ended by Ctrl-C: payctl's 130, or the shell itself stopped by the SIGINT (a pipeline's other end). */
-export const stoppedByCtrlC = (res: Ended) => res.code === 130 || res.signal === 'SIGINT';
+/**
+ * A run ended by Ctrl-C: payctl's 130; in a pipeline, the shell may instead be stopped by the SIGINT
+ * itself, when the command at the pipe's other end (jq) died of it.
+ */
+export const stoppedByCtrlC = (res: Ended, line: string) =>
+  res.code === 130 || (line.includes('|') && res.signal === 'SIGINT');
 
 /**
  * Examples that serve until stopped, run as a reader runs them: started, used once they say they are

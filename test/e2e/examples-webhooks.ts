@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -94,11 +96,36 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
     return made.events.find((e) => e.event === 'refund.processed')!.id;
   }
 
-  /** A webhook of the sandbox (the world's own listener). */
+  /**
+   * A webhook the sandbox disabled: its handler never answered (a port nothing listens on) for 24 hours
+   * of sandbox time. Polled meanwhile, as a listener is, so the sandbox keeps sending to it.
+   */
   async function webhook(): Promise<string> {
-    await event();
-    const { items } = await sb.admin<{ items: Array<{ id: string; url: string }> }>('GET', '/webhooks');
-    return items.find((w) => w.url.endsWith('/world'))!.id;
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const { port } = gone.address() as AddressInfo;
+    await new Promise((resolve) => gone.close(resolve));
+    const hook = await sb.admin<{ id: string }>('POST', '/webhooks/listen', {
+      url: `http://127.0.0.1:${port}/gone`,
+      secret: await homeSecret(),
+      events: ['refund.*'],
+    });
+    await sb.admin('POST', '/webhooks/trigger', { event: 'refund.processed', set: [] });
+    const poll = () =>
+      sb.admin<{ webhook: { disabled_at: number | null }; attempts: unknown[] }>('POST', '/webhooks/poll', {
+        id: hook.id,
+      });
+    let advanced = false;
+    for (const until = Date.now() + 20_000; Date.now() < until; await sleep(200)) {
+      const { webhook, attempts } = await poll();
+      if (webhook.disabled_at !== null) return hook.id;
+      // Its first attempt failed: a day passes, and the next attempt gives up.
+      if (attempts.length && !advanced) {
+        advanced = true;
+        await sb.admin('POST', '/clock/advance', { seconds: 25 * 3600 });
+      }
+    }
+    throw new Error(`the sandbox did not disable webhook ${hook.id} after a day of failed deliveries`);
   }
 
   /** Files the verify examples read: a body in the service's bytes, and the secret in a file of its own. */

@@ -169,7 +169,10 @@ export function runExamples(documents: string[]) {
             if (/ &$/.test(line)) return; // serves the examples after it, stopped after them
             job.interrupt();
             const res = await job.done;
-            expect(stoppedByCtrlC(res), `${command}: Ctrl-C, then ${res.code ?? res.signal}\n${res.stderr}`).toBe(true);
+            expect(
+              stoppedByCtrlC(res, command),
+              `${command}: Ctrl-C, then ${res.code ?? res.signal}\n${res.stderr}`,
+            ).toBe(true);
             expect(res.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
             return;
           }
@@ -187,7 +190,9 @@ export function runExamples(documents: string[]) {
           expect(job, `${line} was started`).toBeDefined();
           job!.interrupt();
           const res = await job!.done;
-          expect(stoppedByCtrlC(res), `${line}: Ctrl-C, then ${res.code ?? res.signal}\n${res.stderr}`).toBe(true);
+          expect(stoppedByCtrlC(res, line), `${line}: Ctrl-C, then ${res.code ?? res.signal}\n${res.stderr}`).toBe(
+            true,
+          );
           expect(res.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
         });
       afterAll(() => {

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { webhookWorld } from './examples-webhooks';
 import { run } from './harness';
 import type { SandboxProcess } from './harness';
 
@@ -11,6 +12,9 @@ import type { SandboxProcess } from './harness';
 export function exampleWorld(sb: SandboxProcess, work: string) {
   const files = new Set<string>();
   const profiles = new Set<string>();
+  const webhooks = webhookWorld(sb, work);
+  const people = new Set<string>();
+  let settlement: Promise<string> | undefined;
 
   const authorized = async () =>
     (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids[0]!;
@@ -36,6 +40,23 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
   };
   const plan = () =>
     created('/plans', { period: 'monthly', interval: 1, item: { name: 'Gold', amount: 49900, currency: 'INR' } });
+  /** A subscription: created; authorised at checkout (active, its first cycle paid) for `pause`; then paused for `resume`. */
+  const subscription = async (line: string) => {
+    const sub = await created('/subscriptions', { plan_id: (await plan()).id, total_count: 12 });
+    if (!/subscriptions (pause|resume)\b/.test(line)) return sub.id;
+    await sb.admin('POST', '/subscriptions/authorize', { subscription_id: sub.id });
+    if (/subscriptions resume\b/.test(line)) await created(`/subscriptions/${sub.id}/pause`, { pause_at: 'now' });
+    return sub.id;
+  };
+  /** A deposit: a payment captured, then the sandbox clock past its T+2 settlement; made once, as reads only read it. */
+  const settled = () =>
+    (settlement ??= (async () => {
+      await captured();
+      await sb.admin('POST', '/clock/advance', { seconds: 3 * 86_400 });
+      const list = await sb.api<{ items: Array<{ id: string }> }>('GET', '/settlements');
+      expect(list.body.items.length, JSON.stringify(list.body)).toBeGreaterThan(0);
+      return list.body.items[0]!.id;
+    })());
 
   /** Swaps placeholder ids for sandbox ones, per id kind and per command. */
   async function substitute(line: string): Promise<string> {
@@ -47,7 +68,10 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
       if (kind === 'order') return (await created('/orders', { amount: 10000, currency: 'INR' })).id;
       if (kind === 'cust') return customerWithBalance();
       if (kind === 'plan') return (await plan()).id;
-      if (kind === 'sub') return (await created('/subscriptions', { plan_id: (await plan()).id, total_count: 12 })).id;
+      if (kind === 'sub') return subscription(line);
+      if (kind === 'setl') return settled();
+      if (kind === 'evt') return webhooks.event();
+      if (kind === 'wh') return webhooks.webhook();
       if (kind === 'fa') {
         const customer = [...ids.entries()].find(([k]) => k.startsWith('cust_'))?.[1] ?? (await customerWithBalance());
         return (
@@ -69,7 +93,8 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
     let out = line;
     for (const [p, id] of ids) out = out.split(p).join(id);
     // Profiles in the examples point at the service; here, at the sandbox.
-    return out.replace(/https:\/\/api\.example\.com\/v1/g, sb.baseUrl).replace(/rzp_(live|test)_X+/g, sb.keyId);
+    out = out.replace(/https:\/\/api\.example\.com\/v1/g, sb.baseUrl).replace(/rzp_(live|test)_X+/g, sb.keyId);
+    return webhooks.substitute(out);
   }
 
   /** Files the examples read, written once (a resumed bulk run must see the same input). */
@@ -91,6 +116,17 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
       if (!make[name]) throw new Error(`an example reads ${name}: teach test/e2e/examples-world.ts what to put in it`);
       writeFileSync(join(work, name), await make[name]());
     }
+    await webhooks.writeFiles(line);
+  }
+
+  /** Someone an example looks payments up by (`--email priya@example.com`) has paid, once. */
+  async function payers(line: string) {
+    for (const [, email] of line.matchAll(/--email\s+(\S+@\S+)/g)) {
+      if (people.has(email!.toLowerCase())) continue;
+      people.add(email!.toLowerCase());
+      const order = await created('/orders', { amount: 120000, currency: 'INR', receipt: 'rcpt-support' });
+      await sb.admin('POST', '/checkout', { order_id: order.id, email, contact: '+919812345678' });
+    }
   }
 
   /** A profile an example uses, changes or removes (`profile remove old-test`) exists first. */
@@ -108,5 +144,5 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
     }
   }
 
-  return { substitute, writeInputs, storeProfiles, profiles };
+  return { substitute, writeInputs, storeProfiles, payers, profiles, webhooks };
 }

@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../tools';
+import { SERVES, start, stoppedByCtrlC, until } from './examples-jobs';
+import type { Job } from './examples-jobs';
 import { exampleWorld } from './examples-world';
-import { BIN, assertNoSecret, run, sandboxForFile } from './harness';
+import { BIN, run, sandboxForFile } from './harness';
 
 /**
  * Every line of every ```sh block of the documents given runs against a sandbox, so an example cannot
@@ -25,7 +26,16 @@ export const markdownFiles = (dir: string): string[] =>
 
 export const SKIP: Array<[RegExp, string]> = [
   [/^npm /, 'installs, builds or tests payctl itself: the suite runs on that build'],
+  [
+    /^node --env-file=\.env server\.js\b/,
+    'starts your own handler (server.js, on Express): wherever an example names localhost:3000 the examples run ' +
+      'one that verifies the same way, test/fixtures/webhook-handlers/correct.mjs, on a free port',
+  ],
   [/^node /, 'runs a script of the repository: the suite runs on its build'],
+  [
+    /^pbpaste\b/,
+    "reads the clipboard (macOS) holding what a person copied: the examples write body.json, an event in the service's bytes",
+  ],
   [
     /^cp build\/payctl-/,
     'copies the single executable `npm run build:exe` makes; exe.test.ts runs it on a PATH with no node',
@@ -68,6 +78,9 @@ function exampleLines(markdown: string): Array<{ line: string; note: string }> {
   }
   return out;
 }
+
+/** The exit status a note declares (`# exits 1`), else 0. */
+const expectedExit = (note: string) => Number(/#.*\bexits (\d+)\b/.exec(note)?.[1] ?? 0);
 
 const skipReason = ({ line, note }: { line: string; note: string }) =>
   SKIP.find(([re]) => re.test(line))?.[1] ??
@@ -115,26 +128,14 @@ export function runExamples(documents: string[]) {
       world.profiles.add(name);
     }
   });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(() => {
+    world?.webhooks.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+  /** Examples still running: those started with `&`, until the document's end. */
+  const jobs = new Map<string, Job>();
 
-  function shell(line: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn('bash', ['-c', `set -o pipefail; ${line}`], {
-        cwd: work,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        assertNoSecret(stdout + stderr, `the example ${line}`);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const shell = (line: string) => start(line, work, env).done;
 
   for (const document of documents) {
     const lines = exampleLines(readFileSync(join(ROOT, document), 'utf8'));
@@ -148,20 +149,56 @@ export function runExamples(documents: string[]) {
           continue;
         }
         it(line, async () => {
-          needs(...TOOLS.filter((tool) => new RegExp(`(^|\\| *)${tool}\\b`).test(line)));
+          needs(...TOOLS.filter((tool) => new RegExp(`(^|\\| *|')${tool}\\b`).test(line)));
           // An example writing into a directory of the home (`> ~/.config/fish/completions/…`) has it.
           for (const m of line.matchAll(/>\s*~\/(\S+)/g))
             mkdirSync(dirname(join(env.HOME!, m[1]!)), { recursive: true });
           await world.writeInputs(line);
           await world.storeProfiles(line);
+          await world.payers(line);
           const command = await world.substitute(line);
+          const serving = SERVES.find(({ re }) => re.test(line));
+          if (serving || / &$/.test(command)) {
+            const job = start(command.replace(/\s*&$/, ''), work, env);
+            jobs.set(line, job);
+            if (serving) {
+              await until(() => serving.ready.test(job.err()) || !job.running(), `${command} says it is ready`);
+              expect(job.running(), `${command}\n${job.err()}`).toBe(true);
+              await serving.use(world, line, job);
+            }
+            if (/ &$/.test(line)) return; // serves the examples after it, stopped after them
+            job.interrupt();
+            const res = await job.done;
+            expect(
+              stoppedByCtrlC(res, command),
+              `${command}: Ctrl-C, then ${res.code ?? res.signal}\n${res.stderr}`,
+            ).toBe(true);
+            expect(res.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
+            return;
+          }
           let res = await shell(command);
           // No terminal here to confirm on: an example written for a person at one is run with --yes.
           if (res.code === 2 && /pass --yes/.test(res.stderr)) res = await shell(`${command} --yes`);
-          expect(res.code, `${command}\n${res.stderr}`).toBe(0);
+          expect(res.code, `${command}\n${res.stderr}`).toBe(expectedExit(example.note));
           expect(res.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
         });
       }
+      // What an example started with `&` served the document's examples after it; Ctrl-C stops it.
+      for (const { line } of lines.filter((e) => / &$/.test(e.line) && !skipReason(e)))
+        it(`${line}  [then Ctrl-C]`, async () => {
+          const job = jobs.get(line);
+          expect(job, `${line} was started`).toBeDefined();
+          job!.interrupt();
+          const res = await job!.done;
+          expect(stoppedByCtrlC(res, line), `${line}: Ctrl-C, then ${res.code ?? res.signal}\n${res.stderr}`).toBe(
+            true,
+          );
+          expect(res.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
+        });
+      afterAll(() => {
+        for (const job of jobs.values()) job.kill();
+        jobs.clear();
+      });
     });
   }
 }

@@ -78,7 +78,7 @@ export const webhooks = group(
       'check X-Razorpay-Signature against the body your handler received; if it fails, say why',
       [
         'payctl webhooks verify --signature 3f1c…e9 --secret-file .webhook-secret body.json',
-        'pbpaste | PAYCTL_WEBHOOK_SECRET=… payctl webhooks verify --signature 3f1c…e9 -',
+        'payctl webhooks verify --signature 3f1c…e9 - < body.json',
       ],
     )
       .argument('[file]', 'the raw body, or - for stdin (default)')

@@ -27,7 +27,8 @@ export function rootHelpData(program: CommandUnknownOpts, after: string): RootHe
     if (section) section[1].push(item);
     else sections.push([heading, [item]]);
   };
-  for (const a of helper.visibleArguments(program)) add('Arguments:', [helper.argumentTerm(a), helper.argumentDescription(a)]);
+  for (const a of helper.visibleArguments(program))
+    add('Arguments:', [helper.argumentTerm(a), helper.argumentDescription(a)]);
   for (const o of helper.visibleOptions(program))
     add(o.helpGroupHeading ?? 'Options:', [helper.optionTerm(o), helper.optionDescription(o)]);
   for (const c of helper.visibleCommands(program))

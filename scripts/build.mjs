@@ -1,9 +1,8 @@
 // Bundles src/ into dist/ and writes completions/ from it. One entry, split so that `--version` and
 // `--help` load neither commander nor the command declarations, and a command only its own group's,
 // while handlers, the HTTP layer, exports and the sandbox are chunks that dynamic import() pulls in
-// when a command needs them. A plain esbuild
-// configuration: every dependency is bundled as published, or left in node_modules (the runtime
-// dependencies).
+// when a command needs them. A plain esbuild configuration: every dependency is bundled as published,
+// or left in node_modules (the runtime dependencies).
 import './require-node.mjs';
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';

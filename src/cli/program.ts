@@ -118,10 +118,9 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   declareGlobal(program);
   const word = argv && commandWord(program, argv);
   const noCommand = argv !== undefined && (word === undefined || word === ROOT_HELP);
-  // `__profiles` runs on every Tab after -p: it needs no command group at all.
   // Each command group, declared only when it is the one being run (or for completion and a typo to
-  // suggest for); for `payctl --help` a group is only its summary line. `__profiles` runs on every Tab
-  // after -p: it needs no command group at all.
+  // suggest for); for `payctl --help` (and the build's `__root-help`, which reads that help) a group is
+  // only its summary line. `__profiles` runs on every Tab after -p: it needs no command group at all.
   const known = GROUPS.some((group) => group.name === word);
   for (const group of word === '__profiles' ? [] : GROUPS) {
     if (noCommand && group.summary !== undefined) program.command(group.name).description(group.summary);

@@ -6,8 +6,8 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
  * then evaluates every export of each. So the build asks the program itself (`payctl __root-help`) for
  * the terms and descriptions of its root help, as commander's help computes them, and bakes them into
  * this chunk; here they are only laid out, for the width commander would use, the way commander's
- * `Help.formatHelp` lays out the root command (no arguments, no global options). A unit test holds the
- * two outputs equal at every width.
+ * `Help.formatHelp` lays out a command without global options (the root has none). A unit test holds
+ * the two outputs equal at every width.
  */
 export interface RootHelp {
   usage: string;

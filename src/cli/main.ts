@@ -3,13 +3,44 @@ import type { IO } from '../commands/context';
 
 /**
  * The entry point. `payctl --version` answers before anything else loads (scripts call it to check
- * the tool is there); every other invocation loads the command tree in ./program.
+ * the tool is there), and `payctl --help` from what the build baked in (./root-help); every other
+ * invocation loads the command tree in ./program.
  */
 export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    (io?.stdout ?? process.stdout).write(`${VERSION}\n`);
+  const only = argv.length === 1 ? argv[0] : undefined;
+  if (only === '--version' || only === '-V') {
+    writeOut(`${VERSION}\n`, io);
     return 0;
+  }
+  if (only === '--help' || only === '-h') {
+    const help = (await import('./root-help')).bakedRootHelp();
+    if (help !== undefined) {
+      writeOut(help, io);
+      return 0;
+    }
   }
   const { runProgram } = await import('./run');
   return runProgram(argv, io, env);
+}
+
+/**
+ * Writes the one answer of `--version` or `--help`: to `io`, or straight to fd 1, which spares building
+ * process.stdout (a stream, a few milliseconds). A closed pipe ends the output quietly, as elsewhere.
+ */
+function writeOut(text: string, io: IO | undefined) {
+  if (io) {
+    io.stdout.write(text);
+    return;
+  }
+  const { writeSync } = process.getBuiltinModule('node:fs');
+  let rest = Buffer.from(text);
+  try {
+    while (rest.length) rest = rest.subarray(writeSync(1, rest));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') return;
+    // A stdout its parent left non-blocking may refuse a write for now: the stream waits until it can.
+    if (code === 'EAGAIN') process.stdout.write(rest);
+    else throw err;
+  }
 }

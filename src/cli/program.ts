@@ -79,7 +79,15 @@ function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
     }
     streams.stdout.write(names.length ? `${names.join('\n')}\n` : '');
   });
+  // Read by the build (scripts/build.mjs), which bakes the root help into dist: see ./root-help.
+  program.command(ROOT_HELP, { hidden: true }).action(async () => {
+    const { rootHelpData } = await import('./root-help');
+    streams.stdout.write(JSON.stringify(rootHelpData(program, topicsHelp())));
+  });
 }
+
+/** The hidden command that prints the content of `payctl --help`, for the build. */
+const ROOT_HELP = '__root-help';
 
 /** The first word that is not a global option (or its value): the command group being run. */
 function commandWord(program: Command, argv: string[]): string | undefined {
@@ -109,15 +117,14 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
   });
   declareGlobal(program);
   const word = argv && commandWord(program, argv);
-  const noCommand = argv !== undefined && word === undefined;
-  // `__profiles` runs on every Tab after -p: it needs no command group at all.
+  const noCommand = argv !== undefined && (word === undefined || word === ROOT_HELP);
   // Each command group, declared only when it is the one being run (or for completion and a typo to
-  // suggest for); for `payctl --help` a group is only its summary line. `__profiles` runs on every Tab
-  // after -p: it needs no command group at all.
+  // suggest for); for `payctl --help` (and the build's `__root-help`, which reads that help) a group is
+  // only its summary line. `__profiles` runs on every Tab after -p: it needs no command group at all.
   const known = GROUPS.some((group) => group.name === word);
   for (const group of word === '__profiles' ? [] : GROUPS) {
     if (noCommand && group.summary !== undefined) program.command(group.name).description(group.summary);
-    else if (word === undefined || word === group.name || !known) group.declare(program, bind);
+    else if (noCommand || word === undefined || word === group.name || !known) group.declare(program, bind);
   }
   declareTooling(program, streams, env);
   // exitOverride and output settings must reach every subcommand, declared after the call above.

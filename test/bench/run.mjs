@@ -124,6 +124,7 @@ async function startup() {
   // `import 'node:http'` builds a namespace of every export, which a CLI does not have to pay for).
   const targets = {
     'payctl --version': ['node -e 0', 1.3],
+    'payctl --help': ['node -e 0', 1.5],
     'payments get (env key)': ['bare GET as CommonJS', 1.3],
     'payments get -p NAME': ['bare GET as CommonJS', 1.3],
     'exe --version': ['node -e 0', 1.3],

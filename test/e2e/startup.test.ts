@@ -69,8 +69,27 @@ describe('startup loads only what the command needs', () => {
     expect(heavyIn(loaded)).toEqual([]);
   });
 
+  it.each([['--help'], ['-h']])(
+    '%s prints the help the build baked in: no commander, no command declarations',
+    (flag) => {
+      const loaded = sourcesLoadedBy([flag]);
+      expect(loaded).toContain('src/cli/root-help.ts');
+      expect(loaded.filter((f) => f.includes('commander') || f.startsWith('src/commands/'))).toEqual([]);
+      expect(heavyIn(loaded)).toEqual([]);
+      // `--help --` goes through commander, with the same command tree: the two print the same text.
+      const env = { ...process.env, PAYCTL_HOME: mkdtempSync(join(tmpdir(), 'payctl-help-')) };
+      const [fast, full] = [[flag], ['--help', '--']].map((args) =>
+        spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8' }),
+      );
+      rmSync(env.PAYCTL_HOME, { recursive: true, force: true });
+      expect([fast!.status, fast!.stderr]).toEqual([0, '']);
+      expect(fast!.stdout).toContain('Help topics (payctl help TOPIC):');
+      expect(fast!.stdout).toBe(full!.stdout);
+    },
+  );
+
   it.each([
-    [['--help']],
+    [['help']],
     [['payments', '--help']],
     [['help', 'wallet', 'statement']],
     [['orders', 'payments', '--help']],

@@ -119,8 +119,10 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
     await webhooks.writeFiles(line);
   }
 
-  /** Someone an example looks payments up by (`--email priya@example.com`) has paid, once. */
+  /** Someone an example looks payments up by (`--email priya@example.com`) has paid, once per sandbox state. */
   async function payers(line: string) {
+    // An example that resets the sandbox forgets every payment: the next look-up needs its payer again.
+    if (/\bsandbox reset\b/.test(line)) people.clear();
     for (const [, email] of line.matchAll(/--email\s+(\S+@\S+)/g)) {
       if (people.has(email!.toLowerCase())) continue;
       people.add(email!.toLowerCase());

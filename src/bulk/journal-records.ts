@@ -1,5 +1,6 @@
 import { isJsonObject, parseJson } from '../contract/values/json';
 import type { BulkItem, BulkOp } from './input';
+import type { Disk } from './disk';
 
 export type OutcomeResult = 'done' | 'failed' | 'unknown';
 
@@ -109,4 +110,28 @@ export function* lines(
     pending = Buffer.from(buf);
   }
   if (pending.length) yield { text: pending.toString('utf8'), start: pendingStart, next: pos, whole: false };
+}
+
+/** What the journal says about one payment when a run starts. */
+export type ItemState = 'new' | 'done' | 'failed' | 'unknown' | 'in_flight';
+
+/**
+ * Seams of the journal: the Disk its file goes through, the clock its records are stamped with, how
+ * a group of records waits for its one fsync (`defer`: a short timer by default, so the records the
+ * workers append meanwhile share it), and the lock beside it.
+ */
+export interface JournalDeps {
+  disk?: Disk;
+  now?: () => number;
+  defer?: (fn: () => void) => void;
+  /** Throws UsageError when another run holds it. */
+  lock?: (path: string) => { release(): void };
+}
+
+export interface Plan {
+  digest: string;
+  runId: string;
+  total: number;
+  /** Offset of the first row record. */
+  start: number;
 }

@@ -4,15 +4,20 @@ import { realDisk } from './disk';
 import type { Disk, DiskFile } from './disk';
 import type { BulkItem, BulkOp } from './input';
 import { itemOf, lines, parseRecord, rowRecord, tornId } from './journal-records';
-import type { JournalRecord, OutcomeResult, RowRecord, SentRecord } from './journal-records';
+import type {
+  ItemState,
+  JournalDeps,
+  JournalRecord,
+  OutcomeResult,
+  Plan,
+  RowRecord,
+  SentRecord,
+} from './journal-records';
 import { DurableFile, JournalWriteError } from './journal-file';
 import { takeLock } from './lock';
 
-export type { JournalRecord, SentRecord } from './journal-records';
+export type { ItemState, JournalDeps, JournalRecord, SentRecord } from './journal-records';
 export { JournalWriteError } from './journal-file';
-
-/** What the journal says about one payment when a run starts. */
-export type ItemState = 'new' | 'done' | 'failed' | 'unknown' | 'in_flight';
 
 /**
  * How long the first record of a group waits for others to join its fsync. Every fsync of a growing
@@ -22,27 +27,6 @@ const COMMIT_WINDOW_MS = 4;
 
 /** The largest journal payctl reads (a million rows with their records fit well within it). */
 export const MAX_JOURNAL_BYTES = 2 * 1024 ** 3;
-
-/**
- * Seams of the journal: the Disk its file goes through, the clock its records are stamped with, how
- * a group of records waits for its one fsync (`defer`: a short timer by default, so the records the
- * workers append meanwhile share it), and the lock beside it.
- */
-export interface JournalDeps {
-  disk?: Disk;
-  now?: () => number;
-  defer?: (fn: () => void) => void;
-  /** Throws UsageError when another run holds it. */
-  lock?: (path: string) => { release(): void };
-}
-
-interface Plan {
-  digest: string;
-  runId: string;
-  total: number;
-  /** Offset of the first row record. */
-  start: number;
-}
 
 /**
  * The record of a bulk run, one JSON object per line: first the frozen plan (every row as it will be

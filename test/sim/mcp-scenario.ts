@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Caps } from '../../src/agent/rails';
+import { fail } from '../../src/agent/results';
 import type { ToolResult } from '../../src/agent/results';
 import type { ToolEnv } from '../../src/agent/plan';
 import { McpOracle } from './mcp-oracle';
@@ -159,7 +160,8 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     network.beforePost = (s) => mcp.beforePost(`call ${proc.id} (${what})`, s);
     const env = session.envFor(contextFor({ world, proc, network, state, onRow: () => undefined }, []));
     log(`call ${proc.id}: ${what}`);
-    const result = await fn(env);
+    // What the handler throws reaches the assistant as the protocol's error: its message alone.
+    const result = await fn(env).catch((err: unknown) => fail(String((err as Error)?.message ?? err)));
     proc.finished = true;
     log(`  -> call ${proc.id}: ${summary(result)}`);
     mcp.onResult(`call ${proc.id} (${what})`, proc.id, pid, result);

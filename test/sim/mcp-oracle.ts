@@ -37,7 +37,7 @@ export class McpOracle {
   ) {}
 
   private fail(invariant: string, detail: string) {
-    this.oracle.violations.length < 20 && this.oracle.violations.push({ invariant, detail });
+    if (this.oracle.violations.length < 20) this.oracle.violations.push({ invariant, detail });
   }
 
   private ours(paymentId: string) {

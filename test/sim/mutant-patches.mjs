@@ -165,7 +165,7 @@ import { planBulk } from './bulk-options';\n`,
     edits: [
       {
         file: 'src/client/refund.ts',
-        find: `    const duplicates = carrying.length > 1 ? carrying.map((r) => r.id) : undefined;`,
+        find: `    const duplicates = live.length > 1 ? live.map((r) => r.id) : undefined;`,
         replace: `    const duplicates = undefined as string[] | undefined; // MUTANT: the first refund with the key is all`,
       },
     ],

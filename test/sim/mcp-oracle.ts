@@ -73,13 +73,14 @@ export class McpOracle {
   }
 
   /** What one call answered, checked at the moment the assistant reads it. */
-  onResult(who: string, proc: number, paymentId: string, result: ToolResult) {
+  onResult(who: string, proc: number, paymentId: string, result: ToolResult, planKey?: string) {
     const said = result.structuredContent as Said | undefined;
     const text = result.content.map((c) => c.text).join(' ');
     const posts = this.sends.filter((s) => s.proc === proc && s.method === 'POST');
     const at = `${who}: ${paymentId}`;
     const outcome = said?.outcome;
-    const key = said?.idempotency_key;
+    // A 'not done' names no key: it is the plan's (given by the assistant, or sent by this call).
+    const key = said?.idempotency_key ?? (outcome === 'not done' ? (planKey ?? posts[0]?.key) : undefined);
     if (!said) {
       if (posts.length)
         this.fail(
@@ -94,7 +95,11 @@ export class McpOracle {
       if (posts.length) this.fail('nothing-sent-but-sent', `${at} answered ${outcome}, yet sent send ${posts[0]!.id}`);
       return;
     }
-    if (!key) return this.fail('write-without-key', `${at} answered ${outcome} and names no idempotency key`);
+    if (!key) {
+      if (outcome !== 'not done')
+        this.fail('write-without-key', `${at} answered ${outcome} and names no idempotency key`);
+      return;
+    }
     const carrying = this.ours(paymentId).filter((r) => keyOf(r) === key);
     if (outcome === 'done') {
       this.oracle.claim(who, paymentId, 'done', { refundId: String(said.data?.id ?? ''), proc });

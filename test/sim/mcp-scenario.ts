@@ -4,6 +4,7 @@ import type { Caps } from '../../src/agent/rails';
 import { fail } from '../../src/agent/results';
 import type { ToolResult } from '../../src/agent/results';
 import type { ToolEnv } from '../../src/agent/plan';
+import { scheduleOtherOperator } from './actors';
 import { McpOracle } from './mcp-oracle';
 import { SimSession } from './mcp-session';
 import { SimNetwork } from './network';
@@ -31,6 +32,8 @@ export interface McpPlan {
   twice: number;
   /** Chance that, after an unknown outcome, the assistant plans the same refund again as it first asked it. */
   naive: number;
+  /** Another operator refunds the same payments meanwhile (only where the service lists refunds). */
+  otherOperator: boolean;
 }
 
 export interface McpResult {
@@ -42,14 +45,17 @@ export interface McpResult {
   trace: string[];
   steps: number;
   calls: number;
+  /** How many calls answered each way (and how many appends the disk refused), for the run's summary. */
+  tally: Map<string, number>;
 }
 
 function planOf(rng: Rng, amounts: number[]): McpPlan {
   const idempotency = rng.chance(0.6);
+  const refundList = rng.chance(0.8);
   const sum = amounts.reduce((a, b) => a + b, 0);
   return {
     idempotency,
-    refundList: rng.chance(0.8),
+    refundList,
     slowService: rng.pick([0, 0.05, 0.2]),
     network: {
       rate: rng.pick([0, 0.1, 0.3, 0.5]),
@@ -75,6 +81,7 @@ function planOf(rng: Rng, amounts: number[]): McpPlan {
     elicit: rng.pick([0, 0.5, 1]),
     twice: rng.pick([0, 0.2, 0.5]),
     naive: rng.pick([0, 0.5]),
+    otherOperator: refundList && rng.chance(0.3),
   };
 }
 
@@ -130,6 +137,14 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     if (req.actor === 'payctl' && req.method === 'POST')
       oracle.onRefundArrival(decodeURIComponent(req.path.split('/')[2] ?? ''), req.body);
   };
+  if (plan.otherOperator)
+    scheduleOtherOperator(
+      world,
+      service,
+      rng.fork(),
+      payments.map((p) => p.id),
+      new Map(payments.map((p) => [p.id, p.asked])),
+    );
   const start = world.now;
   const trace: string[] = [];
   const log = (line: string) => trace.push(`[t+${((world.now - start) / 1000).toFixed(1)}s] ${line}`);
@@ -152,9 +167,11 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
   const mcp = new McpOracle(oracle, service, sends, plan.caps, auditPath);
   const netRng = rng.fork();
   let procSeq = 0;
+  const tally = new Map<string, number>();
+  const tallied = (what: string) => tally.set(what, (tally.get(what) ?? 0) + 1);
 
   /** One tool call of the assistant, on a process of its own (its requests, its network). */
-  const call = async (pid: string, what: string, fn: (env: ToolEnv) => Promise<ToolResult>) => {
+  const call = async (pid: string, what: string, fn: (env: ToolEnv) => Promise<ToolResult>, planKey?: string) => {
     const proc: Process = { id: ++procSeq, dead: false, finished: false, command: what };
     const network = new SimNetwork(world, service, netRng.fork(), plan.network, proc, sends, (b) => b, log);
     network.beforePost = (s) => mcp.beforePost(`call ${proc.id} (${what})`, s);
@@ -163,8 +180,13 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     // What the handler throws reaches the assistant as the protocol's error: its message alone.
     const result = await fn(env).catch((err: unknown) => fail(String((err as Error)?.message ?? err)));
     proc.finished = true;
+    const said = result.structuredContent as { outcome?: string; audit_log?: string } | undefined;
+    tallied(
+      `${what.startsWith('confirm') ? 'confirm' : what.endsWith('(the person is asked)') ? 'elicited' : 'plan'} ${said?.outcome ?? 'error'}`,
+    );
+    if (said?.audit_log) tallied('outcome told, log failed');
     log(`  -> call ${proc.id}: ${summary(result)}`);
-    mcp.onResult(`call ${proc.id} (${what})`, proc.id, pid, result);
+    mcp.onResult(`call ${proc.id} (${what})`, proc.id, pid, result, planKey);
     return result;
   };
   const times = <T>(n: number, fn: () => Promise<T>) => Promise.all(Array.from({ length: n }, fn));
@@ -176,6 +198,7 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     let args = first;
     for (let attempt = 0; attempt < 4; attempt++) {
       const shown = JSON.stringify(args);
+      const given = typeof args.idempotency_key === 'string' ? args.idempotency_key : undefined;
       // Twice at once only where the plan names the refund by its key: two plans of one refund.
       const n = args.idempotency_key && arng.chance(plan.twice) ? 2 : 1;
       let results: ToolResult[];
@@ -185,13 +208,14 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
           return arng.chance(0.85);
         };
         results = await times(n, () =>
-          call(p.id, `payments_refund ${shown} (the person is asked)`, (env) => session.write(args, env, ask)),
+          call(p.id, `payments_refund ${shown} (the person is asked)`, (env) => session.write(args, env, ask), given),
         );
       } else {
         const planned = await times(n, () => call(p.id, `payments_refund ${shown}`, (env) => session.write(args, env)));
         results = [];
         for (const r of planned) {
-          const token = (r.structuredContent as { token?: string } | undefined)?.token;
+          const made = r.structuredContent as { token?: string; plan?: { args: { idempotency_key?: string } } };
+          const token = made?.token;
           if (!token) {
             results.push(r);
             continue;
@@ -201,7 +225,12 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
           const k = arng.chance(plan.twice) ? 2 : 1;
           results.push(
             ...(await times(k, () =>
-              call(p.id, `confirm ${token.slice(0, 8)}…`, (env) => session.confirm(token, env)),
+              call(
+                p.id,
+                `confirm ${token.slice(0, 8)}…`,
+                (env) => session.confirm(token, env),
+                made.plan?.args.idempotency_key,
+              ),
             )),
           );
         }
@@ -237,7 +266,9 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
   log(`service: ${payments.map((p) => `${p.id.slice(-3)}: ${oracle.describe(p.id)}`).join('; ')}`);
   log(`audit appends: ${session.appends.map((a) => `${a.event}${a.failed ? ' (refused)' : ''}`).join(', ')}`);
   rmSync(state, { recursive: true, force: true });
+  for (const a of session.appends) if (a.failed) tallied(`append refused: ${a.event}`);
   return {
+    tally,
     seed,
     plan,
     violations: oracle.violations,

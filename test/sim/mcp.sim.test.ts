@@ -51,6 +51,7 @@ test(`mcp rails and money invariants hold over ${seeds.length} simulated session
   const strict = process.env.SIM_STRICT === '1';
   const isNew = (r: McpResult) => strict || r.known.some((k) => k === undefined);
   let calls = 0;
+  const tally = new Map<string, number>();
   if (freshCount)
     console.log(
       `mcp simulation: fresh seeds ${freshFirst}..${freshFirst + freshCount - 1}; replay them: ` +
@@ -59,6 +60,7 @@ test(`mcp rails and money invariants hold over ${seeds.length} simulated session
   for (const seed of seeds) {
     const r = await runMcpScenario(seed, root, one !== undefined);
     calls += r.calls;
+    for (const [k, n] of r.tally) tally.set(k, (tally.get(k) ?? 0) + n);
     if (r.violations.length) failures.push(r);
     if (one !== undefined) console.log(reportOf(r));
   }
@@ -80,6 +82,13 @@ test(`mcp rails and money invariants hold over ${seeds.length} simulated session
   console.log(
     `mcp simulation: ${seeds.length} seeds (${first}..${first + fixed - 1}${freshCount ? ` and fresh ${freshFirst}..${freshFirst + freshCount - 1}` : ''}) ` +
       `in ${seconds.toFixed(1)}s (${calls} tool calls): ${fresh.length} failing, ${failures.length - fresh.length} with known findings only`,
+  );
+  // What the sessions went through: each path of the rails, and how often.
+  console.log(
+    `  calls: ${[...tally]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
   );
   const known = failures.filter((f) => !isNew(f));
   if (known.length)

@@ -159,9 +159,10 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     auditPath,
     () => world.now,
     (event) => {
-      const failed = auditRng.chance(plan.auditFails);
-      if (failed) log(`    the audit log's disk refuses the '${event}' append`);
-      return failed;
+      if (!auditRng.chance(plan.auditFails)) return undefined;
+      const how = auditRng.chance(0.5) ? 'refused' : 'torn';
+      log(`    the audit log's '${event}' append fails (${how === 'refused' ? 'before a byte' : 'after its line'})`);
+      return how;
     },
   );
   const mcp = new McpOracle(oracle, service, sends, plan.caps, auditPath);
@@ -180,7 +181,9 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     // What the handler throws reaches the assistant as the protocol's error: its message alone.
     const result = await fn(env).catch((err: unknown) => fail(String((err as Error)?.message ?? err)));
     proc.finished = true;
-    const said = result.structuredContent as { outcome?: string; audit_log?: string } | undefined;
+    const said = result.structuredContent as
+      { outcome?: string; audit_log?: string; plan?: { note?: string } } | undefined;
+    if (said?.plan?.note) tallied('plan lends the unknown key');
     tallied(
       `${what.startsWith('confirm') ? 'confirm' : what.endsWith('(the person is asked)') ? 'elicited' : 'plan'} ${said?.outcome ?? 'error'}`,
     );
@@ -264,9 +267,9 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
   oracle.finish();
   mcp.finish();
   log(`service: ${payments.map((p) => `${p.id.slice(-3)}: ${oracle.describe(p.id)}`).join('; ')}`);
-  log(`audit appends: ${session.appends.map((a) => `${a.event}${a.failed ? ' (refused)' : ''}`).join(', ')}`);
+  log(`audit appends: ${session.appends.map((a) => `${a.event}${a.failed ? ` (${a.failed})` : ''}`).join(', ')}`);
   rmSync(state, { recursive: true, force: true });
-  for (const a of session.appends) if (a.failed) tallied(`append refused: ${a.event}`);
+  for (const a of session.appends) if (a.failed) tallied(`append ${a.failed}: ${a.event}`);
   return {
     tally,
     seed,

@@ -1,3 +1,4 @@
+import { mkdirSync, rmdirSync } from 'node:fs';
 import { AuditLog, unknownRefundIn, verifyAudit } from '../../src/agent/audit';
 import type { AuditRecord } from '../../src/agent/audit';
 import { deriveTools, inToolTerms } from '../../src/agent/derive';
@@ -13,11 +14,18 @@ import type { ToolResult } from '../../src/agent/results';
 import { GROUPS } from '../../src/cli/groups';
 import type { Context } from '../../src/commands/context';
 
-/** One append the audit log was asked for: its event and key, and whether the simulated disk refused it. */
+/**
+ * How an append fails: the disk refuses it before a byte is written, or the line is written and its
+ * head file cannot be (a directory stands where its temporary file goes), so the real AuditLog cuts the
+ * line back and throws.
+ */
+export type AppendFault = 'refused' | 'torn' | undefined;
+
+/** One append the audit log was asked for: its event and key, and whether (how) it failed. */
 export interface Append {
   event: AuditRecord['event'];
   key?: string;
-  failed: boolean;
+  failed: AppendFault;
 }
 
 /**
@@ -25,7 +33,7 @@ export interface Append {
  * caps taken at send), the real planWrite (dry run, the unknown refund's key lent to the next plan),
  * the real executeWrite (intent logged before the send, outcome after) and the real chained AuditLog.
  * What is here is serve.ts's routing only: a write tool plans, then asks the person (elicitation) or
- * issues a token; `confirm` redeems a token. `appendFails` decides whether the disk refuses an append.
+ * issues a token; `confirm` redeems a token. `appendFails` decides whether (and how) an append fails.
  */
 export class SimSession {
   readonly rails: Rails;
@@ -38,7 +46,7 @@ export class SimSession {
     caps: Caps,
     path: string,
     private readonly now: () => number,
-    private readonly appendFails: (event: AuditRecord['event']) => boolean,
+    private readonly appendFails: (event: AuditRecord['event']) => AppendFault,
   ) {
     this.rails = new Rails(caps, now);
     this.audit = new AuditLog(path);
@@ -50,9 +58,16 @@ export class SimSession {
     const key = typeof extra.key === 'string' ? extra.key : undefined;
     const failed = this.appendFails(event);
     this.appends.push({ event, key, failed });
-    if (failed) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    if (failed === 'refused')
+      throw Object.assign(new Error('ENOSPC: no space left on device, open'), { code: 'ENOSPC' });
     const at = new Date(this.now()).toISOString();
-    this.audit.append({ at, profile: 'environment', tool, arguments: args, event, ...extra });
+    const blocker = `${this.audit.path}.head.tmp`;
+    if (failed === 'torn') mkdirSync(blocker);
+    try {
+      this.audit.append({ at, profile: 'environment', tool, arguments: args, event, ...extra });
+    } finally {
+      if (failed === 'torn') rmdirSync(blocker);
+    }
   }
 
   records() {

@@ -101,8 +101,8 @@ const summary = (r: ToolResult) => {
 
 /**
  * One `payctl mcp` session from its seed: an assistant refunding a few payments at once, each write
- * planned and confirmed by token or by the person, over a faulty network and an audit log whose disk
- * may refuse appends; after an unknown outcome it plans the same refund again (as told, or naively).
+ * planned and confirmed by token or by the person, over a faulty network and an audit log whose appends
+ * may fail; after an unknown outcome it plans the same refund again (as told, or naively).
  */
 export async function runMcpScenario(seed: number, root: string, verbose = false): Promise<McpResult> {
   const rng = new Rng(seed);

@@ -32,8 +32,10 @@ export interface Append {
  * One `payctl mcp` session as src/agent/serve.ts wires it, minus the protocol: the real Rails (tokens,
  * caps taken at send), the real planWrite (dry run, the unknown refund's key lent to the next plan),
  * the real executeWrite (intent logged before the send, outcome after) and the real chained AuditLog.
- * What is here is serve.ts's routing only: a write tool plans, then asks the person (elicitation) or
- * issues a token; `confirm` redeems a token. `appendFails` decides whether (and how) an append fails.
+ * What is here mirrors serve.ts's routing only (keep it in step): a write tool plans, checks the caps as
+ * a courtesy, then asks the person (elicitation) or issues a token; `confirm` redeems a token. A served
+ * session uses one of the two ways; here calls of both ways share one Rails, which only makes races at
+ * `take` more likely. `appendFails` decides whether (and how) an append fails.
  */
 export class SimSession {
   readonly rails: Rails;

@@ -165,8 +165,72 @@ import { planBulk } from './bulk-options';\n`,
     edits: [
       {
         file: 'src/client/refund.ts',
-        find: `    const duplicates = carrying.length > 1 ? carrying.map((r) => r.id) : undefined;`,
+        find: `    const duplicates = live.length > 1 ? live.map((r) => r.id) : undefined;`,
         replace: `    const duplicates = undefined as string[] | undefined; // MUTANT: the first refund with the key is all`,
+      },
+    ],
+  },
+  {
+    id: 'M7',
+    sim: 'mcp',
+    defect: 'mcp: caps checked at plan time only',
+    what: 'a confirmed write reserves against the caps without checking them: only the plan was checked',
+    edits: [
+      {
+        file: 'src/agent/rails.ts',
+        find: `  take(plan: Plan): Refusal | undefined {
+    const refusal = this.check(plan);
+    if (refusal) return refusal;`,
+        replace: `  take(plan: Plan): Refusal | undefined {
+    // MUTANT: the caps were checked when the write was planned; sending only reserves`,
+      },
+    ],
+  },
+  {
+    id: 'M8',
+    sim: 'mcp',
+    defect: "mcp: unknown outcome's key not reused",
+    what: 'the next plan of a payment with an unknown refund on record ignores it: a new key (or the given one, any amount)',
+    edits: [
+      {
+        file: 'src/agent/plan.ts',
+        find: `  const pending = env.unknownRefund(id);`,
+        replace: `  const pending = undefined as ReturnType<ToolEnv['unknownRefund']>; // MUTANT: the unknown refund is not lent`,
+      },
+    ],
+  },
+  {
+    id: 'M9',
+    sim: 'mcp',
+    defect: 'mcp: sent though its intent was not logged',
+    what: "a refused 'sending' append is ignored and the write is sent anyway",
+    edits: [
+      {
+        file: 'src/agent/execute.ts',
+        find: `  } catch (err) {
+    w.rails.release(plan);
+    return fail(\`the audit log could not be written (\${(err as Error).message}): nothing was sent\`);
+  }`,
+        replace: `  } catch {
+    // MUTANT: sent anyway
+  }`,
+      },
+    ],
+  },
+  {
+    id: 'M10',
+    sim: 'mcp',
+    defect: 'mcp: outcome lost with its log record',
+    what: 'a refused append after the send fails the call: the assistant is never told the money outcome',
+    edits: [
+      {
+        file: 'src/agent/execute.ts',
+        find: `  try {
+    w.record(tool.name, plan.args, event, { ...base, ...extra });
+  } catch (err) {`,
+        replace: `  w.record(tool.name, plan.args, event, { ...base, ...extra }); // MUTANT: the failed append is the call's error
+  try {
+  } catch (err) {`,
       },
     ],
   },

@@ -11,6 +11,8 @@
  *   node test/sim/mutants.mjs --list               the mutants and their patches
  *   node test/sim/mutants.mjs --keep DIR M4        also writes each mutant's failing seeds to DIR/M4.json
  *
+ * A mutant of the `payctl mcp` rails (`sim: 'mcp'`) runs the mcp simulation (test/sim/mcp.sim.test.ts)
+ * instead of the money one, against its own baseline.
  * A patch whose text no longer matches src exactly once stops the script (src moved on: update it).
  * One simulation at a time; each takes what `npx vitest run test/sim/money.sim.test.ts` takes.
  */
@@ -59,17 +61,19 @@ function apply(dir, m) {
   };
 }
 
-function simulate(dir, env) {
+const SIMS = { money: 'test/sim/money.sim.test.ts', mcp: 'test/sim/mcp.sim.test.ts' };
+
+function simulate(dir, env, sim = 'money') {
   const json = join(dir, `sim-${process.hrtime.bigint()}.json`);
   const started = Date.now();
   const r = spawnSync(
     'npx',
-    ['vitest', 'run', '--project', 'unit', 'test/sim/money.sim.test.ts', ...(env.SIM_SEED ? [] : ['-t', 'invariants'])],
+    ['vitest', 'run', '--project', 'unit', SIMS[sim], ...(env.SIM_SEED ? [] : ['-t', 'invariants'])],
     { cwd: dir, env: { ...process.env, ...env, SIM_JSON: json }, encoding: 'utf8', maxBuffer: 1 << 28 },
   );
   const out = `${r.stdout}${r.stderr}`;
   const seconds = (Date.now() - started) / 1000;
-  const line = /money simulation: .*/.exec(out)?.[0] ?? '';
+  const line = /(money|mcp) simulation: \d+ seeds.*/.exec(out)?.[0] ?? '';
   if (!existsSync(json)) return { error: out.slice(-3000), out, seconds };
   const failures = JSON.parse(readFileSync(json, 'utf8'));
   rmSync(json);
@@ -108,7 +112,7 @@ function main() {
       const m = byId.get(replay);
       if (!m) throw new Error(`no mutant ${replay}`);
       apply(dir, m);
-      const r = simulate(dir, { SIM_SEED: args[0] });
+      const r = simulate(dir, { SIM_SEED: args[0] }, m.sim);
       console.log(r.out);
       return;
     }
@@ -122,17 +126,19 @@ function main() {
         )
       : MUTANTS;
     const env = { SIM_SEEDS: seeds, SIM_FIRST: first };
-    const base = simulate(dir, env);
-    if (base.error) throw new Error(`the unmutated simulation did not run:\n${base.error}`);
-    console.log(`baseline (unmutated), seeds ${first}..${Number(first) + Number(seeds) - 1}: ${base.line}`);
-    const baseFound = base.failures.filter((f) => fresh(f).length).length;
-    if (baseFound) console.log(`  (the unmutated code fails ${baseFound} seeds: the counts below include them)`);
+    for (const sim of new Set(chosen.map((m) => m.sim ?? 'money'))) {
+      const base = simulate(dir, env, sim);
+      if (base.error) throw new Error(`the unmutated ${sim} simulation did not run:\n${base.error}`);
+      console.log(`baseline (unmutated), seeds ${first}..${Number(first) + Number(seeds) - 1}: ${base.line}`);
+      const baseFound = base.failures.filter((f) => fresh(f).length).length;
+      if (baseFound) console.log(`  (the unmutated code fails ${baseFound} seeds: the counts below include them)`);
+    }
     const rows = [];
     for (const m of chosen) {
       const restore = apply(dir, m);
       let r;
       try {
-        r = simulate(dir, env);
+        r = simulate(dir, env, m.sim);
       } finally {
         restore();
       }

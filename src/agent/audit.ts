@@ -183,7 +183,8 @@ export function unknownRefundIn(
   const open = new Map<string, number>();
   for (const r of records) {
     if (r.tool !== 'payments_refund' || !r.key || r.arguments?.payment_id !== paymentId) continue;
-    if (r.event === 'unknown' && typeof r.amount === 'number') open.set(r.key, r.amount);
+    // A send whose outcome record is missing (the disk refused it) is as unknown as one recorded so.
+    if ((r.event === 'unknown' || r.event === 'sending') && typeof r.amount === 'number') open.set(r.key, r.amount);
     if (r.event === 'done' || r.event === 'failed') open.delete(r.key);
   }
   const last = [...open].pop();

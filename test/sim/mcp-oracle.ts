@@ -25,8 +25,6 @@ const keyOf = (r: SimRefund) => r.notes.payctl_key ?? r.key;
 export class McpOracle {
   /** Outcomes the assistant was told were logged (no `audit_log` warning): each must be in the log. */
   private readonly logged: { who: string; key: string; event: AuditRecord['event'] }[] = [];
-  /** Payments with an unknown outcome the assistant was told is not in the log: a known finding's mark. */
-  readonly unloggedUnknown = new Set<string>();
 
   constructor(
     private readonly oracle: Oracle,
@@ -117,22 +115,10 @@ export class McpOracle {
     } else if (outcome !== 'unknown') return this.fail('unexpected-outcome', `${at} answered ${outcome}`);
     const event = outcome === 'done' ? 'done' : outcome === 'unknown' ? 'unknown' : 'failed';
     if (!said.audit_log) this.logged.push({ who, key, event });
-    else if (outcome === 'unknown') this.unloggedUnknown.add(paymentId);
   }
 
-  /**
-   * A known finding, reported and not failed: an unknown outcome whose own record the disk refused is
-   * not lent to the next plan (only 'unknown' records are, though the 'sending' one with its key and
-   * amount is there), so a plan as first asked makes a second refund under a new key, and the plan
-   * check_with names (the key, no amount) refunds all that remains under the first refund's key.
-   */
-  knownOf(v: { invariant: string; detail: string }): string | undefined {
-    const money = ['second-key', 'refunded-twice', 'sent-beyond-intent', 'refunded-beyond-intent'];
-    if (
-      money.includes(v.invariant) &&
-      [...this.unloggedUnknown].some((p) => v.detail.startsWith(`${p}:`) || v.detail.includes(`refund of ${p} sent`))
-    )
-      return 'unknown-not-logged';
+  /** No known findings: every violation fails. */
+  knownOf(_v: { invariant: string; detail: string }): string | undefined {
     return undefined;
   }
 

@@ -19,7 +19,7 @@ export const KNOWN: Known[] = [
     what:
       'a service that ignores X-Refund-Idempotency but lists refunds: a resend with the same key (a resume, ' +
       'or a rerun with the printed --idempotency-key, whose look finds no refund with the key yet) makes a ' +
-      "second refund when the first request lands after the look (the limit docs/money-safety.md states); each such double " +
+      'second refund when the first request lands after the look (the limit docs/money-safety.md states); each such double ' +
       "is named duplicate, with both refund ids, by the run's next resume or recheck (invariant double-not-named)",
     matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency && plan.refundList,
   },
@@ -28,7 +28,7 @@ export const KNOWN: Known[] = [
     what:
       'a service with neither the header nor the list: --retry-unknown resends onto a payment whose ' +
       'amount_refunded has not moved since the earlier send, and that earlier request, still on its way, ' +
-      "lands after it (the limit above, with no list to look in; the limit docs/money-safety.md states)",
+      'lands after it (the limit above, with no list to look in; the limit docs/money-safety.md states)',
     // Only where a resend was asked for: a plain resume that sends again is not this finding.
     matches: (v, plan) =>
       v.invariant === 'refunded-twice' &&

@@ -44,7 +44,7 @@ const given = (v: unknown) => (v === undefined || v === null ? undefined : Strin
 
 /**
  * A refund's amount (all that remains when none is given) and its key, fixed at planning so the plan
- * names the one refund it can ever make. A refund of the payment with an unknown outcome on record
+ * names the one refund it can ever make. A refund of the payment with no known outcome on record (unknown, or its outcome never written)
  * lends the plan its key (so the refund is made at most once), or the plan is refused until it is checked.
  */
 async function fixRefund(a: Args, env: ToolEnv): Promise<Fixed> {
@@ -58,7 +58,7 @@ async function fixRefund(a: Args, env: ToolEnv): Promise<Fixed> {
   if (pending) {
     if ((asked !== undefined && asked !== pending.amount) || (key !== undefined && key !== pending.key))
       throw new UsageError(
-        `a refund of ${money(pending.amount)} of ${id} has an unknown outcome on record (key ${pending.key}): ` +
+        `a refund of ${money(pending.amount)} of ${id} has no known outcome on record (key ${pending.key}): ` +
           `check it first with payments_refund {"payment_id": "${id}", "idempotency_key": "${pending.key}"} ` +
           '(it looks for that refund and sends only if none carries the key); nothing was sent',
       );

@@ -91,6 +91,7 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
 
     it('full after the refund was applied: the assistant is told it was done, and that the log could not be written', async () => {
       const id = await capturedPayment(sb);
+      let key = '';
       // The disk fills while the service applies the refund: the intent is in the log, the outcome cannot be.
       proxy.setRule((req) =>
         req.method === 'POST' && req.path.endsWith('/refund')
@@ -103,28 +104,39 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
         expect(String(structured(res).audit_log)).toMatch(/audit log could not be written \(.*ENOSPC.*\)/);
         expect(textOf(res)).not.toMatch(/-32603/);
 
-        // Still full: a new write cannot record its intent, so nothing is sent.
+        // The log holds the intent and no outcome: the next plan for the payment sends nothing until that
+        // refund is checked by its key.
         const next = await call(client, 'payments_refund', { payment_id: id, amount: 100 });
         expect(next.isError).toBe(true);
-        expect(textOf(next)).toMatch(/ENOSPC.*nothing was sent/);
+        expect(textOf(next)).toMatch(/no known outcome on record \(key \S+\): check it first.*nothing was sent/);
+        key = /\(key (\S+)\)/.exec(textOf(next))![1]!;
       });
-      // Asked of the person (no plan recorded): the intent cannot be recorded either, so nothing is sent.
+      // Asked of the person (no plan recorded), on another payment: the intent cannot be recorded, so
+      // nothing is sent.
+      const other = await capturedPayment(sb);
       await withMcp(
         ['-p', 'full', '--allow-writes'],
         env,
         async (client) => {
-          const res = await call(client, 'payments_refund', { payment_id: id, amount: 100 });
+          const res = await call(client, 'payments_refund', { payment_id: other, amount: 100 });
           expect(res.isError).toBe(true);
           expect(textOf(res)).toMatch(/audit log could not be written \(.*ENOSPC.*\): nothing was sent/);
         },
         () => true,
       );
       expect(await refunded(sb, id)).toBe(7000);
+      expect(await refunded(sb, other)).toBe(0);
       rmSync(join(tmpfs.dir, 'filler'));
       const log = await run(['mcp', 'log', '-o', 'json'], { env });
       expect(log.code, log.stderr).toBe(0);
       const events = (JSON.parse(log.stdout) as { event: string }[]).map((r) => r.event);
       expect(events).toEqual(['planned', 'sending']);
+      // With room again, the check it named finds the refund by its key and sends nothing more.
+      await withMcp(['-p', 'full', '--allow-writes'], env, async (client) => {
+        const res = await refundByToken(client, { payment_id: id, idempotency_key: key });
+        expect(structured(res)).toMatchObject({ outcome: 'done', data: { amount: 7000, payment_id: id } });
+      });
+      expect(await refunded(sb, id)).toBe(7000);
     });
   },
 );

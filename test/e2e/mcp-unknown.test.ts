@@ -81,7 +81,7 @@ describe.each([
 
       const other = await call(client, 'payments_refund', { payment_id: id, amount: 5000 });
       expect(other.isError).toBe(true);
-      expect(textOf(other)).toMatch(new RegExp(`unknown outcome on record \\(key ${key}\\).*nothing was sent`));
+      expect(textOf(other)).toMatch(new RegExp(`no known outcome on record \\(key ${key}\\).*nothing was sent`));
 
       proxy.setRule(() => ({ type: 'pass' }));
       const retried = await refundByToken(client, answer.check_with[0]!.arguments);

@@ -25,10 +25,14 @@ beforeAll(async () => {
   // Refunded in part once already, by someone else on the team.
   expect((await sb.api('POST', `/payments/${payment}/refund`, { amount: 40000 })).status).toBe(200);
   await sb.admin('POST', '/seed', { orders: 30 });
-  term = tmuxTerminal({ width: 80, command: 'sh', env: { ...sb.env, TERM: 'xterm-256color' } });
-  term.keys(`payctl() { ${PAYCTL} "$@"; echo "[exit $?]"; }`, 'Enter');
 });
 afterAll(() => term?.close());
+
+/** The agent's terminal, opened inside the test: a machine without tmux skips the test and lists it. */
+function openTerminal() {
+  term = tmuxTerminal({ width: 80, command: 'sh', env: { ...sb.env, TERM: 'xterm-256color' } });
+  term.keys(`payctl() { ${PAYCTL} "$@"; echo "[exit $?]"; }`, 'Enter');
+}
 
 let seen = 0;
 /** Types a command as the agent does; answers the screen it printed, once `[exit N]` follows it. */
@@ -49,6 +53,7 @@ async function type(command: string, answer?: { when: RegExp; keys: string }): P
 
 describe('the support story at 80 columns', () => {
   it('finds the payment by e-mail, opens its order, refunds part of it and sees both refunds with their times', async () => {
+    openTerminal();
     const found = await type(`payctl payments list --email ${EMAIL.toUpperCase()}`);
     expect(found).toMatch(/^id\s+status\s+amount\s+refunded\s+created_at/m);
     expect(found).toMatch(new RegExp(`${payment}\\s+captured\\s+₹2,400\\.00\\s+₹400\\.00\\s+\\d{4}-\\d\\d-\\d\\d`));

@@ -117,11 +117,6 @@ export class McpOracle {
     if (!said.audit_log) this.logged.push({ who, key, event });
   }
 
-  /** No known findings: every violation fails. */
-  knownOf(_v: { invariant: string; detail: string }): string | undefined {
-    return undefined;
-  }
-
   finish() {
     const applied = this.service.refunds.filter((r) => r.actor === 'payctl');
     const total = applied.reduce((sum, r) => sum + r.amount, 0);

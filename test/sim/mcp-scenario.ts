@@ -40,8 +40,6 @@ export interface McpResult {
   seed: number;
   plan: McpPlan;
   violations: Violation[];
-  /** Per violation: the known finding it is (reported, not failed unless SIM_STRICT=1), if any. */
-  known: (string | undefined)[];
   trace: string[];
   steps: number;
   calls: number;
@@ -251,17 +249,8 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     }
   };
 
-  let finished = 0;
   const tasks = payments.map((p) => assistant(p, rng.fork()));
-  for (const t of tasks)
-    t.then(
-      () => finished++,
-      (err: unknown) => {
-        finished++;
-        oracle.violations.push({ invariant: 'harness', detail: String((err as Error)?.stack ?? err) });
-      },
-    );
-  const ok = await world.runUntil(() => finished === tasks.length, 200_000);
+  const ok = await world.runAll(tasks, (detail) => oracle.violations.push({ invariant: 'harness', detail }));
   if (!ok) oracle.violations.push({ invariant: 'hang', detail: 'an assistant call waited on nothing' });
   await world.drain();
   oracle.finish();
@@ -275,7 +264,6 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     seed,
     plan,
     violations: oracle.violations,
-    known: oracle.violations.map((v) => mcp.knownOf(v)),
     trace,
     steps: world.steps,
     calls: procSeq,

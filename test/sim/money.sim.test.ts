@@ -1,3 +1,4 @@
+import { seedsToRun } from './seeds';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,13 +15,7 @@ import { KNOWN, knownOf } from './known';
  * A run with neither SIM_SEED nor SIM_FIRST also explores a fresh range of SIM_FRESH seeds (default 500)
  * from a random first seed, printed with the command that replays that range.
  */
-const one = process.env.SIM_SEED === undefined ? undefined : Number(process.env.SIM_SEED);
-const fixed = one === undefined ? Number(process.env.SIM_SEEDS ?? 2_000) : 1;
-const first = one ?? Number(process.env.SIM_FIRST ?? 1);
-const freshCount = one === undefined && process.env.SIM_FIRST === undefined ? Number(process.env.SIM_FRESH ?? 500) : 0;
-const freshFirst = 1_000_000 + Math.floor(Math.random() * 2_000_000_000);
-const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
-const allSeeds = [...range(first, fixed), ...range(freshFirst, freshCount)];
+const { one, fixed, first, freshCount, freshFirst, seeds: allSeeds } = seedsToRun({ fixed: 2_000, fresh: 500 });
 const count = allSeeds.length;
 const freshReplay = `SIM_FIRST=${freshFirst} SIM_SEEDS=${freshCount} npx vitest run --project unit test/sim/money.sim.test.ts`;
 const root = mkdtempSync(join(tmpdir(), 'payctl-sim-'));

@@ -270,16 +270,7 @@ export async function runScenario(seed: number, root: string, verbose = false): 
       operators.push(operateBulk(newMachine('A'), 0));
       if (plan.twoMachines) operators.push(operateBulk(newMachine('B'), userRng.int(0, 20_000)));
     }
-    let finished = 0;
-    for (const p of operators)
-      p.then(
-        () => finished++,
-        (err: unknown) => {
-          finished++;
-          oracle.violations.push({ invariant: 'harness', detail: String((err as Error)?.stack ?? err) });
-        },
-      );
-    const ok = await world.runUntil(() => finished === operators.length, 200_000);
+    const ok = await world.runAll(operators, (detail) => oracle.violations.push({ invariant: 'harness', detail }));
     if (!ok)
       oracle.violations.push({
         invariant: 'hang',

@@ -58,6 +58,23 @@ export class World {
     return false;
   }
 
+  /**
+   * Runs until every task has ended; a task that throws is reported through `harm` (a harness fault,
+   * not a money one). Returns false when the step budget ran out first, which a scenario reports as a hang.
+   */
+  async runAll(tasks: Promise<unknown>[], harm: (detail: string) => void, maxSteps = 200_000): Promise<boolean> {
+    let finished = 0;
+    for (const t of tasks)
+      t.then(
+        () => finished++,
+        (err: unknown) => {
+          finished++;
+          harm(String((err as Error)?.stack ?? err));
+        },
+      );
+    return this.runUntil(() => finished === tasks.length, maxSteps);
+  }
+
   /** Runs what is left (requests still on their way land) without any process waiting on them. */
   async drain(maxSteps = 20_000): Promise<void> {
     await this.runUntil(() => false, maxSteps);

@@ -1,0 +1,22 @@
+/**
+ * The seeds a simulation file runs: SIM_SEED=N replays one seed; SIM_SEEDS=N runs N seeds from SIM_FIRST
+ * (default 1); a run with neither SIM_SEED nor SIM_FIRST also runs SIM_FRESH fresh seeds from a random
+ * first one, which the file prints with the command that replays them.
+ */
+export function seedsToRun(defaults: { fixed: number; fresh: number }) {
+  const env = process.env;
+  const one = env.SIM_SEED === undefined ? undefined : Number(env.SIM_SEED);
+  const fixed = one === undefined ? Number(env.SIM_SEEDS ?? defaults.fixed) : 1;
+  const first = one ?? Number(env.SIM_FIRST ?? 1);
+  const freshCount = one === undefined && env.SIM_FIRST === undefined ? Number(env.SIM_FRESH ?? defaults.fresh) : 0;
+  const freshFirst = 1_000_000 + Math.floor(Math.random() * 2_000_000_000);
+  const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+  return {
+    one,
+    fixed,
+    first,
+    freshCount,
+    freshFirst,
+    seeds: [...range(first, fixed), ...range(freshFirst, freshCount)],
+  };
+}

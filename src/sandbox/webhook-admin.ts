@@ -33,6 +33,8 @@ const ReplayBody = z.object({ event_id: z.string().check(z.regex(/^evt_[A-Za-z0-
 const TriggerBody = z.object({ event: z.string().check(z.maxLength(100)), set: z.array(z.string()) });
 
 /** A webhook as the admin API shows it: never its secret. */
+export type WebhookView = ReturnType<typeof shown>;
+
 const shown = (w: WebhookRow, store: AdminDeps['store']) => ({
   id: w.id,
   kind: w.kind,

@@ -67,9 +67,14 @@ export interface AttemptRow {
   status: number | null;
   latency_ms: number;
   error: string | null;
+  /** The first bytes of the handler's answer. */
   response: string | null;
-  state: string;
+  /** The delivery's state after this attempt. */
+  state: 'delivered' | 'retrying' | 'failed';
 }
+
+/** One attempt at a delivery as the admin API shows it (`webhooks listen`, `deliveries`). */
+export type AttemptView = AttemptRow & { url: string };
 
 const ready = new WeakSet<Store>();
 
@@ -246,7 +251,7 @@ export interface AttemptQuery {
 }
 
 /** Attempts in the order they were made, filtered by event id (original or replayed) and webhook. */
-export function attempts(store: Store, q: AttemptQuery): Array<AttemptRow & { url: string }> {
+export function attempts(store: Store, q: AttemptQuery): AttemptView[] {
   const where = ['a.seq > ?'];
   const args: Array<string | number> = [q.after ?? 0];
   if (q.event) {
@@ -262,7 +267,7 @@ export function attempts(store: Store, q: AttemptQuery): Array<AttemptRow & { ur
       `SELECT a.*, w.url FROM webhook_attempts a JOIN webhooks w ON w.id = a.webhook_id
        JOIN webhook_deliveries d ON d.seq = a.delivery WHERE ${where.join(' AND ')} ORDER BY a.seq LIMIT ?`,
     )
-    .all(...args, q.limit ?? 1000) as unknown as Array<AttemptRow & { url: string }>;
+    .all(...args, q.limit ?? 1000) as unknown as AttemptView[];
 }
 
 /** The first delivery made of an event (by its original or a replayed id): its body bytes. */

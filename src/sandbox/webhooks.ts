@@ -3,7 +3,7 @@ import { wakeOnEvents } from './events';
 import type { DeliveryState } from './records';
 import type { Store } from './store';
 import { claimDue, hooks, keepAlive, register, saveAttempt, setDisabled } from './webhook-store';
-import type { DeliveryRow } from './webhook-store';
+import type { AttemptRow, DeliveryRow } from './webhook-store';
 
 /** An answer later than this is a failed delivery, as the real service counts it. */
 export const TIMEOUT_MS = 5_000;
@@ -110,7 +110,7 @@ export function webhookSender(
     const ok = status !== null && status >= 200 && status < 300;
     const attempt = row.attempts + 1;
     const givenUp = !ok && now - firstAt >= RETRY_FOR_MS;
-    const state = ok ? 'delivered' : givenUp ? 'failed' : 'retrying';
+    const state: AttemptRow['state'] = ok ? 'delivered' : givenUp ? 'failed' : 'retrying';
     const nextAt = ok || givenUp ? now : now + FIRST_RETRY_MS * 2 ** (attempt - 1);
     store.tx(() => {
       const { seq: delivery, webhook_id, event_id, event } = row;

@@ -6,36 +6,11 @@ import type { ApiOptions, Context } from '../context';
 /** The sandbox's webhook admin routes (not part of the service interface), below the origin. */
 const PREFIX = '/_sandbox/webhooks';
 
-export interface Webhook {
-  id: string;
-  kind: 'start' | 'listen';
-  url: string;
-  events: string[];
-  live: boolean;
-  disabled_at: number | null;
-  disabled_reason: string | null;
-  /** Deliveries queued for it (pending or retrying). */
-  waiting: number;
-}
+/** What the sandbox's admin API answers with: its own declarations (types only, nothing loaded). */
+import type { WebhookView as Webhook } from '../../sandbox/webhook-admin';
+import type { AttemptView as Attempt } from '../../sandbox/webhook-store';
 
-/** One attempt at a delivery, as the sandbox recorded it. */
-export interface Attempt {
-  seq: number;
-  webhook_id: string;
-  url: string;
-  event_id: string;
-  event: string;
-  attempt: number;
-  /** Sandbox time of the attempt, Unix seconds. */
-  at: number;
-  status: number | null;
-  latency_ms: number;
-  error: string | null;
-  /** The first bytes of the handler's answer. */
-  response: string | null;
-  /** The delivery's state after this attempt. */
-  state: 'delivered' | 'retrying' | 'failed';
-}
+export type { Attempt, Webhook };
 
 export interface Triggered {
   event: string;

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
@@ -8,6 +6,7 @@ import type { FaultProxy } from './fault-proxy';
 import { addProfile, run, sandboxForFile, scratchDir } from './harness';
 import { call, capturedPayment, refundByToken, refunded, structured, textOf, withMcp } from './mcp-client';
 import { STRICT } from '../tools';
+import { fill, smallTmpfs } from './full-disk';
 
 const sb = sandboxForFile();
 
@@ -48,34 +47,7 @@ describe('payctl mcp log: a chain of hashes', () => {
   });
 });
 
-/** A 64 KiB tmpfs as a really full disk (needs root); why not, when it cannot be had. */
-const tmpfs = (() => {
-  const dir = mkdtempSync(join(tmpdir(), 'payctl-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-    return { dir, reason: '' };
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    return { dir: '', reason: `cannot mount a tmpfs (${String((err as Error).message).split('\n')[0]})` };
-  }
-})();
-afterAll(() => {
-  if (!tmpfs.dir) return;
-  execFileSync('umount', [tmpfs.dir]);
-  rmSync(tmpfs.dir, { recursive: true, force: true });
-});
-
-/** Fills the disk under `dir` to the last byte. */
-function fill(dir: string) {
-  const fd = openSync(join(dir, 'filler'), 'a');
-  try {
-    for (;;) writeSync(fd, Buffer.alloc(1024));
-  } catch {
-    // ENOSPC: full.
-  } finally {
-    closeSync(fd);
-  }
-}
+const tmpfs = smallTmpfs();
 
 describe.skipIf(!tmpfs.dir && !STRICT)(
   `the audit log on a full disk${tmpfs.reason ? ` (skipped: ${tmpfs.reason})` : ''}`,

@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import { bulkRows as rowsOf, run, seedCaptured, startSandbox, waitForFileText } from './harness';
 import type { SandboxProcess } from './harness';
 import { STRICT } from '../tools';
+import { smallTmpfs } from './full-disk';
 
 /**
  * Issue 26's bulk defects, driven from outside as a user meets them: a full disk under the journal,
@@ -34,22 +35,7 @@ async function refundedOnce(ids: string[], amount: number) {
 const csvOf = (ids: string[], amount: number) =>
   `payment_id,amount,note.reason\n${ids.map((id) => `${id},${amount},damaged`).join('\n')}\n`;
 
-/** A 64 KiB tmpfs as a really full disk (needs root); why not, when it cannot be had. */
-const tmpfs = (() => {
-  const dir = mkdtempSync(join(tmpdir(), 'payctl-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-    return { dir, reason: '' };
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    return { dir: '', reason: `cannot mount a tmpfs (${String((err as Error).message).split('\n')[0]})` };
-  }
-})();
-afterAll(() => {
-  if (!tmpfs.dir) return;
-  execFileSync('umount', [tmpfs.dir]);
-  rmSync(tmpfs.dir, { recursive: true, force: true });
-});
+const tmpfs = smallTmpfs();
 
 describe.skipIf(!tmpfs.dir && !STRICT)(
   `a journal on a full disk${tmpfs.reason ? ` (skipped: ${tmpfs.reason})` : ''}`,

@@ -174,3 +174,16 @@ export function refund(n: number, extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+/** A report paged by offset alone (the combined settlement report), which the script may make short or change. */
+export function offsetList(rows: unknown[], script: ListScript = {}): Route {
+  let answered = 0;
+  return ({ query }) => {
+    const skip = Number(query.get('skip') ?? 0);
+    let count = Math.min(Number(query.get('count') ?? 10), script.cap ?? Infinity);
+    if (script.shortAt === skip) count--;
+    const page = rows.slice(skip, skip + count);
+    script.afterPage?.(++answered);
+    return collection(page);
+  };
+}

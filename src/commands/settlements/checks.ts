@@ -69,9 +69,9 @@ export class Findings {
     this.count++;
     if (this.named.length < this.keep) this.named.push(finding);
   }
-  /** The lines under the error: every finding kept, and how many more there were. */
+  /** The lines under the error, which names the first: every other finding kept, and how many more there were. */
   lines(): string[] {
     const more = this.count - this.named.length;
-    return [...this.named, ...(more > 0 ? [`… and ${more} more`] : [])];
+    return [...this.named.slice(1), ...(more > 0 ? [`… and ${more} more`] : [])];
   }
 }

@@ -139,9 +139,10 @@ export async function reconcile(opts: ReconOptions, ctx: Context): Promise<Comma
         if (v.differences.length)
           findings.add(`settlement ${v.id} (UTR ${v.utr}) does not tie out: ${v.differences.join('; ')}`);
       if (findings.count) {
+        const first = findings.named[0]!;
         const failure = new FindingError(
-          `${period.label} does not tie out: ${findings.named[0]}` +
-            `${findings.count > 1 ? ` (${findings.count} findings, listed below)` : ''}` +
+          `${period.label}${first.startsWith('settlement ') ? ':' : ' does not tie out:'} ${first}` +
+            `${findings.count > 1 ? ` (and ${plural(findings.count - 1, 'more finding')}, below)` : ''}` +
             `${page.out ? `; nothing was written to ${page.out.path}` : ''}`,
         );
         failure.hints.push(...findings.lines(), ...section.lines);

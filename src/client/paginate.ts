@@ -108,7 +108,7 @@ export function walk(
     let from = 0;
     if (frontier) {
       if (!items.length) return { kind: 'gap', why: `the row it had reached (${shown(frontier.id)}) is gone` };
-      const j = items.findIndex(isNew);
+      const j = items.findIndex((item) => isNew(item) && idOf(item) !== frontier!.id);
       from = j === -1 ? items.length : j;
       if (from === 0)
         return { kind: 'gap', why: `a page starts on ${shown(idOf(items[0]))}, not on ${shown(frontier.id)}` };

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { idEntry, idsFromText } from '../bulk/id-input';
 import type { IdEntry, IdKind } from '../bulk/id-input';
 import { stripControl } from '../output/sanitize';
-import { ApiError, FailureError, UsageError } from '../contract/errors';
+import { ApiError, FailureError, RateLimitError, UsageError } from '../contract/errors';
 import { plural } from '../output/plural';
 import { paged } from '../rows/pages';
 import type { Context } from './context';
@@ -44,12 +44,15 @@ async function readInput(ctx: Context, name: string): Promise<string> {
   }
 }
 
-/** A refusal or an unreadable answer is that id's row; anything else (auth, network, a signal) ends the run. */
+/**
+ * A refusal, an unreadable answer, another record than the one asked, or an id the service kept rate
+ * limiting past every retry is that id's row; anything else (auth, network, a signal) ends the run.
+ */
 function failureText(err: unknown, id: string): string {
   // The service's own words, as the error of a single `get` quotes them.
   if (err instanceof ApiError)
     return stripControl(`the service says: ${err.message}${err.service.code ? ` (${err.service.code})` : ''}`);
-  if (err instanceof FailureError) return stripControl(`${id}: ${err.message}`);
+  if (err instanceof FailureError || err instanceof RateLimitError) return stripControl(`${id}: ${err.message}`);
   throw err;
 }
 

@@ -87,6 +87,7 @@ export function walk(
     queue.push({ count, at: next, promise });
     next += count - 1;
   };
+  const inRange = (items: unknown[]) => (to === undefined ? items : items.filter((r) => !(createdAt(r) > to!)));
   const isNew = (item: unknown) => {
     const at = createdAt(item);
     if (to !== undefined && at > to) return false;
@@ -143,11 +144,14 @@ export function walk(
     (async function* () {
       for (let page = 1; queue.length > 0; page++) {
         const asked = queue.shift()!;
-        let { items } = await asked.promise;
+        // Rows past `to` (a service that ignores it) are not the list's: judged and kept without them.
+        let raw = (await asked.promise).items;
+        let items = inRange(raw);
         let verdict = judge(items);
         let again = false;
         if (verdict.kind === 'gap' || verdict.kind === 'repeat') {
-          ({ items } = await get(asked.count, asked.at));
+          raw = (await get(asked.count, asked.at)).items;
+          items = inRange(raw);
           verdict = judge(items);
           again = true;
         }
@@ -155,7 +159,7 @@ export function walk(
         if (verdict.kind === 'pushed' && !(await newOnTop(verdict.from - 1 || items.length)))
           verdict = { kind: 'repeat', id: idOf(items[0]), why: `${shown(idOf(items[0]))} is on two pages` };
         if (verdict.kind === 'repeat') throw changed(verdict.why);
-        opts.onPage?.({ page, items: items.length });
+        opts.onPage?.({ page, items: raw.length });
         if (page === 1 && items.length) {
           top = createdAt(items[0]);
           for (const r of items) if (createdAt(r) === top) atTop.add(idOf(r));
@@ -166,16 +170,16 @@ export function walk(
         counted += fresh.length;
         // A short page may not be the end: the walk ends on a page with nothing beyond the rows it passed.
         const beyond = items.length - verdict.from;
-        if (left() <= 0 || !items.length || (page > 1 && beyond === 0 && items.length < asked.count)) {
+        if (left() <= 0 || !raw.length || (page > 1 && beyond === 0 && raw.length < asked.count)) {
           queue.length = 0;
         } else {
           // A page of another size than asked (or asked twice) leaves the pages asked ahead at the wrong offsets;
           // after a short one, only the page that shows whether more exist is asked.
-          if (items.length !== asked.count || again) {
+          if (raw.length !== asked.count || again) {
             queue.length = 0;
-            next = asked.at + items.length - 1;
+            next = asked.at + raw.length - 1;
           }
-          while (queue.length < (items.length < asked.count ? 1 : ahead)) ask(wanted(true));
+          while (queue.length < (raw.length < asked.count ? 1 : ahead)) ask(wanted(true));
         }
         if (fresh.length) yield fresh;
       }

@@ -227,6 +227,14 @@ describe('walk against a service that does not keep its pages', () => {
     );
   });
 
+  it('a service that ignores `to`: the rows past it are left out, every row in range once', async () => {
+    const s = service(300);
+    const ignoring = (q: PageQuery) => s.fetchPage({ ...q, to: undefined });
+    const got = (await collect(walk(ignoring, { to: 1199 }))).map((r) => r.id);
+    expect(new Set(got)).toEqual(ids(200));
+    expect(got).toHaveLength(200);
+  });
+
   it('a row twice on one page: a named error', async () => {
     const s = service(120);
     const twice = async (q: PageQuery) => {

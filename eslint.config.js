@@ -1,6 +1,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The import arrows docs/architecture.md describes (its table is written from this one by `npm run docs`):
+ * cli -> agent -> commands -> client | output | bulk | config -> contract; sandbox -> contract. A folder may
+ * import its own files, the folders below it, and src/version.ts. (bulk -> output: a bulk run's progress line
+ * is drawn by output's status line.) src/rows holds how a list's rows flow a page at a time, which the client
+ * makes and output writes: below both, importing nothing.
+ */
+export const LAYERS = {
+  cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+  agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
+  commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+  client: ['contract', 'rows'],
+  output: ['contract', 'rows'],
+  bulk: ['output', 'contract', 'rows'],
+  config: ['contract'],
+  sandbox: ['contract'],
+  contract: [],
+  rows: [],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'completions/**'] },
   js.configs.recommended,
@@ -50,25 +70,9 @@ export default tseslint.config(
   ...layers(),
 );
 
-/**
- * The import arrows docs/architecture.md describes: cli -> agent -> commands -> client | output | bulk | config -> contract;
- * sandbox -> contract. A folder may import its own files, the folders below it, and src/version.ts.
- * (bulk -> output: a bulk run's progress line is drawn by output's status line.) src/rows holds how a
- * list's rows flow a page at a time, which the client makes and output writes: below both, importing nothing.
- */
+/** Each arrow of LAYERS as a `no-restricted-imports` rule: an import against an arrow fails lint. */
 function layers() {
-  const below = {
-    cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
-    agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
-    commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
-    client: ['contract', 'rows'],
-    output: ['contract', 'rows'],
-    bulk: ['output', 'contract', 'rows'],
-    config: ['contract'],
-    sandbox: ['contract'],
-    contract: [],
-    rows: [],
-  };
+  const below = LAYERS;
   const all = Object.keys(below);
   return all.map((folder) => {
     const banned = all.filter((f) => f !== folder && !below[folder].includes(f));

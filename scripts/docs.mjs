@@ -1,6 +1,7 @@
 // Writes the command reference (docs/reference/*.md, man/*.1) and the help topics' pages from the
 // command tree, as src/cli/reference/files.ts makes them: bundled to a temporary module, imported,
-// written. Files in docs/reference/ and man/ that the program no longer makes are removed.
+// written. Files in docs/reference/ and man/ that the program no longer makes are removed. The table of
+// layers in docs/architecture.md is written from the lint configuration's arrows (eslint.config.js LAYERS).
 import './require-node.mjs';
 import { build } from 'esbuild';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -14,8 +15,9 @@ const work = await mkdtemp(join(root, 'node_modules/.cache/payctl-docs-'));
 try {
   const entry = join(work, 'files.mjs');
   await build({
-    entryPoints: [join(root, 'src/cli/reference/files.ts')],
-    outfile: entry,
+    entryPoints: [join(root, 'src/cli/reference/files.ts'), join(root, 'src/cli/reference/layers.ts')],
+    outdir: work,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -23,6 +25,10 @@ try {
     logLevel: 'warning',
   });
   const { referenceFiles, manPages, REFERENCE_DIRS } = await import(pathToFileURL(entry).href);
+  const { layerTable, withLayerTable } = await import(pathToFileURL(join(work, 'layers.mjs')).href);
+  const { LAYERS } = await import(pathToFileURL(join(root, 'eslint.config.js')).href);
+  const architecture = join(root, 'docs/architecture.md');
+  await writeFile(architecture, withLayerTable(await readFile(architecture, 'utf8'), layerTable(LAYERS)));
   const files = referenceFiles();
   for (const dir of REFERENCE_DIRS) {
     for (const name of await readdir(join(root, dir)).catch(() => [])) {
@@ -38,7 +44,9 @@ try {
   const pkg = JSON.parse(await readFile(pkgPath, 'utf8'));
   pkg.man = manPages(files);
   await writeFile(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
-  process.stdout.write(`docs: ${files.size} files written (docs/reference, man, topic pages)\n`);
+  process.stdout.write(
+    `docs: ${files.size} files written (docs/reference, man, topic pages) and the layers of docs/architecture.md\n`,
+  );
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -1,8 +1,9 @@
 import { parseId } from '../contract/values/id';
+import type { IdKind } from '../contract/values/id';
 import { isJsonObject, parseJson } from '../contract/values/json';
 import { parseCsvRows } from './csv-rows';
 
-export type IdKind = 'payment' | 'refund';
+export type { IdKind };
 
 /** One id to read, or why none can be read there; `where` names the place ("line 3", "item 2", "argument 1"). */
 export type IdEntry =

@@ -1,18 +1,8 @@
+import { kindOfPrefix } from '../contract/kinds';
 import { stripControl } from '../output/sanitize';
 
-/** What an id's prefix names, in the words of the commands. */
-const KINDS: Record<string, string> = {
-  pay: 'payment',
-  order: 'order',
-  rfnd: 'refund',
-  sub: 'subscription',
-  plan: 'plan',
-  cust: 'customer',
-  pout: 'payout',
-  fa: 'fund account',
-  trf: 'transfer',
-  setl: 'settlement',
-};
+/** What an id's prefix names, in the words of the commands (`pay` a payment, `fa` a fund account). */
+const kindOf = (id: string) => kindOfPrefix(id.split('_')[0]!)?.replace(/_/g, ' ');
 
 /** The action a path's last segment names, as a verb on the record before it. */
 const ACTIONS: Record<string, string> = {
@@ -47,7 +37,7 @@ export function operationOf(where: string): Operation | undefined {
   } catch {
     return undefined;
   }
-  const at = segments.findLastIndex((s) => /^[a-z]+_[A-Za-z0-9]+$/.test(s) && s.split('_')[0]! in KINDS);
+  const at = segments.findLastIndex((s) => /^[a-z]+_[A-Za-z0-9]+$/.test(s) && kindOf(s) !== undefined);
   if (at < 0) {
     const last = segments.at(-1);
     if (!last) return undefined;
@@ -55,7 +45,7 @@ export function operationOf(where: string): Operation | undefined {
     return { phrase: phrase.replace(/_/g, ' '), readsRecord: false };
   }
   const id = segments[at]!;
-  const kind = KINDS[id.split('_')[0]!]!;
+  const kind = kindOf(id)!;
   const action = segments[at + 1];
   const verb = action === undefined ? (method === 'GET' ? 'read' : 'change') : (ACTIONS[action] ?? action);
   return {

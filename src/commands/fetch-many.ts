@@ -11,6 +11,7 @@ import type { Pacer } from '../client/http';
 import { intFlag } from './flags';
 import { listedRows, newSummary, pageQuery } from './listing';
 import type { CommandResult } from './result';
+import type { EndpointName } from '../contract/endpoints';
 
 /** Requests in flight at once: the connection pool's size, so no request waits for a socket. */
 const DEFAULT_CONCURRENCY = 16;
@@ -30,7 +31,9 @@ export interface FetchManyOptions {
   concurrency?: string;
 }
 
-const ENDPOINT = { payment: 'getPayment', refund: 'getRefund' } as const;
+/** The kinds read by many ids, and the read of one (`getPayment`): the kind's declared name, capitalized. */
+type ManyKind = { [K in IdKind]: `get${Capitalize<K>}` extends EndpointName ? K : never }[IdKind];
+const getOne = <K extends ManyKind>(kind: K) => `get${kind[0]!.toUpperCase()}${kind.slice(1)}` as `get${Capitalize<K>}`;
 
 async function readInput(ctx: Context, name: string): Promise<string> {
   if (name === '-') return ctx.readStdin();
@@ -62,7 +65,7 @@ function failureText(err: unknown, id: string): string {
  * order as they come: an id that fails is a row `{id, error}`, and the run exits 1 at the end saying how
  * many failed.
  */
-export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKind): Promise<CommandResult> {
+export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: ManyKind): Promise<CommandResult> {
   if (opts.input !== undefined && opts.ids.length)
     throw new UsageError(`give ${kind} ids as arguments or with --input, not both`);
   const concurrency = intFlag(opts.concurrency, '--concurrency', 1, 64) ?? DEFAULT_CONCURRENCY;
@@ -75,14 +78,14 @@ export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKi
   const page = await pageQuery(ctx, { all: true }, kind);
   if (ctx.settings.dryRun) {
     const valid = entries.filter((e) => !e.problem) as { id: string }[];
-    return { type: 'dry-run', requests: valid.map((e) => api.prepare(ENDPOINT[kind], { params: { id: e.id } })) };
+    return { type: 'dry-run', requests: valid.map((e) => api.prepare(getOne(kind), { params: { id: e.id } })) };
   }
   const summary = newSummary(ctx, kind, page);
   let failed = 0;
   const fetchOne = async (e: IdEntry, pacer: Pacer): Promise<unknown> => {
     if (e.problem !== undefined) return { id: e.id ?? null, error: e.problem };
     try {
-      return await readRecord(api, api.prepare(ENDPOINT[kind], { params: { id: e.id } }), pacer);
+      return await readRecord(api, api.prepare(getOne(kind), { params: { id: e.id } }), pacer);
     } catch (err) {
       return { id: e.id, error: failureText(err, e.id) };
     }

@@ -3,6 +3,7 @@ import * as req from './requests';
 import * as res from './resources';
 import { customerEndpoints } from './customer-endpoints';
 import { billingEndpoints } from './billing-endpoints';
+import { readEndpoints } from './served';
 
 /**
  * The 17 documented endpoints (spec section 4), and the real service's refund reads
@@ -116,6 +117,7 @@ export const endpoints = define({
   },
   ...billingEndpoints,
   ...customerEndpoints,
+  ...readEndpoints(),
   listSettlements: {
     method: 'GET',
     path: '/settlements',

@@ -15,7 +15,7 @@ import {
 
 /** Bodies and queries of spec section 4. The client validates with these before sending; the sandbox with the same. */
 
-const page = () => ({
+export const page = () => ({
   count: z.optional(queryInt(1, LIMITS.count)),
   skip: z.optional(queryInt(0)),
   from: z.optional(queryInt(0)),

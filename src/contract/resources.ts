@@ -26,7 +26,7 @@ const compiledForm = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
  * use; a lone record is checked key by key, as compiling its checker would cost a single call more
  * than it saves.
  */
-function resource<E extends string, S extends z.core.$ZodLooseShape>(entity: E, fields: () => S) {
+export function resource<E extends string, S extends z.core.$ZodLooseShape>(entity: E, fields: () => S) {
   const shape = () => ({ id: z.string(), entity: z.literal(entity), ...fields() });
   const one = z.lazy(() => z.looseObject(shape()));
   compiledForm.set(

@@ -20,7 +20,7 @@ export function knownFields(kind: ResourceKind): { names: string[]; objects: str
       names.add(`${f}_local`);
     }
   }
-  return { names: [...names], objects: rec.objects };
+  return { names: [...names], objects: [...rec.objects] };
 }
 
 /** The closest known name, if it is close enough to be what was meant. */

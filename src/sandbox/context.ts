@@ -27,7 +27,10 @@ export interface RouteContext<E extends EndpointName = EndpointName> {
   refundKey?: RefundKey;
 }
 
-export type RouteHandler<E extends EndpointName = EndpointName> = (ctx: RouteContext<E>) => unknown;
+/** What a route answers: its endpoint's response as the contract's schema reads it, so a wrong answer fails typecheck. */
+export type Answer<E extends EndpointName> = z.output<Endpoints[E]['response']>;
+
+export type RouteHandler<E extends EndpointName = EndpointName> = (ctx: RouteContext<E>) => Answer<E>;
 
 /** Every endpoint of the contract has its handler: a missing or misnamed one fails typecheck. */
 export type RouteTable = { [E in EndpointName]: RouteHandler<E> };

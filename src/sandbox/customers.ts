@@ -1,6 +1,6 @@
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
-import { newId } from './ids';
+import { recordId } from './ids';
 import type { CustomerRecord, Notes } from './records';
 import type { Store } from './store';
 import { collection, pageWindow, publicView } from './views';
@@ -16,7 +16,7 @@ export interface NewCustomer {
 /** The one way a customer is made: the service's create, the sandbox's own, seeds and subscribers. */
 export function newCustomer(store: Store, now: number, input: NewCustomer): CustomerRecord {
   return store.insert<CustomerRecord>({
-    id: newId('cust'),
+    id: recordId('customer'),
     entity: 'customer',
     name: input.name ?? null,
     email: input.email ?? null,

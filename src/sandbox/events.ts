@@ -26,7 +26,8 @@ export function wakeOnEvents(store: Store, wake: () => void): void {
  */
 export function recordEvent(store: Store, now: number, event: string, records: EventRecords): EventRecord {
   const payload: EventRecord['payload'] = {};
-  for (const [name, record] of Object.entries(records)) payload[name] = { entity: publicView(record) };
+  for (const [name, record] of Object.entries(records))
+    payload[name] = { entity: publicView(record as Record<string, unknown>) };
   const row: EventRecord = {
     id: newId('evt'),
     entity: 'event',

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { idPrefix } from '../contract/kinds';
+import type { IdKind } from '../contract/kinds';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -15,6 +17,9 @@ export function base62(length: number): string {
 
 /** Ids shaped like the real service's: prefix + 14 base62 characters. */
 export const newId = (prefix: string) => `${prefix}_${base62(14)}`;
+
+/** A new id of a record of this kind, with the prefix its declaration gives (src/contract/kinds). */
+export const recordId = (kind: IdKind) => newId(idPrefix(kind));
 
 /** A small seeded PRNG (mulberry32) so fault injection is reproducible with --seed. */
 export function seededRandom(seed: number): () => number {

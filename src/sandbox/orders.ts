@@ -3,7 +3,7 @@ import type { PaymentStatus } from '../contract';
 import type { Notes, OrderRecord } from './records';
 import type { RouteContext } from './context';
 import { SandboxError } from './errors';
-import { newId } from './ids';
+import { recordId } from './ids';
 import { collection, pageWindow, publicView } from './views';
 import type { Store } from './store';
 
@@ -18,7 +18,7 @@ export interface NewOrder {
 
 export function createOrder(store: Store, now: number, input: NewOrder): OrderRecord {
   return store.insert<OrderRecord>({
-    id: newId('order'),
+    id: recordId('order'),
     entity: 'order',
     amount: input.amount,
     amount_paid: 0,

@@ -3,7 +3,7 @@ import type { PaymentMethod } from '../contract';
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
 import { recordEvent } from './events';
-import { base62, newId } from './ids';
+import { base62, newId, recordId } from './ids';
 import { recordPaid } from './orders';
 import type { Notes, OrderRecord, PaymentRecord } from './records';
 import { settlementDue } from './settlements';
@@ -66,7 +66,7 @@ export function newPayment(
   const method = input.method ?? 'card';
   const failed = input.fail === true;
   const payment: PaymentRecord = {
-    id: newId('pay'),
+    id: recordId('payment'),
     entity: 'payment',
     amount: order.amount,
     currency: order.currency,

@@ -2,7 +2,7 @@ import { INR } from '../contract';
 import type { RouteContext } from './context';
 import { SandboxError } from './errors';
 import { recordEvent } from './events';
-import { base62, newId } from './ids';
+import { base62, recordId } from './ids';
 import { customer, move } from './ledger';
 import type { FundAccountRecord, PayoutRecord } from './records';
 import type { Store } from './store';
@@ -23,7 +23,7 @@ export function createFundAccount({ store, now, body }: RouteContext<'createFund
       const bank = body.bank_account;
       return store.insert<FundAccountRecord>(
         {
-          id: newId('fa'),
+          id: recordId('fund_account'),
           entity: 'fund_account',
           customer_id: body.customer_id,
           account_type: 'bank_account',
@@ -68,7 +68,7 @@ export function createPayout({ store, now, params, body }: RouteContext<'createP
           'fund_account_id',
         );
       const payout: PayoutRecord = {
-        id: newId('pout'),
+        id: recordId('payout'),
         entity: 'payout',
         customer_id: holder.id,
         fund_account_id: account.id,

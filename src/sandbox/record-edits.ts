@@ -57,8 +57,4 @@ export function paymentRefund({ store, params }: RouteContext<'getPaymentRefund'
 }
 
 export const editRefund = ({ store, params, body }: RouteContext<'editRefund'>) =>
-  publicView(
-    store.tx(() =>
-      mergeNotes(store, loadRefund(store, params.id!) as unknown as StoredRecord & { notes: Notes }, body.notes),
-    ),
-  );
+  publicView(store.tx(() => mergeNotes(store, loadRefund(store, params.id!), body.notes)));

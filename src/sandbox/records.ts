@@ -1,4 +1,28 @@
+import type * as z from 'zod/mini';
 import type { PaymentMethod, PaymentStatus, PlanPeriod } from '../contract';
+import type { looseInt } from '../contract/common';
+import type * as contract from '../contract/resources';
+import type { Declared, ReadKind } from '../contract/kinds';
+import type { Served } from '../contract/served';
+
+/**
+ * A record as the contract's schema reads it (z.infer), the way the service sends it: amounts as numbers
+ * (the schemas also take digit strings), fields the schema takes as absent present or null. The fields are
+ * declared there; a record below only narrows what the sandbox knows better and adds its bookkeeping.
+ */
+type Loose = typeof looseInt;
+type Exact<F> = F extends Loose
+  ? number
+  : F extends z.ZodMiniOptional<z.ZodMiniNullable<Loose>>
+    ? number | null
+    : F extends z.ZodMiniObject<infer Shape>
+      ? Fields<Shape> & { [field: string]: unknown }
+      : z.output<F>;
+/** Fields the schema takes as absent may be left out; the others are there. */
+type Fields<Shape> = { [K in keyof Shape as Shape[K] extends z.ZodMiniOptional ? never : K]: Exact<Shape[K]> } & {
+  [K in keyof Shape as Shape[K] extends z.ZodMiniOptional ? K : never]?: Exact<Shape[K]>;
+};
+export type AsServed<S> = S extends z.ZodMiniLazy<z.ZodMiniObject<infer Shape>> ? Fields<Shape> : never;
 
 /**
  * The records the sandbox keeps, as stored (JSON in the records table). Keys starting with `_` are
@@ -13,12 +37,9 @@ export interface StoredRecord {
 
 export type Notes = Record<string, unknown>;
 
-export interface OrderRecord extends StoredRecord {
-  entity: 'order';
-  amount: number;
+export interface OrderRecord extends AsServed<typeof contract.Order> {
   amount_paid: number;
   amount_due: number;
-  currency: string;
   receipt: string | null;
   status: 'created' | 'attempted' | 'paid';
   attempts: number;
@@ -27,10 +48,7 @@ export interface OrderRecord extends StoredRecord {
   _payment_capture: boolean;
 }
 
-export interface PaymentRecord extends StoredRecord {
-  entity: 'payment';
-  amount: number;
-  currency: string;
+export interface PaymentRecord extends AsServed<typeof contract.Payment> {
   status: PaymentStatus;
   order_id: string;
   method: PaymentMethod;
@@ -48,10 +66,8 @@ export interface PaymentRecord extends StoredRecord {
   [field: string]: unknown;
 }
 
-export interface RefundRecord extends StoredRecord {
-  entity: 'refund';
-  amount: number;
-  payment_id: string;
+export interface RefundRecord extends AsServed<typeof contract.Refund> {
+  notes: Notes;
   [field: string]: unknown;
 }
 
@@ -62,8 +78,8 @@ export interface Wallet {
   month: string;
 }
 
-export interface CustomerRecord extends StoredRecord {
-  entity: 'customer';
+export interface CustomerRecord extends AsServed<typeof contract.Customer> {
+  created_at: number;
   name: string | null;
   email: string | null;
   contact: string | null;
@@ -84,25 +100,19 @@ export interface CustomerTransactionRecord extends StoredRecord {
   description: string;
 }
 
-export interface TransferRecord extends StoredRecord {
-  entity: 'transfer';
+export interface TransferRecord extends AsServed<typeof contract.Transfer> {
   status: 'processed' | 'failed';
-  amount: number;
   [field: string]: unknown;
 }
 
-export interface FundAccountRecord extends StoredRecord {
-  entity: 'fund_account';
+export interface FundAccountRecord extends AsServed<typeof contract.FundAccount> {
   customer_id: string;
   bank_account: { ifsc: string; bank_name: string; name: string; notes: unknown[]; account_number: string };
   [field: string]: unknown;
 }
 
-export interface PayoutRecord extends StoredRecord {
-  entity: 'payout';
+export interface PayoutRecord extends AsServed<typeof contract.Payout> {
   customer_id: string;
-  fund_account_id: string;
-  amount: number;
   status: 'processing' | 'processed' | 'reversed';
   utr: string | null;
   failure_reason: string | null;
@@ -110,11 +120,9 @@ export interface PayoutRecord extends StoredRecord {
   [field: string]: unknown;
 }
 
-export interface PlanRecord extends StoredRecord {
-  entity: 'plan';
+export interface PlanRecord extends AsServed<typeof contract.Plan> {
   period: PlanPeriod;
-  interval: number;
-  item: { amount: number; currency: string; [field: string]: unknown };
+  item: { name: string; amount: number; currency: string; [field: string]: unknown };
   notes: Notes;
 }
 
@@ -170,9 +178,7 @@ export interface EventRecord extends StoredRecord {
   _attempts: DeliveryAttempt[];
 }
 
-export interface SettlementRecord extends StoredRecord {
-  entity: 'settlement';
-  amount: number;
+export interface SettlementRecord extends AsServed<typeof contract.Settlement> {
   status: 'processed';
   fees: number;
   tax: number;
@@ -181,8 +187,13 @@ export interface SettlementRecord extends StoredRecord {
   _items: Array<{ entity: 'payment' | 'refund'; id: string }>;
 }
 
+/** The records of the kinds declared whole in src/contract/kinds, by entity: their types are the contract's. */
+type ServedEntities = [ReadKind] extends [never]
+  ? Record<never, never>
+  : { [K in ReadKind as Declared[K] extends { entity: infer E extends string } ? E : never]: Served<K> };
+
 /** The record type of each entity, as Store.get and Store.list return them. */
-export interface Entities {
+export interface Entities extends ServedEntities {
   order: OrderRecord;
   payment: PaymentRecord;
   refund: RefundRecord;

@@ -3,7 +3,7 @@ import type { RouteContext } from './context';
 import { SandboxError } from './errors';
 import { recordEvent } from './events';
 import { replayed, requestDigest } from './idempotency';
-import { base62, newId } from './ids';
+import { base62, recordId } from './ids';
 import { move } from './ledger';
 import { loadPayment } from './payments';
 import type { Notes, PaymentRecord, RefundRecord } from './records';
@@ -28,7 +28,7 @@ function newRefund(
 ) {
   return store.insert<RefundRecord>(
     {
-      id: newId('rfnd'),
+      id: recordId('refund'),
       entity: 'refund',
       amount,
       currency: payment.currency,

@@ -12,6 +12,7 @@ import * as transfers from './transfers';
 import * as wallet from './wallet';
 import { customerRoutes } from './customers';
 import { billingRoutes } from './billing';
+import { readRoutes } from './reads';
 
 /** The handler of every endpoint in src/contract/endpoints.ts: a missing one fails typecheck. */
 export const routes: RouteTable = {
@@ -43,6 +44,7 @@ export const routes: RouteTable = {
   getWalletStatement: wallet.statement,
   ...billingRoutes,
   ...customerRoutes,
+  ...readRoutes(),
   listSettlements: settlements.list,
   getSettlement: settlements.get,
   settlementRecon: settlementRecon.recon,

@@ -55,7 +55,7 @@ export function recon({ store, query }: RouteContext<'settlementRecon'>) {
   const settlements = store.list('settlement', { from, to, count: 1_000_000, skip: 0 }).reverse();
   const count = query.count ?? 10;
   let skip = query.skip ?? 0;
-  const items: unknown[] = [];
+  const items: Array<ReturnType<typeof reconRow>> = [];
   for (const settlement of settlements) {
     if (items.length >= count) break;
     if (skip >= settlement._items.length) {
@@ -66,5 +66,5 @@ export function recon({ store, query }: RouteContext<'settlementRecon'>) {
       items.push(reconRow(store, settlement, ref));
     skip = 0;
   }
-  return { entity: 'collection', count: items.length, items };
+  return { entity: 'collection' as const, count: items.length, items };
 }

@@ -1,7 +1,7 @@
 import type { RouteContext } from './context';
 import { notFound } from './errors';
 import { recordEvent } from './events';
-import { base62, newId } from './ids';
+import { base62, recordId } from './ids';
 import type { PaymentRecord, RefundRecord, SettlementRecord } from './records';
 import type { Store } from './store';
 import { collection, pageWindow, publicView } from './views';
@@ -50,7 +50,7 @@ function dueItems(store: Store, now: number): Due[] {
 function settle(store: Store, now: number, at: number, items: Item[]): SettlementRecord {
   const payments = items.filter((i): i is PaymentRecord => i.entity === 'payment');
   const settlement = store.insert<SettlementRecord>({
-    id: newId('setl'),
+    id: recordId('settlement'),
     entity: 'settlement',
     amount: items.reduce((sum, i) => sum + creditOf(i) - debitOf(i), 0),
     status: 'processed',

@@ -1,7 +1,7 @@
 import type { RouteContext } from './context';
 import { SandboxError, notFound } from './errors';
 import { recordEvent } from './events';
-import { base62, newId } from './ids';
+import { base62, newId, recordId } from './ids';
 import type { PlanRecord, SubscriptionRecord } from './records';
 import { chargeDueCycles, endOfCycles } from './subscription-cycles';
 import { publicView } from './views';
@@ -11,7 +11,7 @@ export function createPlan({ store, now, body }: RouteContext<'createPlan'>) {
   return publicView(
     store.tx(() =>
       store.insert<PlanRecord>({
-        id: newId('plan'),
+        id: recordId('plan'),
         entity: 'plan',
         interval: body.interval,
         period: body.period,
@@ -54,7 +54,7 @@ export function createSubscription({ store, now, body }: RouteContext<'createSub
       if (startAt < now - 60) throw new SandboxError('start_at cannot be in the past', 400, 'start_at');
       const total = body.total_count;
       return store.insert<SubscriptionRecord>({
-        id: newId('sub'),
+        id: recordId('subscription'),
         entity: 'subscription',
         plan_id: plan.id,
         customer_id: null,

@@ -2,7 +2,7 @@ import { INR, isCaptured } from '../contract';
 import type { RouteContext } from './context';
 import { SandboxError } from './errors';
 import { recordEvent } from './events';
-import { newId } from './ids';
+import { recordId } from './ids';
 import { accountBalance, customer, move } from './ledger';
 import { loadPayment } from './payments';
 import type { Notes, TransferRecord } from './records';
@@ -25,7 +25,7 @@ function newTransfer(store: Store, now: number, fields: NewTransfer): TransferRe
   const processed = fields.status === 'processed';
   return store.insert<TransferRecord>(
     {
-      id: newId('trf'),
+      id: recordId('transfer'),
       entity: 'transfer',
       status: fields.status,
       source: fields.source,

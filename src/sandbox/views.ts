@@ -1,14 +1,17 @@
 /** What leaves the sandbox: the record without its bookkeeping keys (those starting with `_`). */
-export function publicView(record: object): Record<string, unknown> {
+export function publicView<T extends object>(record: T): Public<T> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(record)) if (!k.startsWith('_')) out[k] = v;
-  return out;
+  return out as Public<T>;
 }
 
+/** A record's type without its bookkeeping keys. */
+export type Public<T> = { [K in keyof T as K extends `_${string}` ? never : K]: T[K] };
+
 /** A page of records as the service answers a list. */
-export function collection(records: object[]) {
+export function collection<T extends object>(records: T[]) {
   const items = records.map(publicView);
-  return { entity: 'collection', count: items.length, items };
+  return { entity: 'collection' as const, count: items.length, items };
 }
 
 /** The page a list query asks for: ten newest by default. */

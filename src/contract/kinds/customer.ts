@@ -2,6 +2,7 @@ import { col, declare, words } from './declare';
 
 export const customer = declare({
   entity: 'customer',
+  idPrefix: 'cust',
   path: 'customers',
   columns: [col('id'), col('name'), col('contact'), col('email'), col('created_at', 'time')],
   table: ['id', 'name', 'email', 'contact', 'created_at'],

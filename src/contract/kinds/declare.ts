@@ -19,17 +19,33 @@ export interface ColumnSpec {
   short?: string;
 }
 
+/**
+ * A field of a record the service sends, as plain data: the reading schema (tolerant: numbers may come as
+ * digit strings, `?` fields null or absent), the record's exact type (what the sandbox keeps and answers)
+ * and the `--fields` catalogue all derive from it (src/contract/served.ts).
+ */
+export type FieldTag = 'string' | 'string?' | 'int' | 'int?' | 'bool' | 'bool?' | 'notes' | 'json';
+
 export interface KindDeclaration {
   /** The service's `entity` of these records and the last path segment of their list (`/customers`). */
   entity?: string;
   path?: string;
+  /** What the service's ids of these records start with, before the `_` (`pay` of `pay_…`). */
+  idPrefix?: string;
+  /**
+   * The record's fields besides `id` and `entity`, when declared here: its schema, its type and the
+   * `--fields` catalogue derive from them (then `fields` is not written).
+   */
+  record?: Readonly<Record<string, FieldTag>>;
+  /** The service reads these records at `GET /{path}` (a page, newest first) and `GET /{path}/:id`. */
+  reads?: true;
   /** Columns of table, CSV, xlsx and picked JSON, in order. */
-  columns: ColumnSpec[];
+  columns: readonly ColumnSpec[];
   /**
    * Table columns by importance: on a narrow terminal (80 columns) the last go first. Columns not
    * listed rank after these by their position.
    */
-  table?: string[];
+  table?: readonly string[];
   /** The column shown first when rows come from several parents (a statement of many customers). */
   parent?: ColumnSpec;
   /** Exports add a `currency` column after this money column (whose currency it is). */
@@ -45,7 +61,7 @@ export interface KindDeclaration {
    * values are objects any key of which may be picked (`notes.reason`): `--fields` is checked against
    * these. Without it any name is taken.
    */
-  fields?: { plain: string[]; objects: string[] };
+  fields?: { plain: readonly string[]; objects: readonly string[] };
 }
 
 export const col = (key: string, type: ColumnType = 'text', extra: Partial<ColumnSpec> = {}): ColumnSpec => ({
@@ -57,4 +73,13 @@ export const col = (key: string, type: ColumnType = 'text', extra: Partial<Colum
 /** A list of names written as one string: the lists are long and only the names matter. */
 export const words = (list: string): string[] => list.trim().split(/\s+/);
 
-export const declare = (kind: KindDeclaration): KindDeclaration => kind;
+/** A kind, as written (its literal entity, path and fields kept for the types derived from it). */
+export function declare<const K extends KindDeclaration>(kind: K): K {
+  if (!kind.record || kind.fields) return kind;
+  const keys = Object.keys(kind.record);
+  const object = (k: string) => kind.record![k] === 'notes' || kind.record![k] === 'json';
+  return {
+    ...kind,
+    fields: { plain: ['id', 'entity', ...keys.filter((k) => !object(k))], objects: keys.filter(object) },
+  };
+}

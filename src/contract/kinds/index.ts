@@ -11,9 +11,10 @@ import { bulk_result, event, generic, mcp_log, profile } from './own';
 
 /**
  * Every kind of row payctl shows, each declared once in its own file of this folder (see ./declare.ts).
- * Adding a resource: its file, and its line here.
+ * Adding a resource: its file, and its line here. Its id prefix, and for a kind whose `record` is declared
+ * its schema, its endpoints (`reads`) and the sandbox's records and routes, derive from this table.
  */
-export const KINDS = {
+const DECLARED = {
   order,
   payment,
   refund,
@@ -35,7 +36,25 @@ export const KINDS = {
   generic,
 } satisfies Record<string, KindDeclaration>;
 
-export type ResourceKind = keyof typeof KINDS;
+/** Each kind as written, literal types kept: what the types derived from the declarations read. */
+export type Declared = typeof DECLARED;
+export type ResourceKind = keyof Declared;
+export const KINDS: { readonly [K in ResourceKind]: KindDeclaration } = DECLARED;
+
+/** The kinds whose ids payctl checks, by their prefix. */
+export type IdKind = { [K in ResourceKind]: Declared[K] extends { idPrefix: string } ? K : never }[ResourceKind];
+/** The kinds whose records are declared here and that the service reads at `GET /{path}` and `/{path}/:id`. */
+export type ReadKind = {
+  [K in ResourceKind]: Declared[K] extends { reads: true; record: object } ? K : never;
+}[ResourceKind];
+
+/** The kind whose ids start with this prefix (`pay`), if any. */
+export function kindOfPrefix(prefix: string): IdKind | undefined {
+  for (const [kind, d] of Object.entries(KINDS) as [IdKind, KindDeclaration][]) if (d.idPrefix === prefix) return kind;
+  return undefined;
+}
+
+export const idPrefix = (kind: IdKind): string => KINDS[kind].idPrefix!;
 
 export const kindDeclaration = (kind: ResourceKind): KindDeclaration => KINDS[kind];
 

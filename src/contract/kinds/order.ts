@@ -2,6 +2,7 @@ import { col, declare, words } from './declare';
 
 export const order = declare({
   entity: 'order',
+  idPrefix: 'order',
   path: 'orders',
   columns: [
     col('id'),

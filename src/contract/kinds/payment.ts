@@ -2,6 +2,7 @@ import { col, declare, words } from './declare';
 
 export const payment = declare({
   entity: 'payment',
+  idPrefix: 'pay',
   path: 'payments',
   columns: [
     col('id'),

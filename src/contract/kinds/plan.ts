@@ -2,6 +2,7 @@ import { col, declare } from './declare';
 
 export const plan = declare({
   entity: 'plan',
+  idPrefix: 'plan',
   path: 'plans',
   columns: [
     col('id'),

@@ -2,6 +2,7 @@ import { col, declare, words } from './declare';
 
 export const refund = declare({
   entity: 'refund',
+  idPrefix: 'rfnd',
   path: 'refunds',
   columns: [
     col('id'),

@@ -3,6 +3,7 @@ import { col, declare } from './declare';
 /** A settlement: the deposit, what was kept from it (fees with GST, and the GST part), its bank reference. */
 export const settlement = declare({
   entity: 'settlement',
+  idPrefix: 'setl',
   path: 'settlements',
   columns: [
     col('id'),

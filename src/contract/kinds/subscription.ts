@@ -2,6 +2,7 @@ import { col, declare } from './declare';
 
 export const subscription = declare({
   entity: 'subscription',
+  idPrefix: 'sub',
   path: 'subscriptions',
   columns: [
     col('id'),

@@ -4,6 +4,7 @@ import { col, declare, words } from './declare';
 
 export const transfer = declare({
   entity: 'transfer',
+  idPrefix: 'trf',
   path: 'transfers',
   columns: [
     col('id'),
@@ -22,6 +23,7 @@ export const transfer = declare({
 
 export const fund_account = declare({
   entity: 'fund_account',
+  idPrefix: 'fa',
   path: 'fund_accounts',
   columns: [
     col('id'),
@@ -45,6 +47,7 @@ export const fund_account = declare({
 
 export const payout = declare({
   entity: 'payout',
+  idPrefix: 'pout',
   path: 'payouts',
   columns: [
     col('id'),

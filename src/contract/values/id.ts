@@ -1,25 +1,14 @@
 import { err, ok } from './result';
 import type { Result } from './result';
+import { idPrefix } from '../kinds';
+import type { IdKind } from '../kinds';
 
-const ID_PREFIX = {
-  payment: 'pay_',
-  order: 'order_',
-  customer: 'cust_',
-  plan: 'plan_',
-  subscription: 'sub_',
-  fund_account: 'fa_',
-  refund: 'rfnd_',
-  transfer: 'trf_',
-  payout: 'pout_',
-  settlement: 'setl_',
-} as const;
-
-type IdKind = keyof typeof ID_PREFIX;
+export type { IdKind };
 
 /** An id as pasted: surrounding whitespace is forgiven, anything that could change the URL path is not. */
 export function parseId(raw: string, kind: IdKind): Result<string> {
   const id = raw.trim();
-  const prefix = ID_PREFIX[kind];
+  const prefix = `${idPrefix(kind)}_`;
   if (new RegExp(`^${prefix}[A-Za-z0-9]{1,40}$`).test(id)) return ok(id);
   return err(
     `${kind.replace('_', ' ')} id must look like ${prefix}XXXXXXXXXXXXXX: ` +

@@ -1,10 +1,12 @@
 import type * as z from 'zod/mini';
-import type { ReadKind } from '../contract/kinds';
+import type { IdKind, ReadKind } from '../contract/kinds';
 import { getEndpointOf, listEndpointOf, readKinds } from '../contract/served';
 import type { ReadEndpoints, Served, readingSchema } from '../contract/served';
 import type { EndpointName } from '../contract/endpoints';
 import type { RouteContext, RouteHandler } from './context';
 import { notFound } from './errors';
+import { recordId } from './ids';
+import type { Store } from './store';
 import type { Entity } from './records';
 import { collection, pageWindow, publicView } from './views';
 
@@ -39,4 +41,18 @@ export function readRoutes(): ReadRoutes {
     };
   }
   return table as unknown as ReadRoutes;
+}
+
+/** A few records of each kind the service reads, as `sandbox seed` makes them (created_at from `now`). */
+type Samples = { [K in ReadKind]: (now: number) => Array<Omit<Served<K>, 'id' | 'entity'>> };
+
+/** One line per kind declared with `reads`: its sample records (a missing kind fails typecheck). */
+const SAMPLES: Samples = {};
+
+export function seedReads(store: Store, now: number): void {
+  for (const kind of readKinds()) {
+    const entity = kind as Entity;
+    const make = (SAMPLES as Record<string, (now: number) => object[]>)[kind]!;
+    for (const sample of make(now)) store.insert({ id: recordId(kind as IdKind), entity, created_at: now, ...sample });
+  }
 }

@@ -5,6 +5,7 @@ import type { SandboxConfig } from './context';
 import { move } from './ledger';
 import { createOrder } from './orders';
 import { newCustomer } from './customers';
+import { seedReads } from './reads';
 import { seedWallets } from './seed-wallets';
 import type { Store } from './store';
 
@@ -39,6 +40,7 @@ export function seed(store: Store, now: number, config: SandboxConfig, body: See
       ] as const) {
         customer_ids.push(newCustomer(store, now, { name, contact }).id);
       }
+      seedReads(store, now);
     }
     for (let i = 0; i < (body.orders ?? 0); i++) {
       // A third captured at once, a third authorized, a third never paid.

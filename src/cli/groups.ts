@@ -5,6 +5,7 @@ import { refunds } from '../commands/refunds';
 import { plans } from '../commands/plans';
 import { subscriptions } from '../commands/subscriptions';
 import { customers } from '../commands/customers';
+import { items } from '../commands/items';
 import { settlements } from '../commands/settlements';
 import { wallet } from '../commands/wallet';
 import { api } from '../commands/api';
@@ -25,6 +26,7 @@ export const GROUPS: readonly CommandGroup[] = [
   plans,
   subscriptions,
   customers,
+  items,
   settlements,
   wallet,
   api,

@@ -6,6 +6,7 @@ import type { EndpointName } from '../contract/endpoints';
 import type { RouteContext, RouteHandler } from './context';
 import { notFound } from './errors';
 import { recordId } from './ids';
+import { items } from './samples/items';
 import type { Store } from './store';
 import type { Entity } from './records';
 import { collection, pageWindow, publicView } from './views';
@@ -47,7 +48,7 @@ export function readRoutes(): ReadRoutes {
 type Samples = { [K in ReadKind]: (now: number) => Array<Omit<Served<K>, 'id' | 'entity'>> };
 
 /** One line per kind declared with `reads`: its sample records (a missing kind fails typecheck). */
-const SAMPLES: Samples = {};
+const SAMPLES: Samples = { item: items };
 
 export function seedReads(store: Store, now: number): void {
   for (const kind of readKinds()) {

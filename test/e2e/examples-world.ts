@@ -63,6 +63,16 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
       return list.body.items[0]!.id;
     })());
 
+  /** An item of the catalogue `sandbox seed` makes (the sandbox serves items read only). */
+  const seededItem = async () => {
+    let list = await sb.api<{ items: Array<{ id: string }> }>('GET', '/items');
+    if (!list.body.items.length) {
+      await sb.admin('POST', '/seed', { orders: 1 });
+      list = await sb.api<{ items: Array<{ id: string }> }>('GET', '/items');
+    }
+    return list.body.items[0]!.id;
+  };
+
   /** Swaps placeholder ids for sandbox ones, per id kind and per command. */
   async function substitute(line: string): Promise<string> {
     const ids = new Map<string, string>();
@@ -75,6 +85,7 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
       if (kind === 'plan') return (await plan()).id;
       if (kind === 'sub') return subscription(line);
       if (kind === 'setl') return settled();
+      if (kind === 'item') return seededItem();
       if (kind === 'evt') return webhooks.event();
       if (kind === 'wh') return webhooks.webhook();
       if (kind === 'fa') {

@@ -5,6 +5,7 @@ import { refund } from './refund';
 import { plan } from './plan';
 import { subscription } from './subscription';
 import { customer } from './customer';
+import { item } from './item';
 import { settlement, settlement_recon } from './settlement';
 import { customer_transaction, fund_account, payout, transfer, wallet_balance, wallet_payment } from './wallet';
 import { bulk_result, event, generic, mcp_log, profile } from './own';
@@ -21,6 +22,7 @@ const DECLARED = {
   plan,
   subscription,
   customer,
+  item,
   settlement,
   settlement_recon,
   transfer,

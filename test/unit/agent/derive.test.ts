@@ -15,6 +15,8 @@ describe('tools derived from the command declarations', () => {
         'orders_create',
         'customers_list',
         'customers_get',
+        'items_list',
+        'items_get',
         'plans_list',
         'plans_get',
         'subscriptions_list',

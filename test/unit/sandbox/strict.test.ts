@@ -77,6 +77,7 @@ const VALID: Partial<Record<EndpointName, { input: Record<string, unknown>; nest
     input: { name: 'n', email: 'e@x.in', contact: '9876543210', gstin: null, notes: {}, fail_existing: '0' },
   },
   listCustomers: { input: { count: '1', skip: '0', from: '1', to: '2' } },
+  listItems: { input: { count: '1', skip: '0', from: '1', to: '2' } },
   editCustomer: { input: { name: 'n', email: 'e@x.in', contact: 9876543210 } },
   listSettlements: { input: { count: '1', skip: '0', from: '1', to: '2' } },
   settlementRecon: { input: { year: '2024', month: '4', day: '15', count: '1', skip: '0' } },

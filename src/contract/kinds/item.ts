@@ -1,0 +1,42 @@
+import { col, declare } from './declare';
+
+/** An item of the catalogue (the Items API): a product or service with its price and tax codes. Read only. */
+export const item = declare({
+  entity: 'item',
+  path: 'items',
+  idPrefix: 'item',
+  reads: true,
+  record: {
+    active: 'bool',
+    name: 'string',
+    description: 'string?',
+    amount: 'int',
+    unit_amount: 'int?',
+    currency: 'string',
+    type: 'string',
+    unit: 'string?',
+    tax_inclusive: 'bool',
+    hsn_code: 'string?',
+    sac_code: 'string?',
+    tax_rate: 'int?',
+    tax_id: 'string?',
+    tax_group_id: 'string?',
+    created_at: 'int',
+    updated_at: 'int?',
+  },
+  columns: [
+    col('id'),
+    col('name'),
+    col('amount', 'money'),
+    col('type'),
+    col('active', 'bool'),
+    col('hsn_code'),
+    col('sac_code'),
+    col('tax_rate'),
+    col('created_at', 'time'),
+  ],
+  table: ['id', 'name', 'amount', 'active', 'created_at', 'type', 'hsn_code', 'sac_code', 'tax_rate'],
+  fetchedById: true,
+  currencyAfter: 'amount',
+  sheet: 'Items',
+});

@@ -1,5 +1,13 @@
 import { ApiError, FailureError, UsageError } from '../contract/errors';
-import { KEY_NOTE, amountOf, paymentProblem, refundNotesProblem, refundable, refundProblem } from '../contract/rules';
+import {
+  KEY_NOTE,
+  amountOf,
+  noSuchPayment,
+  paymentProblem,
+  refundNotesProblem,
+  refundable,
+  refundProblem,
+} from '../contract/rules';
 import { INR } from '../contract/vocabulary';
 import type { ApiClient } from './client';
 
@@ -55,7 +63,9 @@ export type RefundEvidence =
    */
   | { kind: 'no_list'; delta?: { before: number; after: number; amount: number } }
   /** Nothing could be read (network, a hostile answer): no conclusion either way. */
-  | { kind: 'unreadable'; reason: string };
+  | { kind: 'unreadable'; reason: string }
+  /** The service's own error object says the payment does not exist (contract/rules.ts noSuchPayment). */
+  | { kind: 'no_payment'; why: string };
 
 /**
  * `fresh`: this run has not sent this refund before. `resume`: an earlier run (or invocation, with
@@ -89,6 +99,8 @@ export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown
       why: `refund ${e.refundId} carrying our key failed at the service, and its amount went back to the payment`,
     };
   if (e.kind === 'found') return { action: 'done', refundId: e.refundId, why: `refund ${e.refundId} carries our key` };
+  // No refund of a payment the service does not have can have been applied, at any stage.
+  if (e.kind === 'no_payment') return { action: 'fail', why: e.why };
   // Not even a fresh row is "failed" then: another machine, or an earlier run, may have made it.
   if (e.kind === 'unreadable')
     return stage === 'fresh'
@@ -166,6 +178,8 @@ export async function findRefund(api: ApiClient, paymentId: string, key: string)
     return carrying.length ? found() : { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
   } catch (err) {
     if (carrying.length) return found(); // what was read proves at least that much
+    const none = noSuchPayment(err);
+    if (none) return { kind: 'no_payment', why: none };
     if (err instanceof ApiError && err.status === 404) return { kind: 'no_list' };
     return { kind: 'unreadable', reason: (err as Error).message };
   }

@@ -10,7 +10,7 @@ import {
 } from '../../client/refund';
 import type { RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
-import { refundAnswerProblem } from '../../contract/rules';
+import { noSuchPayment, refundAnswerProblem } from '../../contract/rules';
 import type { RefundRecord } from '../../contract/resources';
 import type { BulkItem } from '../../bulk/input';
 import type { ItemAt, ItemOutcome } from '../../bulk/outcome';
@@ -41,7 +41,9 @@ function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem, opt
       ? { result: 'skipped', refund_id: d.refundId, reason: `refunded already with this run's key (${d.why})` }
       : { result: 'done', refund_id: d.refundId, reason: `applied (${d.why})` };
   if (d.action === 'fail')
-    return { result: 'failed', refund_id: d.refundId, reason: `${d.why}: a new run (--new-run) refunds it again` };
+    return d.refundId
+      ? { result: 'failed', refund_id: d.refundId, reason: `${d.why}: a new run (--new-run) refunds it again` }
+      : { result: 'failed', reason: d.why };
   if (d.action === 'duplicate') return { result: 'duplicate', refund_id: d.refundIds.join(' '), reason: d.why };
   return {
     result: 'unknown',
@@ -129,6 +131,8 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     read = await api.call<Record<string, unknown>>('getPayment', { params: { id: item.id } });
   } catch (err) {
     if (err instanceof AuthError) throw err;
+    const none = noSuchPayment(err);
+    if (none) return { result: 'failed', amount: item.amount, currency: item.currency, reason: none };
     // A row sent before stays unknown: called failed, the next resume would take it as never sent. So
     // does one whose payment could not be read (not refused by the service): another run of this input
     // (another machine) may have refunded it with the same key, and a resume looks for that key.
@@ -142,12 +146,16 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     };
   }
   const baseline = baselineOf(read, item.id);
+  // An answer that is not this payment's usable record is no refusal: another run of this input may
+  // have refunded it under the same key, so the row is unknown, with its check, never failed.
   if (typeof baseline === 'string')
     return {
-      result: sentBefore ? 'unknown' : 'failed',
+      result: 'unknown',
       amount: item.amount,
       currency: item.currency,
-      reason: `nothing sent now: ${baseline}; nothing was sent`,
+      reason:
+        `nothing sent now: its payment could not be read (${baseline}); check with ` +
+        `\`${getCommand(opts, item.id)}\`; a resume looks for its key again`,
     };
   let amount = item.amount;
   const left = remaining(baseline);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/client/client';
 import type { Transport } from '../../../src/client/client';
@@ -11,6 +12,7 @@ const foundFailed: RefundEvidence = { ...found, failed: true };
 const absent: RefundEvidence = { kind: 'absent' };
 const noList: RefundEvidence = { kind: 'no_list' };
 const unreadable: RefundEvidence = { kind: 'unreadable', reason: 'timed out' };
+const noPayment: RefundEvidence = { kind: 'no_payment', why: 'no such payment; nothing was sent' };
 const delta = (before: number, after: number): RefundEvidence => ({
   kind: 'no_list',
   delta: { before, after, amount: 700 },
@@ -36,6 +38,10 @@ describe('decideRefund: the one table of a refund whose outcome its own answer d
     ['fresh', unreadable, false, 'unknown'], // nothing sent now, yet another machine may have made it
     ['resume', unreadable, true, 'unknown'],
     ['lost', unreadable, false, 'unknown'],
+    // The service's own error object says the payment does not exist: nothing can have been applied.
+    ['fresh', noPayment, false, 'fail'],
+    ['resume', noPayment, true, 'fail'],
+    ['lost', noPayment, false, 'fail'],
     // No list at the service: deltas against the reading just before this very send.
     ['fresh', noList, false, 'send'],
     ['resume', noList, false, 'unknown'], // the first run's old baseline is never used
@@ -117,6 +123,33 @@ describe('findRefund looks for our key in the payment refunds', () => {
       body: { error: { code: 'BAD_REQUEST_ERROR', description: 'no route' } },
     }));
     expect((await findRefund(api, 'pay_1', 'K')).kind).toBe('no_list');
+  });
+  it("the service's real 400 for an unknown id: no such payment; the same words in a 2xx or of another field are not", async () => {
+    const real = JSON.parse(
+      readFileSync(new URL('../../fixtures/real/error_bad_request.json', import.meta.url), 'utf8'),
+    );
+    expect(
+      await findRefund(
+        listing(() => ({ status: 400, body: real })),
+        'pay_1',
+        'K',
+      ),
+    ).toEqual({
+      kind: 'no_payment',
+      why: 'no such payment; nothing was sent',
+    });
+    const inA200 = listing(() => ({ status: 200, body: real }));
+    expect((await findRefund(inA200, 'pay_1', 'K')).kind).toBe('unreadable');
+    const otherField = { error: { ...real.error, field: 'customer_id' } };
+    expect(
+      (
+        await findRefund(
+          listing(() => ({ status: 400, body: otherField })),
+          'pay_1',
+          'K',
+        )
+      ).kind,
+    ).toBe('unreadable');
   });
   it('a refund of another payment in the list, or a hostile amount: unreadable', async () => {
     const other = listing(() => ({

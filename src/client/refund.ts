@@ -76,6 +76,8 @@ export type RefundStage = 'fresh' | 'resume' | 'lost';
 
 export type RefundDecision =
   | { action: 'done'; refundId?: string; why: string }
+  /** No refund carries the key yet, but the earlier request may still arrive: nothing is sent before `waitMs`. */
+  | { action: 'wait'; waitMs: number; why: string }
   /** More than one refund carries the key: money moved more than once, and a person must look. */
   | { action: 'duplicate'; refundIds: string[]; why: string }
   | { action: 'send'; why: string }
@@ -88,7 +90,37 @@ export type RefundDecision =
  * applied; only the service's own error object (handled before this) proves refusal. "Not in the
  * list" after a lost answer is unknown: the request may still land.
  */
-export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false): RefundDecision {
+export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false, waitMs = 0): RefundDecision {
+  const d = decideOnce(stage, e, retryUnknown);
+  // A resend of a refund sent before waits out the earlier request (resendWaitMs), whatever told it to go.
+  if (d.action !== 'send' || stage !== 'resume' || waitMs <= 0) return d;
+  return { action: 'wait', waitMs, why: `${d.why.replace(/: sent again.*$/, '')}, but ${waitWhy(waitMs)}` };
+}
+
+/** Pure: how long the earlier request may still arrive, in the words every refusal to resend uses. */
+export const waitWhy = (waitMs: number) =>
+  `the earlier request may still arrive for ${Math.ceil(waitMs / 1000)} s more: nothing is sent again before then`;
+
+/** When a refund was sent: the moment it left, and its attempt's deadline. */
+export interface EarlierSend {
+  sentAtMs: number;
+  deadlineMs: number;
+}
+
+/**
+ * The one rule before a refund whose outcome is unknown is taken as not applied because no refund
+ * carries its key, and sent again: the first request must no longer be able to arrive. Its connection
+ * is closed by then (the attempt gave up at its deadline, or the process that sent it ended), and a
+ * quiet period of twice that deadline must have passed since it was sent; a service that ignores the
+ * idempotency key would otherwise take a late first request and the resend both. The milliseconds
+ * still to wait (0: it may go). Used by the single refund, a bulk resume and an assistant's plan.
+ */
+export function resendWaitMs(earlier: EarlierSend | undefined, nowMs: number): number {
+  if (!earlier || !Number.isFinite(earlier.sentAtMs) || !Number.isFinite(earlier.deadlineMs)) return 0;
+  return Math.max(0, earlier.sentAtMs + 2 * earlier.deadlineMs - nowMs);
+}
+
+function decideOnce(stage: RefundStage, e: RefundEvidence, retryUnknown: boolean): RefundDecision {
   if (e.kind === 'found' && e.duplicates)
     return { action: 'duplicate', refundIds: e.duplicates, why: duplicateWhy(e.duplicates) };
   // The service answers the same key with this same failed refund: only a new key refunds again.

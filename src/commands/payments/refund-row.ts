@@ -7,6 +7,7 @@ import {
   baselineOf,
   notesWithKey,
   remaining,
+  resendWaitMs,
 } from '../../client/refund';
 import type { RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
@@ -28,6 +29,9 @@ export interface RefundRowOptions {
   sleep?: (ms: number) => Promise<unknown>;
   /** The invocation the check commands in row reasons name (its service); see invocation.ts. */
   invocation?: Invocation;
+  /** The attempt's deadline (--timeout), recorded with each send; and the clock a resend is judged by. */
+  deadlineMs?: number;
+  nowMs?: () => number;
 }
 
 /** The command a row's reason names to look at its payment. */
@@ -110,7 +114,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   const sentBefore = stage === 'resume' || at.previous !== undefined;
   if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };
   const evidence: RefundEvidence = key ? await findRefund(api, item.id, key) : { kind: 'no_list' };
-  const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck);
+  const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck, waitFor(at, opts));
   if (before.action !== 'send')
     return { amount: item.amount, currency: item.currency, ...fromDecision(before, stage, item, opts) };
   if (recheck)
@@ -209,7 +213,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     body: { amount, receipt: item.receipt, notes },
   });
   req.headers = { [IDEMPOTENCY_HEADER]: key };
-  await at.mark({ amount, currency, amountRefunded: baseline.amountRefunded, key });
+  await at.mark({ amount, currency, amountRefunded: baseline.amountRefunded, key, deadlineMs: opts.deadlineMs });
   let lost: string;
   try {
     const r = await api.execute<RefundRecord>(req);
@@ -248,6 +252,14 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
   const outcome = fromDecision(after, 'lost', item, opts);
   return { ...outcome, amount, currency, reason: `${lost}; ${outcome.reason}` };
+}
+
+/** How long the earlier send of a row may still arrive (client/refund.ts resendWaitMs); 0 for a row never sent. */
+function waitFor(at: ItemAt, opts: RefundRowOptions): number {
+  const prev = at.previous;
+  if (!prev || (at.state !== 'in_flight' && at.state !== 'unknown')) return 0;
+  const deadlineMs = prev.deadline_ms ?? opts.deadlineMs ?? 30_000;
+  return resendWaitMs({ sentAtMs: Date.parse(prev.at), deadlineMs }, (opts.nowMs ?? Date.now)());
 }
 
 /** A 2xx answer that is not the refund just sent: its outcome is found by the key, as a lost answer's is. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/client/client';
 import type { Transport } from '../../../src/client/client';
 import type { HttpRequest } from '../../../src/client/http';
-import { decideRefund, findRefund, notesWithKey } from '../../../src/client/refund';
+import { decideRefund, findRefund, notesWithKey, resendWaitMs } from '../../../src/client/refund';
 import type { RefundEvidence, RefundStage } from '../../../src/client/refund';
 import { paymentProblem, refundAnswerProblem } from '../../../src/contract/rules';
 
@@ -87,6 +87,24 @@ const refund = (id: string, key?: string, status = 'processed') => ({
   payment_id: 'pay_1',
   status,
   notes: key ? { payctl_key: key } : {},
+});
+
+describe('resendWaitMs: no resend while the earlier request may still arrive', () => {
+  const sent = { sentAtMs: 1_000_000, deadlineMs: 30_000 };
+  it('waits twice the deadline from the send, then lets it go; nothing recorded waits nothing', () => {
+    expect(resendWaitMs(sent, 1_000_000)).toBe(60_000);
+    expect(resendWaitMs(sent, 1_059_999)).toBe(1);
+    expect(resendWaitMs(sent, 1_060_000)).toBe(0);
+    expect(resendWaitMs(undefined, 5)).toBe(0);
+  });
+  it('turns only a resend into a wait: found, lost and fresh decisions are unchanged', () => {
+    expect(decideRefund('resume', absent, false, 5_000)).toMatchObject({ action: 'wait', waitMs: 5_000 });
+    expect(decideRefund('resume', noList, true, 5_000).action).toBe('wait');
+    expect(decideRefund('resume', found, false, 5_000).action).toBe('done');
+    expect(decideRefund('lost', absent, false, 5_000).action).toBe('unknown');
+    expect(decideRefund('fresh', absent, false, 5_000).action).toBe('send');
+    expect(decideRefund('resume', absent, false, 5_000).why).toMatch(/may still arrive for 5 s more/);
+  });
 });
 
 describe('findRefund looks for our key in the payment refunds', () => {

@@ -147,19 +147,8 @@ describe('bulk refund', () => {
     writeFileSync(csv, `payment_id,amount,note.reason\n${ids.map((id) => `${id},12000,damaged`).join('\n')}\n`);
     const journal = join(sb.home, 'refunds.ndjson');
     // A 2 s deadline: an unknown row is sent again only once its request can no longer arrive (4 s after it left).
-    const args = [
-      'payments',
-      'refund',
-      '--input',
-      csv,
-      '--yes',
-      '-o',
-      'ndjson',
-      '--journal',
-      journal,
-      '--timeout',
-      '2',
-    ];
+    const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
+    args.push('--timeout', '2');
     const res = await run(args, { env: sb.env, timeoutMs: 120_000 });
     const rows = rowsOf(res.stdout);
     expect(rows).toHaveLength(150);

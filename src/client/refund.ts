@@ -94,7 +94,8 @@ export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown
   const d = decideOnce(stage, e, retryUnknown);
   // A resend of a refund sent before waits out the earlier request (resendWaitMs), whatever told it to go.
   if (d.action !== 'send' || stage !== 'resume' || waitMs <= 0) return d;
-  return { action: 'wait', waitMs, why: `${d.why.replace(/: sent again.*$/, '')}, but ${waitWhy(waitMs)}` };
+  const seen = e.kind === 'absent' ? 'no refund carries our key yet' : 'the service lists no refunds of a payment';
+  return { action: 'wait', waitMs, why: `${seen}, but ${waitWhy(waitMs)}` };
 }
 
 /** Pure: how long the earlier request may still arrive, in the words every refusal to resend uses. */

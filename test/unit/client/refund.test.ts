@@ -99,7 +99,10 @@ describe('resendWaitMs: no resend while the earlier request may still arrive', (
   });
   it('turns only a resend into a wait: found, lost and fresh decisions are unchanged', () => {
     expect(decideRefund('resume', absent, false, 5_000)).toMatchObject({ action: 'wait', waitMs: 5_000 });
-    expect(decideRefund('resume', noList, true, 5_000).action).toBe('wait');
+    expect(decideRefund('resume', noList, true, 5_000)).toMatchObject({
+      action: 'wait',
+      why: 'the service lists no refunds of a payment, but the earlier request may still arrive for 5 s more: nothing is sent again before then',
+    });
     expect(decideRefund('resume', found, false, 5_000).action).toBe('done');
     expect(decideRefund('lost', absent, false, 5_000).action).toBe('unknown');
     expect(decideRefund('fresh', absent, false, 5_000).action).toBe('send');

@@ -140,7 +140,7 @@ describe('--out', () => {
     const isDir = join(dir, 'adir.csv');
     mkdirSync(isDir);
     expect((await run(['orders', 'list', '--out', isDir], { env: sb.env })).stderr).toBe(
-      `payctl: --out ${isDir}: is a directory\n`,
+      `payctl: --out ${isDir}: is a directory; nothing was sent\n`,
     );
     // As root, /sys refuses new files though access() says writable; otherwise a 0500 directory does.
     const ro = process.getuid?.() === 0 ? '/sys' : mkdtempSync(join(dir, 'ro-'));

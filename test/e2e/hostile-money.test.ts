@@ -58,7 +58,7 @@ describe('service figures are checked before money arithmetic', () => {
     expect(back.body.amount_refunded).toBe(0);
   });
 
-  it('a bulk refund of all that remains: each row failed naming the field, exit 7, nothing sent', async () => {
+  it('a bulk refund of all that remains: each row unknown naming the field and its check (never failed: the service refused nothing), exit 7, nothing sent', async () => {
     const ids = await captured(3);
     hostile((p) => ({ ...p, amount_refunded: -100000 }));
     const sent = posts();
@@ -70,8 +70,9 @@ describe('service figures are checked before money arithmetic', () => {
       .map((l) => JSON.parse(l) as { result: string; reason: string });
     expect(rows).toHaveLength(3);
     for (const r of rows) {
-      expect(r.result).toBe('failed');
+      expect(r.result).toBe('unknown');
       expect(r.reason).toMatch(/amount_refunded is -100000/);
+      expect(r.reason).toMatch(/check with `payctl payments get pay_/);
     }
     expect(posts()).toBe(sent);
     for (const id of ids) expect((await refunds())[id]).toBeUndefined();

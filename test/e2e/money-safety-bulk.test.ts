@@ -49,7 +49,20 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
       const csv = join(sb.home, 'refunds.csv');
       writeFileSync(csv, csvOf(ids, 1000));
       const journal = join(tmpfs.dir, 'refunds.ndjson');
-      const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
+      // A 2 s deadline: a row announced when the disk filled is sent again once it can no longer arrive (4 s).
+      const args = [
+        'payments',
+        'refund',
+        '--input',
+        csv,
+        '--yes',
+        '-o',
+        'ndjson',
+        '--journal',
+        journal,
+        '--timeout',
+        '2',
+      ];
 
       const full = await run(args, { env: sb.env, timeoutMs: 120_000 });
       expect(full.code, full.stderr).toBe(7);
@@ -63,11 +76,12 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
 
       // Space freed (the same file system, larger): the resume looks for every unfinished row's key first.
       execFileSync('mount', ['-o', 'remount,size=4m', tmpfs.dir]);
+      await new Promise((r) => setTimeout(r, 4_100)); // past the quiet period (a lower bound, not a race)
       const resumed = await run(args, { env: sb.env, timeoutMs: 120_000 });
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(resumed.stderr).toMatch(/resuming journal/);
       await refundedOnce(ids, 1000);
-    });
+    }, 180_000);
   },
 );
 

@@ -51,6 +51,11 @@ export class Store {
     return `${this.generation}.${data_version}`;
   }
 
+  /** Counts a change made behind the store's back (a snapshot loaded), so no earlier page cursor is used. */
+  touch(): void {
+    this.generation++;
+  }
+
   /** Prepared once per SQL text: node:sqlite compiles a statement on every prepare(). */
   sql(text: string): StatementSync {
     let statement = this.statements.get(text);

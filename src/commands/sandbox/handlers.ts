@@ -108,3 +108,4 @@ export async function listEvents(_opts: object, ctx: Context): Promise<CommandRe
 export async function createCustomer(opts: CustomerInput, ctx: Context): Promise<CommandResult> {
   return one('customer', await (await admin(ctx)).createCustomer(opts));
 }
+export { createAccount, deleteSnapshot, listSnapshots, loadSnapshot, saveSnapshot } from './accounts';

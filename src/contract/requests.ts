@@ -80,6 +80,7 @@ export const PlanCreateBody = z.lazy(() =>
 export const SubscriptionCreateBody = z.lazy(() =>
   z.object({
     plan_id: resourceId,
+    customer_id: z.optional(resourceId),
     total_count: queryInt(1, 10_000),
     customer_notify: z.optional(flagInt),
     start_at: z.optional(queryInt(0)),

@@ -6,6 +6,7 @@ export const subscription = declare({
   columns: [
     col('id'),
     col('plan_id'),
+    col('customer_id'),
     col('status'),
     col('paid_count'),
     col('remaining_count'),
@@ -18,6 +19,7 @@ export const subscription = declare({
     'id',
     'status',
     'plan_id',
+    'customer_id',
     'charge_at',
     'paid_count',
     'total_count',

@@ -9,6 +9,9 @@ export interface Seeded {
   order_ids: string[];
   payment_ids: string[];
   customer_ids: string[];
+  /** With orders: the plans, and a subscription in each status the service has. */
+  plan_ids?: string[];
+  subscription_ids?: string[];
   /** With `wallets`: the customers made with wallets, and the span of their statements (Unix seconds). */
   wallet_customer_ids?: string[];
   wallet_span?: { from: number; to: number };

@@ -6,7 +6,6 @@ export const subscription = declare({
   columns: [
     col('id'),
     col('plan_id'),
-    col('customer_id'),
     col('status'),
     col('paid_count'),
     col('remaining_count'),
@@ -14,17 +13,18 @@ export const subscription = declare({
     col('current_start', 'time'),
     col('current_end', 'time'),
     col('charge_at', 'time'),
+    col('customer_id'),
   ],
   table: [
     'id',
     'status',
     'plan_id',
-    'customer_id',
     'charge_at',
     'paid_count',
     'total_count',
     'remaining_count',
     'current_end',
     'current_start',
+    'customer_id',
   ],
 });

@@ -44,7 +44,6 @@ export const adminEndpoints = {
       'cycles, payouts, settlements, their events). Other accounts keep their own time.',
     example: { seconds: 259200 },
   },
-  reset: { method: 'POST', path: '/reset', summary: 'Deletes every record, counter and delivery of this account.' },
   seed: {
     method: 'POST',
     path: '/seed',
@@ -119,12 +118,6 @@ export const adminEndpoints = {
     summary: "A listener's delivery attempts after attempt number `after`; renews it.",
     example: { id: 'wh_DBJOWzybf0sJbb', after: 0 },
   },
-  webhookStop: {
-    method: 'POST',
-    path: '/webhooks/stop',
-    summary: 'Stops sending to a listener.',
-    example: { id: 'wh_DBJOWzybf0sJbb' },
-  },
   webhookFlush: {
     method: 'POST',
     path: '/webhooks/flush',
@@ -156,6 +149,13 @@ export const adminEndpoints = {
     summary: 'Makes the state change that sends `event`, with `set` overrides (`order.amount=120000`).',
     example: { event: 'payment.captured', set: [] },
   },
+  webhookStop: {
+    method: 'POST',
+    path: '/webhooks/stop',
+    summary: 'Stops sending to a listener.',
+    example: { id: 'wh_DBJOWzybf0sJbb' },
+  },
+  reset: { method: 'POST', path: '/reset', summary: 'Deletes every record, counter and delivery of this account.' },
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpointName = keyof typeof adminEndpoints;

@@ -128,7 +128,7 @@ export const sandbox = group(
         'prints its key id, key secret and webhook secret',
       [
         'payctl sandbox account create --name ci-suite-7 -o json',
-        'payctl sandbox account create --from before-refunds -o json',
+        'payctl sandbox snapshot save before-refunds && payctl sandbox account create --from before-refunds -o json',
       ],
     )
       .option('--name <name>', 'a name to tell it by (default: its id)')
@@ -144,14 +144,16 @@ export const sandbox = group(
       .argument('<name>', 'letters, digits, dots, hyphens, underscores')
       .action(bind(run('saveSnapshot'), ({ args: [name = ''] }) => ({ name })));
     verb(snapshot, 'load', 'put the account back as snapshot NAME left it, clock included', [
-      'payctl sandbox snapshot load before-refunds',
+      'payctl sandbox snapshot save before-refunds && payctl sandbox seed && payctl sandbox snapshot load before-refunds',
     ])
       .argument('<name>', 'a saved snapshot')
       .action(bind(run('loadSnapshot'), ({ args: [name = ''] }) => ({ name })));
     verb(snapshot, 'list', "the account's snapshots", ['payctl sandbox snapshot list']).action(
       bind(run('listSnapshots'), () => ({})),
     );
-    verb(snapshot, 'delete', 'delete snapshot NAME', ['payctl sandbox snapshot delete before-refunds'])
+    verb(snapshot, 'delete', 'delete snapshot NAME', [
+      'payctl sandbox snapshot save scratch && payctl sandbox snapshot delete scratch',
+    ])
       .argument('<name>', 'a saved snapshot')
       .action(bind(run('deleteSnapshot'), ({ args: [name = ''] }) => ({ name })));
     verb(sandbox, 'stats', 'requests seen and writes applied (for tests)', [

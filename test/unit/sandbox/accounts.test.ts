@@ -67,6 +67,7 @@ describe('an account with 10,000 records, saved and loaded', () => {
     await json(a, 'POST', '/v1/orders', { amount: 100, currency: 'INR' });
     await json(a, 'POST', '/_sandbox/reset');
     expect(((await json(a, 'GET', '/v1/orders')) as { count: number }).count).toBe(0);
+    expect(await json(a, 'GET', '/_sandbox/account')).toMatchObject({ id: a.id, name: 'big' });
 
     await json(a, 'POST', '/_sandbox/snapshots/load', { name: 'big' });
     const after = [...(await everyPage(a, '/v1/orders')), ...(await everyPage(a, '/v1/payments'))];

@@ -22,7 +22,7 @@ export function seedBilling(store: Store, now: number, config: SandboxConfig, cu
       now: at,
     })) as { id: string };
   const plan = (period: string, name: string, amount: number) =>
-    call(now - 5 * DAY, 'POST', '/plans', { period, interval: 1, item: { name, amount, currency: 'INR' } }).id;
+    call(now - 6 * DAY, 'POST', '/plans', { period, interval: 1, item: { name, amount, currency: 'INR' } }).id;
   const gold = plan('monthly', 'Gold', 49_900);
   const daily = plan('daily', 'Daily Essentials', 4_900);
   const yearly = plan('yearly', 'Annual Pro', 499_900);
@@ -41,22 +41,24 @@ export function seedBilling(store: Store, now: number, config: SandboxConfig, cu
       notes: { seeded: 'true' },
     }).id;
 
+  // Histories are whole days back, and every capture in them at least three days before now: its T+2
+  // settlement is due already, never within moments of the seed (where a test's reads could race it).
   const created = subscribe(now, gold, 7, 12);
   const authenticated = subscribe(now, yearly, 6, 3, now + 7 * DAY);
   pay(now, authenticated);
-  const active = subscribe(now - DAY, gold, 3, 12);
-  pay(now - DAY, active);
-  const paused = subscribe(now - 2 * DAY, gold, 5, 12);
-  pay(now - 2 * DAY, paused);
+  const active = subscribe(now, gold, 3, 12);
+  pay(now, active);
+  const paused = subscribe(now - 3 * DAY, gold, 5, 12);
+  pay(now - 3 * DAY, paused);
   call(now - DAY, 'POST', `/subscriptions/${paused}/pause`, { pause_at: 'now' });
-  const halted = subscribe(now - 5 * DAY, daily, 4, 30);
-  pay(now - 5 * DAY, halted);
-  pay(now - 5 * DAY, halted, true); // the customer's card starts declining: four daily retries, then halted
+  const halted = subscribe(now - 6 * DAY, daily, 4, 30);
+  pay(now - 6 * DAY, halted);
+  pay(now - 6 * DAY, halted, true); // the customer's card starts declining: four daily retries, then halted
   const cancelled = subscribe(now - 3 * DAY, gold, 1, 12);
   pay(now - 3 * DAY, cancelled);
   call(now - 2 * DAY, 'POST', `/subscriptions/${cancelled}/cancel`, { cancel_at_cycle_end: 0 });
-  const completed = subscribe(now - 2 * DAY, daily, 0, 3);
-  pay(now - 2 * DAY, completed);
+  const completed = subscribe(now - 5 * DAY, daily, 0, 3);
+  pay(now - 5 * DAY, completed);
   chargeDueSubscriptions(store, now, config.captureWindowSeconds);
   return {
     plan_ids: [gold, daily, yearly],

@@ -10,14 +10,25 @@ export default defineConfig({
     // waiting on the processes they start, so on a 2-core machine one worker left a core idle.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/sim/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/sim/**/*.test.ts'],
+          // Property tests and the simulation run a bounded number of cases; their time is the machine's
+          // load, not a finding, so the limit is far above an idle run (vitest's 5 s default failed six of
+          // them on a busy 2-core machine).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A guard against a hang, not a speed target: a busy machine runs an e2e test several times slower.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -17,7 +17,9 @@ export const EXIT_CODE_TABLE: readonly ExitCodeRow[] = [
     code: 1,
     kinds: ['api', 'failure'],
     meaning:
-      'the service refused the request (a 4xx carrying its JSON error object, other than 401/429), or another failure',
+      'the service refused the request (a 4xx carrying its JSON error object, other than 401/429), or another ' +
+      'failure: also a finding about what the service sent (a list that changed while it was read, a report that ' +
+      'does not tie out, a record for another id than the one asked): nothing is written',
   },
   { code: 2, kinds: ['usage'], meaning: 'usage or validation error: nothing was sent' },
   {

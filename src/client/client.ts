@@ -13,7 +13,7 @@ import {
 } from '../contract/errors';
 import { TransportError } from './http';
 import { refusedLocally } from './loopback';
-import type { HttpClient, HttpRequest, HttpResponse } from './http';
+import type { HttpClient, HttpRequest, HttpResponse, Pacer } from './http';
 
 /**
  * Seam: what ApiClient needs of the HTTP layer. HttpClient is the real one; a simulation or a test
@@ -94,8 +94,9 @@ export class ApiClient {
     return { endpoint: name, method: endpoint.method, path, url: this.http.url({ path, query }), query, body };
   }
 
-  async execute<T = Record<string, unknown>>(req: Prepared): Promise<T> {
-    const response = await this.transmit(req.method, req.path, req.query, req.body, false, req.headers);
+  /** `pacer`: the caller paces this request's retry waits (see HttpRequest). */
+  async execute<T = Record<string, unknown>>(req: Prepared, pacer?: Pacer): Promise<T> {
+    const response = await this.transmit(req.method, req.path, req.query, req.body, false, req.headers, pacer);
     const schema = endpoints[req.endpoint].response;
     let value = response.value;
     let checked = schema.safeParse(value);
@@ -142,13 +143,14 @@ export class ApiClient {
     body: unknown,
     fromOrigin: boolean,
     headers?: HttpRequest['headers'],
+    pacer?: Pacer,
   ): Promise<{ status: number; value: unknown }> {
     let response: HttpResponse;
     const where = `${method} ${this.http.url({ path, fromOrigin })}`;
     // The sandbox's own admin routes (fromOrigin) move no money and have no command to check them with.
     const answered = method !== 'GET' && !fromOrigin ? this.onWrite?.(path, body) : undefined;
     try {
-      response = await this.http.send({ method, path, query, body, fromOrigin, headers });
+      response = await this.http.send({ method, path, query, body, fromOrigin, headers, ...(pacer ? { pacer } : {}) });
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
       if (err.failure === 'unresolved') {

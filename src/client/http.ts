@@ -36,6 +36,15 @@ const realDeadline = (ms: number, fire: () => void) => {
   return () => clearTimeout(timer);
 };
 
+/**
+ * A caller that paces its own requests (many reads over one pool): told when one of them starts waiting
+ * to retry, so it can lend that request's slot to another meanwhile, and waited on before it goes again.
+ */
+export interface Pacer {
+  waiting(): void;
+  resumed(): Promise<void>;
+}
+
 export interface HttpRequest {
   method: Method;
   /** Path below the base URL, e.g. `/payments/pay_x/capture`, or absolute from the origin when `fromOrigin`. */
@@ -45,6 +54,11 @@ export interface HttpRequest {
   fromOrigin?: boolean;
   /** Extra headers of this request (the refund's idempotency key); they never replace auth or content type. */
   headers?: Record<string, string>;
+  /**
+   * Its waits go through the caller's pacer, and its 429s do not close the client's gate: one id the
+   * service keeps limiting must not stop the ids beside it (the caller bounds how many wait at once).
+   */
+  pacer?: Pacer;
 }
 
 export interface HttpResponse {
@@ -69,7 +83,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * The one HTTP layer: a keep-alive pool per run, Basic auth, timeouts and the retry rules of retry.ts.
- * A 429 pauses every request of this client (a shared gate), so a bulk run slows down as a whole.
+ * A 429 pauses every request of this client (a shared gate), so a bulk run slows down as a whole; a
+ * request with a pacer waits alone, its caller pacing the run.
  */
 export class HttpClient {
   private readonly pool: Connection;
@@ -119,7 +134,7 @@ export class HttpClient {
 
     for (let attempt = 0; ; attempt++) {
       const wait = this.gateUntil - this.now();
-      if (wait > 0) await this.pause(wait);
+      if (wait > 0) await this.waitFor(req, wait);
       const started = Date.now();
       let outcome: AttemptOutcome;
       let response: HttpResponse | undefined;
@@ -151,8 +166,19 @@ export class HttpClient {
       this.trace(`retry ${attempt + 1}/${this.policy.maxRetries} in ${decision.delayMs} ms`);
       this.announce(response, failure, decision.delayMs, attempt);
       // A 429 closes the gate for every request of this client; the top of the loop waits on it.
-      if (response?.status === 429) this.gateUntil = Math.max(this.gateUntil, this.now() + decision.delayMs);
-      else await this.pause(decision.delayMs);
+      if (response?.status === 429 && !req.pacer)
+        this.gateUntil = Math.max(this.gateUntil, this.now() + decision.delayMs);
+      else await this.waitFor(req, decision.delayMs);
+    }
+  }
+
+  private async waitFor(req: HttpRequest, ms: number) {
+    if (!req.pacer) return void (await this.pause(ms));
+    req.pacer.waiting();
+    try {
+      await this.pause(ms);
+    } finally {
+      await req.pacer.resumed();
     }
   }
 

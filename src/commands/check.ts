@@ -3,8 +3,11 @@ import type { ResourceKind } from '../output/columns';
 import type { Context } from './context';
 import { one } from './result';
 import type { CommandResult } from './result';
-import { OutcomeUnknownError } from '../contract/errors';
+import { FindingError, OutcomeUnknownError } from '../contract/errors';
+import { endpoints } from '../contract/endpoints';
 import { matchPath } from '../contract/paths';
+import { identityProblem } from '../contract/rules';
+import type { Pacer } from '../client/http';
 import { idArg } from './flags';
 import { printed } from './invocation';
 import type { Invocation } from './invocation';
@@ -76,6 +79,29 @@ export async function sendOnce<T = Record<string, unknown>>(
   }
 }
 
+/** The id a read asks for: the last segment of its path, when the endpoint's path ends in its record's id. */
+function askedId(req: Prepared): string | undefined {
+  const pattern = (endpoints as Record<string, { path: string } | undefined>)[req.endpoint]?.path;
+  if (req.method !== 'GET' || !pattern || !/\/:\w+$/.test(pattern)) return undefined;
+  return decodeURIComponent(req.path.slice(req.path.lastIndexOf('/') + 1));
+}
+
+/**
+ * One record read by its id: the record of that id (its entity is the response schema's), or a
+ * FindingError (exit 1) when the service answered with another.
+ */
+export async function readRecord<T = Record<string, unknown>>(
+  api: ApiClient,
+  req: Prepared,
+  pacer?: Pacer,
+): Promise<T> {
+  const value = await api.execute<T>(req, pacer);
+  const asked = askedId(req);
+  const problem = asked === undefined ? undefined : identityProblem(value, asked);
+  if (problem) throw new FindingError(problem);
+  return value;
+}
+
 /** What --dry-run prints instead of sending: the validated requests. */
 export const dryRun = (...requests: Prepared[]): CommandResult => ({ type: 'dry-run', requests });
 
@@ -90,7 +116,7 @@ export async function sendOrShow(
   kind: ResourceKind,
 ): Promise<CommandResult> {
   if (ctx.settings.dryRun) return dryRun(req);
-  return one(kind, req.method !== 'GET' ? await sendOnce(api, req, ctx.settings) : await api.execute(req));
+  return one(kind, req.method !== 'GET' ? await sendOnce(api, req, ctx.settings) : await readRecord(api, req));
 }
 
 /** One record read by its id (`payments get ID`): its answer, or with --dry-run the request. */

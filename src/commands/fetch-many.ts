@@ -2,16 +2,26 @@ import { createReadStream } from 'node:fs';
 import { idEntry, idsFromText } from '../bulk/id-input';
 import type { IdEntry, IdKind } from '../bulk/id-input';
 import { stripControl } from '../output/sanitize';
-import { ApiError, FailureError, UsageError } from '../contract/errors';
+import { ApiError, FailureError, RateLimitError, UsageError } from '../contract/errors';
 import { plural } from '../output/plural';
 import { paged } from '../rows/pages';
 import type { Context } from './context';
+import { readRecord } from './check';
+import type { Pacer } from '../client/http';
 import { intFlag } from './flags';
 import { listedRows, newSummary, pageQuery } from './listing';
 import type { CommandResult } from './result';
 
 /** Requests in flight at once: the connection pool's size, so no request waits for a socket. */
 const DEFAULT_CONCURRENCY = 16;
+/**
+ * How far the reads may run ahead of the oldest id not answered yet (whose row must come first): an id
+ * retried for a while (a 429 again and again: up to ~16 s of backoff) holds back no more than this many
+ * answers, which wait in memory to be written in input order.
+ */
+const WINDOW = 8192;
+/** Ids waiting to retry at once, per request in flight: a service limiting every id is not flooded. */
+const RESTING_PER_SLOT = 4;
 
 export interface FetchManyOptions {
   ids: string[];
@@ -34,12 +44,15 @@ async function readInput(ctx: Context, name: string): Promise<string> {
   }
 }
 
-/** A refusal or an unreadable answer is that id's row; anything else (auth, network, a signal) ends the run. */
+/**
+ * A refusal, an unreadable answer, another record than the one asked, or an id the service kept rate
+ * limiting past every retry is that id's row; anything else (auth, network, a signal) ends the run.
+ */
 function failureText(err: unknown, id: string): string {
   // The service's own words, as the error of a single `get` quotes them.
   if (err instanceof ApiError)
     return stripControl(`the service says: ${err.message}${err.service.code ? ` (${err.service.code})` : ''}`);
-  if (err instanceof FailureError) return stripControl(`${id}: ${err.message}`);
+  if (err instanceof FailureError || err instanceof RateLimitError) return stripControl(`${id}: ${err.message}`);
   throw err;
 }
 
@@ -66,27 +79,56 @@ export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKi
   }
   const summary = newSummary(ctx, kind, page);
   let failed = 0;
-  const fetchOne = async (e: IdEntry): Promise<unknown> => {
+  const fetchOne = async (e: IdEntry, pacer: Pacer): Promise<unknown> => {
     if (e.problem !== undefined) return { id: e.id ?? null, error: e.problem };
     try {
-      return await api.call(ENDPOINT[kind], { params: { id: e.id } });
+      return await readRecord(api, api.prepare(ENDPOINT[kind], { params: { id: e.id } }), pacer);
     } catch (err) {
       return { id: e.id, error: failureText(err, e.id) };
     }
   };
   const rows = (async function* () {
-    // Up to `concurrency` requests in flight, each answer starting the next; rows are handed on in input
-    // order as soon as the oldest is in, and no more than a few windows of answers wait behind it.
+    // Up to `concurrency` requests in flight; a request waiting to retry lends its slot to the next id
+    // (at most RESTING_PER_SLOT per slot wait at once), so a rate-limited id does not stall the ids behind
+    // it. Rows are handed on in input order as soon as the oldest is in; up to WINDOW answers wait behind it.
     const done = new Map<number, { row: unknown } | { err: unknown }>();
     let head = 0;
     let next = 0;
-    let inFlight = 0;
+    let active = 0;
+    let resting = 0;
+    const queued: Array<() => void> = [];
     let wake: (() => void) | undefined;
+    const give = () => {
+      active--;
+      const waiting = queued.shift();
+      if (waiting) waiting();
+      else start();
+    };
+    const pacer: Pacer = {
+      waiting() {
+        resting++;
+        give();
+      },
+      resumed() {
+        resting--;
+        if (active < concurrency) {
+          active++;
+          return Promise.resolve();
+        }
+        return new Promise<void>((resolve) => queued.push(() => resolve(void active++)));
+      },
+    };
     const start = () => {
-      while (inFlight < concurrency && next < entries.length && next - head < concurrency * 4) {
+      while (
+        active < concurrency &&
+        !queued.length &&
+        resting < concurrency * RESTING_PER_SLOT &&
+        next < entries.length &&
+        next - head < WINDOW
+      ) {
         const at = next++;
-        inFlight++;
-        fetchOne(entries[at]!).then(
+        active++;
+        fetchOne(entries[at]!, pacer).then(
           (row) => settle(at, { row }),
           (err: unknown) => settle(at, { err }),
         );
@@ -94,8 +136,7 @@ export async function fetchMany(opts: FetchManyOptions, ctx: Context, kind: IdKi
     };
     const settle = (at: number, outcome: { row: unknown } | { err: unknown }) => {
       done.set(at, outcome);
-      inFlight--;
-      start();
+      give();
       wake?.();
     };
     start();

@@ -85,6 +85,13 @@ export class NoEndpointError extends ApiError {
 /** Any other failure: a malformed response to a read, a local file problem. */
 export class FailureError extends ofKind('failure') {}
 
+/**
+ * A list or report that cannot be trusted whole: the service's pages moved while they were read (a row on
+ * two pages, a row gone), a settlement report that does not add up, a record that is not the one asked for.
+ * A failure (exit 1) whose message names the first row or record that breaks the rule; nothing is written.
+ */
+export class FindingError extends FailureError {}
+
 export class AuthError extends ofKind('auth') {}
 
 export class RateLimitError extends ofKind('rate_limit') {}

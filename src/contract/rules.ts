@@ -51,6 +51,15 @@ const isMinorUnits = (v: unknown) => {
 };
 
 /**
+ * A record read by its id is the record asked for: the service's answer for another id is never taken
+ * (nor shown) as the one asked. Returns the problem, or undefined.
+ */
+export function identityProblem(r: unknown, askedId: string): string | undefined {
+  const id = r !== null && typeof r === 'object' ? (r as { id?: unknown }).id : undefined;
+  return id === askedId ? undefined : `the service answered for id ${describeValue(id)} when asked for ${askedId}`;
+}
+
+/**
  * The one check of a payment the service sent before any money arithmetic is done with it: the
  * record asked for (its `id`), and amounts that are non-negative integers with `amount_refunded <=
  * amount`. Returns the problem, naming the field, or undefined when the figures can be used.
@@ -58,7 +67,8 @@ const isMinorUnits = (v: unknown) => {
 export function paymentProblem(p: unknown, askedId: string): string | undefined {
   if (p === null || typeof p !== 'object') return `the service sent ${describeValue(p)} for payment ${askedId}`;
   const r = p as Record<string, unknown>;
-  if (r.id !== askedId) return `the service answered for id ${describeValue(r.id)} when asked for ${askedId}`;
+  const other = identityProblem(r, askedId);
+  if (other) return other;
   for (const key of ['amount', 'amount_refunded'] as const)
     if (!isMinorUnits(r[key]))
       return `payment ${askedId}: ${key} is ${describeValue(r[key])}, not a non-negative whole number of minor units`;

@@ -37,6 +37,9 @@ export interface SandboxServer {
   drain: () => Promise<void>;
 }
 
+/** How long an idle keep-alive connection is kept, as the real service's front end does. */
+export const KEEP_ALIVE_MS = 65_000;
+
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
 /** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
@@ -152,5 +155,10 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
       sendError(res, serverError('The server encountered an unexpected error'));
     });
   });
+  // The real front end keeps an idle connection about a minute; Node's default of 5 s races every client
+  // whose own idle timeout is also 5 s (Node's global agent, the official SDK's), which then writes its
+  // next request into a socket the server is closing (ECONNRESET). headersTimeout stays above it.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   return { server, requests: () => requests, drain: () => accounts.drain() };
 }

@@ -87,8 +87,11 @@ export const SERVES: Array<{
     // listener shows that event among its deliveries (unless a pipe takes what it prints).
     use: async (world, line, job) => {
       const { paymentId, eventId } = await world.webhooks.trigger(line);
-      expect(await world.webhooks.applied(paymentId), `the handler applied ${paymentId}`).toBe(true);
       const shown = () => job.out() + job.err();
+      expect(
+        await world.webhooks.applied(paymentId),
+        `the handler applied ${paymentId}; the listener:\n${shown()}`,
+      ).toBe(true);
       if (!line.includes('|')) await until(() => shown().includes(eventId), `the listener shows ${eventId}`);
     },
   },

@@ -70,8 +70,8 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
     return { paymentId: payment_id, eventId: events.find((e) => e.event === 'payment.captured')!.id };
   }
 
-  /** Whether the handler verified and applied that payment's capture (within `ms`). */
-  async function applied(paymentId: string, ms = 15_000): Promise<boolean> {
+  /** Whether the handler verified and applied that payment's capture (within `ms`: a guard, not a target). */
+  async function applied(paymentId: string, ms = 90_000): Promise<boolean> {
     const origin = await handlerOrigin();
     for (const until = Date.now() + ms; Date.now() < until; await sleep(200))
       if ((await (await fetch(`${origin}/applied/${paymentId}`)).text()) === '1') return true;

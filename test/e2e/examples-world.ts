@@ -1,9 +1,14 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { expect } from 'vitest';
+import { NAMED_PERIODS, parseTimeInput } from '../../src/contract/values/time';
 import { webhookWorld } from './examples-webhooks';
 import { run } from './harness';
 import type { SandboxProcess } from './harness';
+
+/** The zone the examples run in (PAYCTL_TZ of their environment). */
+export const EXAMPLES_TZ = 'Asia/Kolkata';
 
 /**
  * What the documents' examples need before they run, made through the service's own API: fresh ids
@@ -92,9 +97,26 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
     for (const p of placeholders) ids.set(p, await fresh(p));
     let out = line;
     for (const [p, id] of ids) out = out.split(p).join(id);
+    out = await onSandboxClock(out);
     // Profiles in the examples point at the service; here, at the sandbox.
     out = out.replace(/https:\/\/api\.example\.com\/v1/g, sb.baseUrl).replace(/rzp_(live|test)_X+/g, sb.keyId);
     return webhooks.substitute(out);
+  }
+
+  /**
+   * A future point named relative to today (`--start-at next-month`) means today on the sandbox's clock,
+   * which the examples run ahead (settlements need T+2): near a month's end, the real clock's next month
+   * is already past there. Written as the date-time it names on that clock, in the examples' zone.
+   */
+  async function onSandboxClock(line: string): Promise<string> {
+    const m = /--start-at\s+(\S+)/.exec(line);
+    if (!m || !NAMED_PERIODS.has(m[1]!.toLowerCase())) return line;
+    const clock = await sb.admin<{ now: number; offset: number }>('GET', '/clock');
+    if (clock.offset === 0) return line;
+    const at = parseTimeInput(m[1]!, { tz: EXAMPLES_TZ, nowMs: clock.now * 1000, bound: 'start' });
+    if (!at.ok) throw new Error(at.error);
+    const iso = DateTime.fromSeconds(at.value, { zone: EXAMPLES_TZ }).toISO({ suppressMilliseconds: true })!;
+    return line.replace(m[0], `--start-at ${iso}`);
   }
 
   /** Files the examples read, written once (a resumed bulk run must see the same input). */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../tools';
 import { SERVES, start, stoppedByCtrlC, until } from './examples-jobs';
 import type { Job } from './examples-jobs';
-import { exampleWorld } from './examples-world';
-import { BIN, run, sandboxForFile } from './harness';
+import { EXAMPLES_TZ, exampleWorld } from './examples-world';
+import { BIN, clockEnv, run, sandboxForFile } from './harness';
 
 /**
  * Every line of every ```sh block of the documents given runs against a sandbox, so an example cannot
@@ -101,10 +101,11 @@ export function runExamples(documents: string[]) {
       mode: 0o755,
     });
     env = {
+      ...clockEnv(),
       PATH: `${join(work, 'bin')}:${process.env.PATH}`,
       HOME: join(work, 'home'),
       PAYCTL_HOME: sb.home,
-      PAYCTL_TZ: 'Asia/Kolkata',
+      PAYCTL_TZ: EXAMPLES_TZ,
       // What the profile examples read the secret from (`printf %s "$KEY_SECRET" | …`, or the
       // environment when there is no terminal to ask on).
       KEY_SECRET: sb.keySecret,

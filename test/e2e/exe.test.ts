@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { needsFile } from '../tools';
-import { startSandbox } from './harness';
+import { clockEnv, startSandbox } from './harness';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 
@@ -27,7 +27,14 @@ function exe(args: string[], env: Record<string, string> = {}, input?: string) {
     encoding: 'utf8',
     timeout: 60_000,
     input,
-    env: { PATH: empty, HOME: work, PAYCTL_HOME: join(work, 'payctl'), PAYCTL_TZ: 'Asia/Kolkata', ...env },
+    env: {
+      ...clockEnv(),
+      PATH: empty,
+      HOME: work,
+      PAYCTL_HOME: join(work, 'payctl'),
+      PAYCTL_TZ: 'Asia/Kolkata',
+      ...env,
+    },
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr, error: res.error };
 }

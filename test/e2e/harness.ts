@@ -47,6 +47,17 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What a test that builds a child's environment from scratch still passes on: the moved clock of a run
+ * under libfaketime (scripts/any-day.sh), so every process reads the same time.
+ */
+export function clockEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if ((k === 'LD_PRELOAD' || k.startsWith('FAKETIME') || k === 'DONT_FAKE_MONOTONIC') && v !== undefined) out[k] = v;
+  return out;
+}
+
 /** Environment with nothing from the developer's own payctl set-up. */
 function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};

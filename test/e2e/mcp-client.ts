@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
-import { BIN, assertNoSecret } from './harness';
+import { BIN, assertNoSecret, clockEnv } from './harness';
 import type { SandboxProcess } from './harness';
 
 export type Rec = Record<string, unknown>;
@@ -20,7 +20,7 @@ export async function connect(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', ...args],
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...clockEnv(), ...env },
     stderr: 'pipe',
   });
   let stderr = '';

@@ -1,6 +1,6 @@
 import { walk, walkByOffset } from '../../client/paginate';
 import type { ApiClient } from '../../client/client';
-import { FailureError, UsageError } from '../../contract/errors';
+import { FailureError, FindingError, UsageError } from '../../contract/errors';
 import { LIMITS } from '../../contract/limits';
 import { plural } from '../../output/plural';
 import { paged, pagesOf } from '../../rows/pages';
@@ -13,7 +13,9 @@ import type { CommandResult } from '../result';
 import { reconPeriod, settlementDay } from './period';
 import type { ReconPeriod } from './period';
 import { TieOut, tieOutSection } from './tie-out';
-import type { ReconRow, Stated } from './tie-out';
+import type { Stated } from './tie-out';
+import { Findings, rowProblem } from './checks';
+import type { ReconRow } from './checks';
 
 export interface ReconOptions {
   month?: string;
@@ -62,21 +64,24 @@ async function periodOf(api: ApiClient, opts: ReconOptions, only: string | undef
   return reconPeriod(month, day);
 }
 
-/** The settlements as the service states them, a few at a time. */
-async function statedSettlements(api: ApiClient, ids: string[]): Promise<Map<string, Stated>> {
+/** The settlements the service lists for the period (every page), as it states them. */
+async function listedSettlements(api: ApiClient, period: ReconPeriod, only?: string): Promise<Map<string, Stated>> {
   const stated = new Map<string, Stated>();
-  for (let i = 0; i < ids.length; i += 8) {
-    const batch = ids.slice(i, i + 8);
-    const got = await Promise.all(batch.map((id) => api.call<Stated>('getSettlement', { params: { id } })));
-    batch.forEach((id, j) => stated.set(id, got[j]!));
-  }
+  const listed = walk((q) => api.call<{ items: unknown[] }>('listSettlements', { query: q }), {
+    from: period.from,
+    to: period.to,
+  });
+  for await (const page of pagesOf(listed))
+    for (const s of page as Stated[]) if (only === undefined || s.id === only) stated.set(s.id, s);
   return stated;
 }
 
 /**
- * Every row of the period's combined report (every page), then the payments captured in it but not yet
- * settled at its end, then each settlement checked against what the service states of it: a settlement
- * whose rows do not add up to it fails the run (exit 1), naming it, and no file is written.
+ * Every settlement the service lists for the period, every row of the period's combined report (every
+ * page), then the payments captured in it but not yet settled at its end; each row is checked (checks.ts)
+ * and each settlement tied out against what the service states of it. Anything found (a row that breaks
+ * a rule, a listed settlement with no rows, rows of one not listed, a figure that does not add up) fails
+ * the run (exit 1) naming the first, and no file is written.
  */
 export async function reconcile(opts: ReconOptions, ctx: Context): Promise<CommandResult> {
   const only = opts.settlement === undefined ? undefined : idArg(opts.settlement, 'settlement');
@@ -90,12 +95,18 @@ export async function reconcile(opts: ReconOptions, ctx: Context): Promise<Comma
   if (ctx.settings.dryRun) return dryRun(api.prepare('settlementRecon', { query: query(0) }));
   const summary = newSummary(ctx, 'settlement_recon', { ...page, from: period.from, to: period.to });
   const tie = new TieOut();
+  const findings = new Findings();
   const noted = (rows: ReconRow[]) => {
-    for (const row of rows) summary.note(row);
+    for (const row of rows) {
+      summary.note(row);
+      const problem = rowProblem(row);
+      if (problem) findings.add(problem);
+    }
     return rows;
   };
   const rows = paged(
     (async function* () {
+      const stated = await listedSettlements(api, period, only);
       const report = walkByOffset((q) => api.call<{ items: unknown[] }>('settlementRecon', { query: query(q.skip) }), {
         pageSize: LIMITS.count,
       });
@@ -114,24 +125,27 @@ export async function reconcile(opts: ReconOptions, ctx: Context): Promise<Comma
           for (const row of open) tie.noteUnsettled(row);
           if (open.length) yield noted(open.map(unsettledRow));
         }
-      } else if (!tie.settlements.has(only)) {
+      } else if (!tie.settlements.has(only) && !stated.has(only)) {
         throw new FailureError(`settlement ${only} has no rows in ${period.label}: nothing to reconcile`);
       }
-      const verdicts = tie.verdicts(await statedSettlements(api, [...tie.settlements.keys()]));
+      const verdicts = tie.verdicts(stated);
       const section = tieOutSection(verdicts, tie);
       section.lines.unshift(
         `period ${period.label} (settlement days in Asia/Kolkata, as the service counts them); ` +
           plural(verdicts.length, 'settlement'),
       );
       summary.sections.push(section);
-      const wrong = verdicts.filter((v) => v.differences.length);
-      if (wrong.length) {
-        const named = wrong.map((v) => `${v.id} (UTR ${v.utr})`).join(', ');
-        const failure = new FailureError(
-          `${wrong.length === 1 ? 'settlement' : 'settlements'} ${named} ${wrong.length === 1 ? 'does' : 'do'} not ` +
-            `tie out: ${wrong[0]!.differences.join('; ')}${page.out ? `; nothing was written to ${page.out.path}` : ''}`,
+      for (const v of verdicts)
+        if (v.differences.length)
+          findings.add(`settlement ${v.id} (UTR ${v.utr}) does not tie out: ${v.differences.join('; ')}`);
+      if (findings.count) {
+        const first = findings.named[0]!;
+        const failure = new FindingError(
+          `${period.label}${first.startsWith('settlement ') ? ':' : ' does not tie out:'} ${first}` +
+            `${findings.count > 1 ? ` (and ${plural(findings.count - 1, 'more finding')}, below)` : ''}` +
+            `${page.out ? `; nothing was written to ${page.out.path}` : ''}`,
         );
-        failure.hints.push(...section.lines);
+        failure.hints.push(...findings.lines(), ...section.lines);
         throw failure;
       }
     })(),

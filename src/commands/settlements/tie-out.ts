@@ -2,19 +2,9 @@ import { formatMoney, formatMoneyShort } from '../../output/money';
 import { plural } from '../../output/plural';
 import type { SummarySection } from '../../output/summary';
 
-/** What a recon row (or an unsettled payment's row) carries that the tie-out adds up. */
-export interface ReconRow {
-  type?: unknown;
-  entity_id?: unknown;
-  amount?: unknown;
-  fee?: unknown;
-  tax?: unknown;
-  credit?: unknown;
-  debit?: unknown;
-  settlement_id?: unknown;
-  settlement_utr?: unknown;
-  settled_at?: unknown;
-}
+import type { ReconRow } from './checks';
+
+export type { ReconRow };
 
 /** A settlement as the service states it. */
 export interface Stated {
@@ -53,7 +43,7 @@ const inr = (paise: number) => formatMoneyShort(paise, 'INR');
 /**
  * Adds up a settlement report as its rows stream past: per settlement, its payments (gross, fees with
  * GST, the GST part), refunds, credits and debits. A settlement ties out when its credits less its debits
- * are its amount, and its payments' fees and GST are its `fees` and `tax`.
+ * are its amount, and its rows' fees and GST are its `fees` and `tax`.
  */
 export class TieOut {
   readonly settlements = new Map<string, Tally>();
@@ -73,11 +63,11 @@ export class TieOut {
     if (row.type === 'payment') {
       t.payments++;
       t.gross += num(row.amount);
-      t.fees += num(row.fee);
-      t.tax += num(row.tax);
       this.settledPayments.add(String(row.entity_id));
     }
     if (row.type === 'refund') t.refunds += num(row.amount);
+    t.fees += num(row.fee);
+    t.tax += num(row.tax);
     t.credits += num(row.credit);
     t.debits += num(row.debit);
   }
@@ -88,20 +78,39 @@ export class TieOut {
     this.unsettled.fees += num(row.fee);
   }
 
-  /** Each settlement's tally beside what the service states of it. */
+  /**
+   * Each settlement the service lists for the period beside its rows' tally, and each settlement the rows
+   * name that the list does not: a listed settlement with no rows, or rows of one not listed, is a
+   * difference, as is any figure (amount, fees, tax) its rows do not add up to.
+   */
   verdicts(stated: Map<string, Stated>): Verdict[] {
-    return [...this.settlements.values()].map((t) => {
-      const s = stated.get(t.id)!;
+    const zero = { payments: 0, gross: 0, fees: 0, tax: 0, refunds: 0, credits: 0, debits: 0 };
+    const ids = [...new Set([...stated.keys(), ...this.settlements.keys()])];
+    return ids.map((id) => {
+      const s = stated.get(id);
+      const t = this.settlements.get(id) ?? {
+        id,
+        utr: String(s?.utr ?? ''),
+        settledAt: num(s?.created_at) || undefined,
+        ...zero,
+      };
       const net = t.credits - t.debits;
+      if (!s)
+        return { ...t, net, stated: { id, amount: null }, differences: ['not listed by the service for the period'] };
       const differences: string[] = [];
+      if (!this.settlements.has(id))
+        differences.push(`no rows in the report for its ${formatMoney(num(s.amount), 'INR')}`);
       const differ = (what: string, rows: number, said: unknown) => {
-        if (num(said) !== rows)
+        if (said === undefined || said === null) differences.push(`the settlement states no ${what}`);
+        else if (num(said) !== rows)
           differences.push(`${what}: rows ${formatMoney(rows, 'INR')}, settlement ${formatMoney(num(said), 'INR')}`);
       };
-      differ('credits - debits', net, s.amount);
-      if (s.fees !== undefined && s.fees !== null) differ('fees', t.fees, s.fees);
-      if (s.tax !== undefined && s.tax !== null) differ('tax', t.tax, s.tax);
-      return { ...t, net, stated: s, differences };
+      if (this.settlements.has(id)) {
+        differ('credits - debits', net, s.amount);
+        differ('fees', t.fees, s.fees);
+        differ('tax', t.tax, s.tax);
+      }
+      return { ...t, utr: t.utr || String(s.utr ?? ''), net, stated: s, differences };
     });
   }
 }

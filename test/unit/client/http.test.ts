@@ -130,6 +130,35 @@ describe('waits on 429', () => {
   });
 });
 
+describe('a paced request (many reads)', () => {
+  it("waits through its pacer, and its 429 does not stop the client's other requests", async () => {
+    const { api, waits } = await serve((req, res) => {
+      const limited = req.url?.includes('pay_LIMITEDLIMITED');
+      res.writeHead(limited ? 429 : 200, { 'content-type': 'application/json', 'retry-after': '5' });
+      res.end(limited ? '{}' : JSON.stringify(payment));
+    });
+    const told: string[] = [];
+    let beside: Promise<unknown> | undefined;
+    let besideWaited: number | undefined;
+    const pacer = {
+      waiting: () => {
+        told.push('waiting');
+        if (beside) return;
+        // While the limited id waits, another id goes at once: the client's gate stayed open.
+        const before = waits.length;
+        beside = api.call('getPayment', { params: { id: payment.id } });
+        besideWaited = waits.length - before;
+      },
+      resumed: async () => void told.push('resumed'),
+    };
+    const limited = api.execute(api.prepare('getPayment', { params: { id: 'pay_LIMITEDLIMITED' } }), pacer);
+    await expect(limited).rejects.toBeInstanceOf(RateLimitError);
+    expect(told).toEqual(Array(6).fill(['waiting', 'resumed']).flat());
+    await expect(beside).resolves.toMatchObject({ id: payment.id });
+    expect(besideWaited).toBe(0);
+  });
+});
+
 describe('a host that does not resolve', () => {
   it('fails at once with a hint, without retrying', async () => {
     const waits: number[] = [];

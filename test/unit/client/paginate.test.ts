@@ -29,8 +29,8 @@ describe('walk', () => {
     const got = await collect(walk(s.fetchPage));
     expect(got).toHaveLength(250);
     // Each page overlaps the one before by a row; the page at 297 was asked ahead, before the short
-    // page at 198 showed the end: empty, dropped.
-    expect(s.queries.map((q) => q.skip)).toEqual([0, 99, 198, 297]);
+    // page at 198 (dropped); a short page is not the end: the page at 249 holds only the overlap row, so it is.
+    expect(s.queries.map((q) => q.skip)).toEqual([0, 99, 198, 297, 249]);
   });
 
   it.each([
@@ -65,13 +65,15 @@ describe('walk', () => {
     const rows = walk(s.fetchPage);
     expect(s.queries).toEqual([{ count: 100, skip: 0, from: undefined, to: undefined }]);
     expect(await collect(rows)).toHaveLength(50);
-    expect(s.queries).toHaveLength(1);
+    // The short first page is not taken for the end: the page after it, at the last row, says so.
+    expect(s.queries.map((q) => q.skip)).toEqual([0, 49]);
   });
 
   it('stops at --limit', async () => {
     const s = service(250);
     expect(await collect(walk(s.fetchPage, { limit: 120 }))).toHaveLength(120);
-    expect(s.queries.map((q) => q.count)).toEqual([100, 20]);
+    // The second page carries the row it overlaps too.
+    expect(s.queries.map((q) => q.count)).toEqual([100, 21]);
   });
 
   it('pins `to` to the newest item so rows created during the walk stay out and nothing is skipped', async () => {
@@ -132,7 +134,7 @@ describe('walk', () => {
 
   it.each([
     // A whole walk: two pages ahead once `to` is pinned by the first page, so the service never waits.
-    [undefined, 350, 2, [3, 4, 5, 5]],
+    [undefined, 350, 2, [3, 4, 5, 6]],
     // With a limit each page's size depends on the rows kept: one page ahead, one request at a time.
     [340, 340, 1, [2, 3, 4, 4]],
   ])('limit %s: %i rows, at most %i requests at once', async (limit, total, most, asked) => {
@@ -177,6 +179,81 @@ describe('walk', () => {
     }
     expect(got).toHaveLength(10);
     await expect(collect(walk(fetchPage))).rejects.toThrow('second page failed');
+  });
+});
+
+describe('walk against a service that does not keep its pages', () => {
+  const ids = (n: number) => new Set(Array.from({ length: n }, (_, i) => `r${i}`));
+
+  it.each([50, 37, 99])('pages of at most %i rows when 100 are asked: every row, none twice', async (cap) => {
+    const s = service(430);
+    const got = (await collect(walk((q) => s.fetchPage({ ...q, count: Math.min(q.count, cap) })))).map((r) => r.id);
+    expect(got).toHaveLength(430);
+    expect(new Set(got)).toEqual(ids(430));
+  });
+
+  it('one short page in the middle (99 of 100) is not the end', async () => {
+    const s = service(350);
+    const short = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      return q.skip === 99 ? { items: page.items.slice(0, 99) } : page;
+    };
+    const got = (await collect(walk(short))).map((r) => r.id);
+    expect(new Set(got)).toEqual(ids(350));
+    expect(got).toHaveLength(350);
+  });
+
+  it('a row inserted between pages below the top (one row twice, the new one unread): a named error', async () => {
+    const s = service(300);
+    let calls = 0;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      if (calls++ === 0) s.rows.push({ id: 'backdated', created_at: 1250 });
+      return page;
+    };
+    await expect(collect(walk(fetchPage))).rejects.toThrow(/list changed while it was read: r201 is on two pages/);
+  });
+
+  it('a row that vanished between pages (another slid past unread): a named error', async () => {
+    const s = service(300);
+    let calls = 0;
+    const fetchPage = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      if (calls++ === 0) s.rows.splice(250, 1);
+      return page;
+    };
+    await expect(collect(walk(fetchPage))).rejects.toThrow(
+      /list changed while it was read: a page starts on r199, not on r200/,
+    );
+  });
+
+  it('a service that ignores `to`: the rows past it are left out, every row in range once', async () => {
+    const s = service(300);
+    const ignoring = (q: PageQuery) => s.fetchPage({ ...q, to: undefined });
+    const got = (await collect(walk(ignoring, { to: 1199 }))).map((r) => r.id);
+    expect(new Set(got)).toEqual(ids(200));
+    expect(got).toHaveLength(200);
+  });
+
+  it('a row twice on one page: a named error', async () => {
+    const s = service(120);
+    const twice = async (q: PageQuery) => {
+      const page = await s.fetchPage(q);
+      return {
+        items: q.skip === 0 ? [...page.items.slice(0, 50), page.items[10], ...page.items.slice(50, 99)] : page.items,
+      };
+    };
+    await expect(collect(walk(twice))).rejects.toThrow(/r109 is on the list twice/);
+  });
+
+  it('the last page gone when asked (the list shrank under the walk): a named error', async () => {
+    const s = service(150);
+    let calls = 0;
+    const fetchPage = async (q: PageQuery) => {
+      if (calls++ === 1) s.rows.splice(0, 150);
+      return s.fetchPage(q);
+    };
+    await expect(collect(walk(fetchPage))).rejects.toThrow(/the row it had reached \(r50\) is gone/);
   });
 });
 

@@ -51,5 +51,16 @@ export const exports: Topic = {
       'Without `--to` the walk pins the list to the newest row it first sees: rows created during an export',
       'neither appear nor push others out of it.',
     ),
+    heading('A list the service changes under the walk'),
+    text(
+      'payctl trusts no page to be the last because it is short: a service may send fewer rows than asked. It',
+      'asks again from where the short page ended and stops only when a page brings no row it has not seen.',
+      'Each page starts on the last row of the page before, so payctl sees when the list moved between two',
+      'pages. Rows created on top meanwhile are left for the next run. Anything else is a finding: a row on two',
+      'pages or twice on one (another row came in above it, unread), or a page that does not start where the',
+      'last ended (a row vanished, and the rows after it slid past unread). Then payctl stops with exit 1,',
+      '"the service\'s list changed while it was read", naming the row; `--out` writes nothing and leaves a file',
+      'already there as it was. Run it again; with a `--to` already past, the list cannot grow under it.',
+    ),
   ],
 };

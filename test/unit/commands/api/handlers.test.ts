@@ -172,7 +172,7 @@ describe('api: what comes back', () => {
     expect((await rows(result)).length).toBe(120);
     expect(f.sent.map((r) => r.query)).toMatchObject([
       { count: 100, skip: 0 },
-      { count: 20, skip: 100 },
+      { count: 21, skip: 99 },
     ]);
   });
 

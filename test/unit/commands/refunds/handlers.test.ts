@@ -21,10 +21,11 @@ describe('refunds list', () => {
   it('--payment: GET /payments/:id/refunds, every page with --all', async () => {
     const f = fakeContext({
       routes: {
-        'GET /payments/:id/refunds': (req, { id }) =>
-          Number(req.query?.skip ?? 0) === 0
-            ? page(...Array.from({ length: 100 }, (_, i) => refund(`rfnd_${String(i).padStart(14, '0')}`, id!, 1)))
-            : page(),
+        'GET /payments/:id/refunds': (req, { id }) => {
+          const skip = Number(req.query?.skip ?? 0);
+          const all = Array.from({ length: 100 }, (_, i) => refund(`rfnd_${String(i).padStart(14, '0')}`, id!, 1));
+          return page(...all.slice(skip, skip + Number(req.query?.count ?? 10)));
+        },
       },
     });
     const rows = await rowsOf(await listRefunds({ all: true, payment: ` ${PAY} ` }, f.ctx));

@@ -36,9 +36,11 @@ const routes: Routes = {
     }
     return { body: { balance: 0 } };
   },
-  'GET /customers/:id/statement': (_req, { id }) => ({
-    body: { entity: 'collection', count: ledger[id!]!.length, items: ledger[id!] },
-  }),
+  'GET /customers/:id/statement': (req, { id }) => {
+    const skip = Number(req.query?.skip ?? 0);
+    const items = ledger[id!]!.slice(skip, skip + Number(req.query?.count ?? 10));
+    return { body: { entity: 'collection', count: items.length, items } };
+  },
 };
 
 const options = (o: Partial<StatementOptions> = {}): StatementOptions => ({
@@ -80,7 +82,13 @@ describe('wallet statement', () => {
       [B, 'ctxn_b1'],
     ]);
     expect(result).toMatchObject({ tagged: true });
-    expect(statements(f.sent).map((r) => r.path)).toEqual([`/customers/${A}/statement`, `/customers/${B}/statement`]);
+    // A short page is not the end: each ledger's page after it (from its last row) shows there is no more.
+    expect(statements(f.sent).map((r) => r.path)).toEqual([
+      `/customers/${A}/statement`,
+      `/customers/${A}/statement`,
+      `/customers/${B}/statement`,
+      `/customers/${B}/statement`,
+    ]);
   });
 
   it('customers from --input - (stdin), header and comments skipped; --oldest-first reverses each ledger', async () => {
@@ -107,6 +115,8 @@ describe('wallet statement', () => {
     expect(statements(f.sent).map((r) => r.path)).toEqual([
       `/customers/${UNKNOWN}/statement`,
       `/customers/${A}/statement`,
+      `/customers/${A}/statement`,
+      `/customers/${B}/statement`,
       `/customers/${B}/statement`,
     ]);
     if (result.type !== 'many') throw new Error('expected rows');

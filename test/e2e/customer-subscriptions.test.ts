@@ -95,8 +95,10 @@ describe('against a service that ignores every filter', () => {
         sub('sub_AAAAAAAAAAAAA2', 'cust_AAAAAAAAAAAAAA'),
         sub('sub_AAAAAAAAAAAAA3', null),
       ];
-      const skip = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('skip') ?? 0);
-      const page = skip === 0 ? items : [];
+      // Pages as the service cuts them (count and skip honoured), but no filter applied.
+      const query = new URL(req.url ?? '/', 'http://x').searchParams;
+      const skip = Number(query.get('skip') ?? 0);
+      const page = items.slice(skip, skip + Number(query.get('count') ?? 10));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ entity: 'collection', count: page.length, items: page }));
     });

@@ -6,28 +6,157 @@
 
 export const ADMIN_PREFIX = '/_sandbox';
 
+/** One admin endpoint: how it is called, what it does, and a request body that works (the reference's example). */
+export interface AdminEndpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  example?: Record<string, unknown>;
+}
+
+/**
+ * Every admin endpoint, in the order the generated reference lists them. The server routes these and
+ * nothing else; `npm run docs` writes docs/reference/sandbox-admin-api.md from this table.
+ */
 export const adminEndpoints = {
-  checkout: { method: 'POST', path: '/checkout' },
-  authorizeSubscription: { method: 'POST', path: '/subscriptions/authorize' },
-  clock: { method: 'GET', path: '/clock' },
-  advanceClock: { method: 'POST', path: '/clock/advance' },
-  reset: { method: 'POST', path: '/reset' },
-  seed: { method: 'POST', path: '/seed' },
-  createCustomer: { method: 'POST', path: '/customers' },
-  stats: { method: 'GET', path: '/stats' },
-  account: { method: 'GET', path: '/account' },
-  events: { method: 'GET', path: '/events' },
-  tamperSettlement: { method: 'POST', path: '/settlements/tamper' },
-  webhookListen: { method: 'POST', path: '/webhooks/listen' },
-  webhookPoll: { method: 'POST', path: '/webhooks/poll' },
-  webhookStop: { method: 'POST', path: '/webhooks/stop' },
-  webhookFlush: { method: 'POST', path: '/webhooks/flush' },
-  webhookEnable: { method: 'POST', path: '/webhooks/enable' },
-  webhooks: { method: 'GET', path: '/webhooks' },
-  webhookDeliveries: { method: 'POST', path: '/webhooks/deliveries' },
-  webhookReplay: { method: 'POST', path: '/webhooks/replay' },
-  webhookTrigger: { method: 'POST', path: '/webhooks/trigger' },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
+  checkout: {
+    method: 'POST',
+    path: '/checkout',
+    summary:
+      "The customer's checkout of an order: a payment by `method` (card, upi, netbanking, wallet; default card), " +
+      'declined with `fail: true`; `email` and `contact` are the customer details on it. Answers the payment.',
+    example: { order_id: 'order_DBJOWzybf0sJbb', method: 'upi', email: 'asha@example.com', contact: '+919876543210' },
+  },
+  authorizeSubscription: {
+    method: 'POST',
+    path: '/subscriptions/authorize',
+    summary:
+      "The customer's authorisation of a subscription (its first charge when the plan starts now); " +
+      '`fail: true` declines it, or every charge from then on. Answers the subscription.',
+    example: { subscription_id: 'sub_DBJOWzybf0sJbb', method: 'card' },
+  },
+  clock: { method: 'GET', path: '/clock', summary: "The account's sandbox time (`now`, Unix seconds) and its offset." },
+  advanceClock: {
+    method: 'POST',
+    path: '/clock/advance',
+    summary:
+      "Moves this account's clock forward `seconds`; what falls due happens (auto-refunds, subscription " +
+      'cycles, payouts, settlements, their events). Other accounts keep their own time.',
+    example: { seconds: 259200 },
+  },
+  seed: {
+    method: 'POST',
+    path: '/seed',
+    summary:
+      'Sample data: `orders` in a mix of states with customers, plans and subscriptions in every state; ' +
+      '`authorized` manual-capture orders with one authorized payment each; `wallets` customers with wallet statements.',
+    example: { orders: 20 },
+  },
+  createCustomer: {
+    method: 'POST',
+    path: '/customers',
+    summary: 'A customer, without the duplicate check of POST /v1/customers.',
+    example: { contact: '+919876543210', name: 'Asha Rao', email: 'asha@example.com' },
+  },
+  stats: { method: 'GET', path: '/stats', summary: "This account's requests, writes applied and records by entity." },
+  account: {
+    method: 'GET',
+    path: '/account',
+    summary: "This account's id and name, and the merchant balance that wallet credits and transfers draw on.",
+  },
+  createAccount: {
+    method: 'POST',
+    path: '/accounts',
+    summary:
+      'A new isolated merchant account on this sandbox: its own records, ids, events, webhooks, settlements and ' +
+      'clock. Answers its `key_id`, `key_secret` and `webhook_secret`. `from` forks it from a snapshot of the ' +
+      'calling account; `webhook` sends its events there, signed with its webhook secret.',
+    example: { name: 'ci-suite-7' },
+  },
+  saveSnapshot: {
+    method: 'POST',
+    path: '/snapshots/save',
+    summary: "Saves this account's whole state (records, counters, clock) under `name`, replacing one of that name.",
+    example: { name: 'before-refunds' },
+  },
+  loadSnapshot: {
+    method: 'POST',
+    path: '/snapshots/load',
+    summary:
+      "Restores this account's state from snapshot `name`, its clock included; keys and registered webhooks stay.",
+    example: { name: 'before-refunds' },
+  },
+  snapshots: { method: 'GET', path: '/snapshots', summary: "This account's snapshots." },
+  deleteSnapshot: {
+    method: 'POST',
+    path: '/snapshots/delete',
+    summary: 'Deletes snapshot `name` of this account.',
+    example: { name: 'before-refunds' },
+  },
+  events: {
+    method: 'GET',
+    path: '/events',
+    summary: 'Events emitted (newest first), with their webhook delivery state.',
+  },
+  tamperSettlement: {
+    method: 'POST',
+    path: '/settlements/tamper',
+    summary: "Changes a settlement's amount without its entries, so reconciliation has a mismatch to find.",
+    example: { settlement_id: 'setl_DBJOWzybf0sJbb', amount: 99000 },
+  },
+  webhookListen: {
+    method: 'POST',
+    path: '/webhooks/listen',
+    summary:
+      'Registers (or renews) a webhook: events matching `events` (all when empty) are POSTed to `url`, signed ' +
+      'with `secret`, while it is renewed (this call or a poll) at least every 10 seconds.',
+    example: { url: 'http://127.0.0.1:9000/hooks', secret: 'whsec_local_test', events: ['payment.*'] },
+  },
+  webhookPoll: {
+    method: 'POST',
+    path: '/webhooks/poll',
+    summary: "A listener's delivery attempts after attempt number `after`; renews it.",
+    example: { id: 'wh_DBJOWzybf0sJbb', after: 0 },
+  },
+  webhookFlush: {
+    method: 'POST',
+    path: '/webhooks/flush',
+    summary: "Sends a webhook's waiting retries now instead of at their backoff's end.",
+    example: { id: 'wh_DBJOWzybf0sJbb' },
+  },
+  webhookEnable: {
+    method: 'POST',
+    path: '/webhooks/enable',
+    summary: 'Re-enables a webhook disabled after 24 hours of failed deliveries.',
+    example: { id: 'wh_DBJOWzybf0sJbb' },
+  },
+  webhooks: { method: 'GET', path: '/webhooks', summary: 'The registered webhooks (never their secrets).' },
+  webhookDeliveries: {
+    method: 'POST',
+    path: '/webhooks/deliveries',
+    summary: 'Delivery attempts (of one `event` name when given) and the webhooks.',
+    example: { event: 'payment.captured' },
+  },
+  webhookReplay: {
+    method: 'POST',
+    path: '/webhooks/replay',
+    summary: 'Sends an event again to every live webhook: the same bytes, under its own id or a new one (`new_id`).',
+    example: { event_id: 'evt_DBJOWzybf0sJbb', new_id: false },
+  },
+  webhookTrigger: {
+    method: 'POST',
+    path: '/webhooks/trigger',
+    summary: 'Makes the state change that sends `event`, with `set` overrides (`order.amount=120000`).',
+    example: { event: 'payment.captured', set: [] },
+  },
+  webhookStop: {
+    method: 'POST',
+    path: '/webhooks/stop',
+    summary: 'Stops sending to a listener.',
+    example: { id: 'wh_DBJOWzybf0sJbb' },
+  },
+  reset: { method: 'POST', path: '/reset', summary: 'Deletes every record, counter and delivery of this account.' },
+} as const satisfies Record<string, AdminEndpoint>;
 
 export type AdminEndpointName = keyof typeof adminEndpoints;
 

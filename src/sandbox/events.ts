@@ -1,4 +1,4 @@
-import { newId } from './ids';
+import { DEFAULT_ACCOUNT, newId } from './ids';
 import type { EventRecord } from './records';
 import { publicView } from './views';
 import type { Store } from './store';
@@ -30,7 +30,7 @@ export function recordEvent(store: Store, now: number, event: string, records: E
   const row: EventRecord = {
     id: newId('evt'),
     entity: 'event',
-    account_id: 'acc_sandbox',
+    account_id: store.meta('account_id') ?? DEFAULT_ACCOUNT,
     event,
     contains: Object.keys(records),
     payload,

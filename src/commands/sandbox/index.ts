@@ -115,10 +115,47 @@ export const sandbox = group(
           wallet: opts.wallet,
         })),
       );
-    verb(sandbox, 'account', 'the merchant account balance that wallet credits and transfers draw on', [
-      'payctl sandbox account',
-      'payctl sandbox account -o json | jq .balance',
-    ]).action(bind(run('showAccount'), () => ({})));
+    const account = verb(
+      sandbox,
+      'account',
+      "this key's account: its id, and the merchant balance that wallet credits and transfers draw on",
+      ['payctl sandbox account', 'payctl sandbox account -o json | jq .balance'],
+    ).action(bind(run('showAccount'), () => ({})));
+    verb(
+      account,
+      'create',
+      'a new isolated account on this sandbox (its own records, ids, events, webhooks, settlements and clock); ' +
+        'prints its key id, key secret and webhook secret',
+      [
+        'payctl sandbox account create --name ci-suite-7 -o json',
+        'payctl sandbox snapshot save before-refunds && payctl sandbox account create --from before-refunds -o json',
+      ],
+    )
+      .option('--name <name>', 'a name to tell it by (default: its id)')
+      .option('--from <snapshot>', "start from a snapshot of this key's account (a fork: the original is untouched)")
+      .option('--webhook <url>', "POST the new account's events here, signed with its webhook secret")
+      .action(bind(run('createAccount'), ({ opts }) => pick(opts, 'name', 'from', 'webhook')));
+    const snapshot = sandbox
+      .command('snapshot')
+      .description("save and restore this key's account's whole state, clock included");
+    verb(snapshot, 'save', "keep the account's state under NAME (replacing a snapshot of that name)", [
+      'payctl sandbox snapshot save before-refunds',
+    ])
+      .argument('<name>', 'letters, digits, dots, hyphens, underscores')
+      .action(bind(run('saveSnapshot'), ({ args: [name = ''] }) => ({ name })));
+    verb(snapshot, 'load', 'put the account back as snapshot NAME left it, clock included', [
+      'payctl sandbox snapshot save before-refunds && payctl sandbox seed && payctl sandbox snapshot load before-refunds',
+    ])
+      .argument('<name>', 'a saved snapshot')
+      .action(bind(run('loadSnapshot'), ({ args: [name = ''] }) => ({ name })));
+    verb(snapshot, 'list', "the account's snapshots", ['payctl sandbox snapshot list']).action(
+      bind(run('listSnapshots'), () => ({})),
+    );
+    verb(snapshot, 'delete', 'delete snapshot NAME', [
+      'payctl sandbox snapshot save scratch && payctl sandbox snapshot delete scratch',
+    ])
+      .argument('<name>', 'a saved snapshot')
+      .action(bind(run('deleteSnapshot'), ({ args: [name = ''] }) => ({ name })));
     verb(sandbox, 'stats', 'requests seen and writes applied (for tests)', [
       'payctl sandbox stats',
       'payctl sandbox stats -o json | jq .writes',

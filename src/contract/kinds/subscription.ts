@@ -13,6 +13,7 @@ export const subscription = declare({
     col('current_start', 'time'),
     col('current_end', 'time'),
     col('charge_at', 'time'),
+    col('customer_id'),
   ],
   table: [
     'id',
@@ -24,5 +25,6 @@ export const subscription = declare({
     'remaining_count',
     'current_end',
     'current_start',
+    'customer_id',
   ],
 });

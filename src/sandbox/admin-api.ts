@@ -18,6 +18,7 @@ export const adminEndpoints = {
   account: { method: 'GET', path: '/account' },
   events: { method: 'GET', path: '/events' },
   tamperSettlement: { method: 'POST', path: '/settlements/tamper' },
+  bankStatement: { method: 'POST', path: '/bank-statement' },
   webhookListen: { method: 'POST', path: '/webhooks/listen' },
   webhookPoll: { method: 'POST', path: '/webhooks/poll' },
   webhookStop: { method: 'POST', path: '/webhooks/stop' },

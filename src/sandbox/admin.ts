@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { INR, PAYMENT_METHODS, describeIssue } from '../contract';
 import { findAdminEndpoint } from './admin-api';
 import type { AdminEndpointName } from './admin-api';
+import { bankRoutes } from './bank-admin';
 import { checkout } from './checkout';
 import type { SandboxClock } from './clock';
 import type { SandboxConfig } from './context';
@@ -94,6 +95,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
     return tamper(store, input.settlement_id, input.amount);
   },
   ...webhookRoutes,
+  ...bankRoutes,
 };
 
 export function adminRoute(method: string, path: string, body: unknown, deps: AdminDeps): unknown {

@@ -35,7 +35,7 @@ const add = (list: string[], text: string) => {
 };
 
 /** Every entry and statement of a camt.053 file, streamed. */
-export async function* readCamt053(file: string): AsyncGenerator<BankEvent> {
+export async function* readCamt053(file: string): AsyncGenerator<BankEvent[]> {
   const out: BankEvent[] = [];
   const path: string[] = [];
   let text = '';
@@ -130,14 +130,14 @@ export async function* readCamt053(file: string): AsyncGenerator<BankEvent> {
       line += piece.match(/\n/g)?.length ?? 0;
       tail = piece.slice(-10);
       parser.write(piece);
-      yield* out.splice(0);
+      if (out.length) yield out.splice(0);
     }
     parser.close();
   } catch (err) {
     if (err instanceof StatementError) throw err;
     throw readFailure(file, err);
   }
-  yield* out.splice(0);
+  if (out.length) yield out.splice(0);
   if (!statements) throw new StatementError(file, '', 'no camt.053 statement (<Stmt>) found');
 }
 

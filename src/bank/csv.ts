@@ -1,4 +1,4 @@
-import { openStatement, readFailure } from './lines';
+import { csvRecords } from './csv-records';
 import { columnsFlag, flaggedLayout, knownLayout } from './csv-layout';
 import type { ColumnsFlag, Layout } from './csv-layout';
 import { FIELD_MAX, StatementError, tally } from './types';
@@ -12,6 +12,8 @@ export type { ColumnsFlag };
 function amountCell(file: string, line: number, what: string, cell: string | undefined): number | undefined {
   const t = (cell ?? '').trim();
   if (t === '' || t === '-') return undefined;
+  const plain = paise(t);
+  if (plain !== undefined) return plain;
   const m = /^(-)?(.*?)\s*(Cr|Dr|CR|DR)?\.?$/.exec(t)!;
   const value = paise(m[2]!);
   if (value === undefined)
@@ -32,25 +34,19 @@ interface Running {
  * over, as are rows after it without a date and an amount (separators, footers). A balance column is
  * followed row by row: opening + entries = closing, oldest or newest first.
  */
-export async function* readCsv(file: string, columns?: ColumnsFlag): AsyncGenerator<BankEvent> {
-  const { parse } = await import('csv-parse');
-  const parser = parse({
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    max_record_size: 64 * 1024,
-  });
-  const feed = openStatement(file).pipe(parser);
+export async function* readCsv(file: string, columns?: ColumnsFlag): AsyncGenerator<BankEvent[]> {
   let layout: Layout | undefined = columns && !Object.keys(columns.byName).length ? columns.byNumber : undefined;
   const totals: StatementTotals = { file, line: 1, statement: file, credits: 0, debits: 0, entries: 0 };
   const run: Running = { forward: true, backward: true };
   let seen = 0;
-  try {
-    for await (const { record, info } of feed as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
-      if (++seen > 200 && !layout) break;
+  let done = false;
+  for await (const batch of csvRecords(file)) {
+    const events: BankEvent[] = [];
+    for (const { line, cells: record } of batch) {
+      if (++seen > 200 && !layout) {
+        done = true;
+        break;
+      }
       if (!layout) {
         layout = columns ? flaggedLayout(columns, record) : knownLayout(record);
         if (layout) totals.line = line + 1;
@@ -84,18 +80,10 @@ export async function* readCsv(file: string, columns?: ColumnsFlag): AsyncGenera
       };
       tally(totals, entry);
       follow(run, amountCell(file, line, 'balance', cell(layout.balance)), entry, line);
-      yield { type: 'entry', entry };
+      events.push({ type: 'entry', entry });
     }
-  } catch (err) {
-    if (err instanceof StatementError) throw err;
-    const e = err as { code?: string; lines?: number; message: string };
-    if (e.code?.startsWith('CSV_'))
-      throw new StatementError(
-        file,
-        `line ${e.lines ?? 1}`,
-        `not readable as CSV: ${e.message.replace(/^[^:]*: /, '')}`,
-      );
-    throw readFailure(file, err);
+    if (events.length) yield events;
+    if (done) break;
   }
   if (!layout)
     throw new StatementError(
@@ -110,7 +98,7 @@ export async function* readCsv(file: string, columns?: ColumnsFlag): AsyncGenera
     totals.closing = newestFirst ? run.first.balance : run.last.balance;
     if (!run.forward && !run.backward) totals.breaksAt = run.breaksAt;
   }
-  yield { type: 'statement', totals };
+  yield [{ type: 'statement', totals }];
 }
 
 /** Follows the balance column: each row's balance is the last one's plus its own entry (or, newest first, minus the last's). */

@@ -23,8 +23,8 @@ export function readFailure(file: string, err: unknown): StatementError {
   return new StatementError(file, '', `cannot read the statement: ${why}`);
 }
 
-/** The file's lines, numbered, streamed (a line longer than LINE_MAX ends the read with a one-line error). */
-export async function* numberedLines(file: string): AsyncGenerator<{ n: number; text: string }> {
+/** The file's lines, numbered, streamed a chunk's worth at a time (a line longer than LINE_MAX ends the read with a one-line error). */
+export async function* numberedLines(file: string): AsyncGenerator<Array<{ n: number; text: string }>> {
   let rest = '';
   let n = 0;
   try {
@@ -32,12 +32,14 @@ export async function* numberedLines(file: string): AsyncGenerator<{ n: number; 
       let text = rest + (chunk as string);
       if (n === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       let start = 0;
+      const batch: Array<{ n: number; text: string }> = [];
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
         const line = text.slice(start, i);
         start = i + 1;
-        yield { n: ++n, text: line.endsWith('\r') ? line.slice(0, -1) : line };
+        batch.push({ n: ++n, text: line.endsWith('\r') ? line.slice(0, -1) : line });
       }
       rest = text.slice(start);
+      if (batch.length) yield batch;
       if (rest.length > LINE_MAX)
         throw new StatementError(file, `line ${n + 1}`, `a line longer than ${LINE_MAX / 1024} KiB: not a statement`);
     }
@@ -45,5 +47,5 @@ export async function* numberedLines(file: string): AsyncGenerator<{ n: number; 
     if (err instanceof StatementError) throw err;
     throw readFailure(file, err);
   }
-  if (rest) yield { n: n + 1, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest };
+  if (rest) yield [{ n: n + 1, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest }];
 }

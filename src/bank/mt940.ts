@@ -146,35 +146,36 @@ function* events(file: string, msg: Message): Generator<BankEvent> {
 }
 
 /** Every entry and statement of an MT940 file, a message at a time. */
-export async function* readMt940(file: string): AsyncGenerator<BankEvent> {
+export async function* readMt940(file: string): AsyncGenerator<BankEvent[]> {
   let msg: Message | undefined;
   let seen20 = false;
   let any = false;
-  for await (const { n, text } of numberedLines(file)) {
-    const trimmed = text.trimEnd();
-    if (!trimmed || trimmed === '-') continue;
-    const starts = trimmed.startsWith('{1:') || (trimmed.startsWith(':20:') && seen20);
-    if (starts && msg && msg.tagLines.some((t) => t.text.startsWith(':20:'))) {
-      yield* events(file, msg);
-      any = true;
-      msg = undefined;
-      seen20 = false;
+  for await (const batch of numberedLines(file))
+    for (const { n, text } of batch) {
+      const trimmed = text.trimEnd();
+      if (!trimmed || trimmed === '-') continue;
+      const starts = trimmed.startsWith('{1:') || (trimmed.startsWith(':20:') && seen20);
+      if (starts && msg && msg.tagLines.some((t) => t.text.startsWith(':20:'))) {
+        yield [...events(file, msg)];
+        any = true;
+        msg = undefined;
+        seen20 = false;
+      }
+      msg ??= { start: n, lines: [], tagLines: [], size: 0 };
+      if (trimmed.startsWith(':20:')) seen20 = true;
+      msg.lines.push(trimmed);
+      msg.size += trimmed.length + 1;
+      if (/^:\w{2,3}:/.test(trimmed)) msg.tagLines.push({ n, text: trimmed });
+      if (msg.size > MESSAGE_MAX)
+        throw new StatementError(
+          file,
+          `line ${n}`,
+          `MT940 statement starting at line ${msg.start} is over ${MESSAGE_MAX >> 20} MiB: ` +
+            'payctl reads one statement message at a time (ask the bank for daily or monthly statements)',
+        );
     }
-    msg ??= { start: n, lines: [], tagLines: [], size: 0 };
-    if (trimmed.startsWith(':20:')) seen20 = true;
-    msg.lines.push(trimmed);
-    msg.size += trimmed.length + 1;
-    if (/^:\w{2,3}:/.test(trimmed)) msg.tagLines.push({ n, text: trimmed });
-    if (msg.size > MESSAGE_MAX)
-      throw new StatementError(
-        file,
-        `line ${n}`,
-        `MT940 statement starting at line ${msg.start} is over ${MESSAGE_MAX >> 20} MiB: ` +
-          'payctl reads one statement message at a time (ask the bank for daily or monthly statements)',
-      );
-  }
   if (msg && msg.lines.some((l) => /^[:{]/.test(l))) {
-    yield* events(file, msg);
+    yield [...events(file, msg)];
     any = true;
   }
   if (!any)

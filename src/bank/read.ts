@@ -37,8 +37,8 @@ export interface ReadOptions {
   columns?: ColumnsFlag;
 }
 
-/** A statement file's entries and statements, in the format given or found. */
-export async function* readStatement(file: string, opts: ReadOptions = {}): AsyncGenerator<BankEvent> {
+/** A statement file's entries and statements, in the format given or found, a batch at a time. */
+export async function* readStatement(file: string, opts: ReadOptions = {}): AsyncGenerator<BankEvent[]> {
   const format = opts.format ?? (await detectFormat(file));
   if (format === 'mt940') yield* readMt940(file);
   else if (format === 'camt053') yield* readCamt053(file);

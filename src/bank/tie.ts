@@ -32,20 +32,21 @@ export interface Scanned {
 export async function scanStatements(files: string[], opts: ReadOptions): Promise<Scanned> {
   const out: Scanned = { files: files.length, statements: 0, entries: 0, credits: 0, debits: 0, unbalanced: [] };
   for (const file of files) {
-    for await (const event of readStatement(file, opts)) {
-      if (event.type === 'entry') {
-        const e = event.entry;
-        out.entries++;
-        if (e.credit) out.credits += e.amount;
-        else out.debits += e.amount;
-        if (out.first === undefined || e.valueDate < out.first) out.first = e.valueDate;
-        if (out.last === undefined || e.valueDate > out.last) out.last = e.valueDate;
-        continue;
+    for await (const batch of readStatement(file, opts))
+      for (const event of batch) {
+        if (event.type === 'entry') {
+          const e = event.entry;
+          out.entries++;
+          if (e.credit) out.credits += e.amount;
+          else out.debits += e.amount;
+          if (out.first === undefined || e.valueDate < out.first) out.first = e.valueDate;
+          if (out.last === undefined || e.valueDate > out.last) out.last = e.valueDate;
+          continue;
+        }
+        out.statements++;
+        const off = imbalance(event.totals);
+        if (off !== undefined) out.unbalanced.push(unbalanced(event.totals, off));
       }
-      out.statements++;
-      const off = imbalance(event.totals);
-      if (off !== undefined) out.unbalanced.push(unbalanced(event.totals, off));
-    }
   }
   return out;
 }
@@ -83,8 +84,8 @@ export async function matchStatements(
 ): Promise<Matcher> {
   const matcher = new Matcher(period, neighbours, { ...opts, serviceLike });
   for (const file of files)
-    for await (const event of readStatement(file, read))
-      if (event.type === 'entry' && event.entry.credit) matcher.credit(event.entry);
+    for await (const batch of readStatement(file, read))
+      for (const event of batch) if (event.type === 'entry' && event.entry.credit) matcher.credit(event.entry);
   matcher.finish(last);
   return matcher;
 }

@@ -9,6 +9,8 @@ import type { BankEntry } from './types';
 export const CUT_MIN = 8;
 /** Shorter tokens are never read as a cut UTR (dates, cheque numbers, branch codes). */
 const TOKEN_MIN = 6;
+/** A rail's name glued to the front of a UTR a bank then cut (`NEFTN1940…`). */
+const RAIL = /^(NEFTN|NEFTR|NEFT|RTGSR|RTGS|IMPS|UTR)(.+)$/;
 
 export class UtrIndex<T> {
   readonly byUtr = new Map<string, T>();
@@ -69,7 +71,11 @@ export function findUtr<T>(index: UtrIndex<T>, e: BankEntry): Found<T> {
         if (inside) return { kind: 'reference', item: inside };
       }
   let ambiguous: Found<T> | undefined;
-  for (const w of words) {
+  const cut = words.flatMap((w) => {
+    const bare = RAIL.exec(w)?.[2];
+    return bare && bare.length >= TOKEN_MIN ? [w, bare] : [w];
+  });
+  for (const w of cut) {
     if (w.length > 16) continue;
     const starts = index.startingWith(w);
     if (starts.length === 1 && w.length >= CUT_MIN) return { kind: 'truncated', item: starts[0]! };

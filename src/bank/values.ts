@@ -8,6 +8,7 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 
 /** Paise from a decimal amount (`1,00,000.50`, `250`, `12.5`); `decimal` is the decimal mark. Undefined if not one. */
 export function paise(text: string, decimal: '.' | ',' = '.'): number | undefined {
+  if (decimal === '.' && PLAIN.test(text)) return digits(text);
   let t = text.trim().replace(/^(INR|Rs\.?|₹)\s*/i, '');
   if (decimal === ',') t = t.replace(/\./g, '').replace(',', '.');
   else t = t.replace(/,/g, '');
@@ -16,19 +17,52 @@ export function paise(text: string, decimal: '.' | ',' = '.'): number | undefine
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+/** The common case, read without a copy: `1,00,000.00`, `250`, `12.5`. */
+const PLAIN = /^\d[\d,]{0,20}(\.\d{1,2})?$/;
+function digits(text: string): number {
+  let whole = 0;
+  let frac = -1;
+  let scale = 10;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) frac = 0;
+    else if (c !== 44) {
+      if (frac < 0) whole = whole * 10 + (c - 48);
+      else {
+        frac += (c - 48) * scale;
+        scale /= 10;
+      }
+    }
+  }
+  return whole * 100 + Math.max(frac, 0);
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isoDay(y: number, m: number, d: number): string | undefined {
   if (m < 1 || m > 12 || d < 1) return undefined;
-  if (d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return undefined;
+  const leap = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > DAYS[m - 1]! + (leap ? 1 : 0)) return undefined;
   return `${y}-${two(m)}-${two(d)}`;
 }
 
 /** A two-digit year as Indian banks mean it: this century. */
 const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
+// A statement's dates repeat entry after entry: each text is read once.
+const seen = new Map<string, string | undefined>();
+
 /** `YYYY-MM-DD` from the dates netbanking exports use: DD/MM/YY(YY), DD-MM-YYYY, DD-MMM-YY(YY), DD MMM YYYY, ISO. */
 export function bankDay(text: string): string | undefined {
+  if (seen.has(text)) return seen.get(text);
+  if (seen.size > 4096) seen.clear();
+  const day = readDay(text);
+  seen.set(text, day);
+  return day;
+}
+
+function readDay(text: string): string | undefined {
   const t = text.trim();
   let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(t);
   if (m) return isoDay(Number(m[1]), Number(m[2]), Number(m[3]));

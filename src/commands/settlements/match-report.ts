@@ -38,7 +38,7 @@ export function findingLine(f: Finding): string {
   const e = f.entry;
   const bank =
     e && f.kind !== 'balance'
-      ? `bank ${e.file}:${e.line} ${e.valueDate} ${inr(e.amount)} "${`${e.reference} ${e.narration}`.trim().slice(0, 60)}"`
+      ? `bank ${e.file}:${e.line} ${e.valueDate} ${inr(e.amount)} "${`${e.reference} ${e.narration}`.trim().slice(0, 100)}"`
       : e
         ? `${e.file}:${e.line}`
         : '';

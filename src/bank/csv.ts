@@ -54,16 +54,19 @@ export async function* readCsv(file: string, columns?: ColumnsFlag): AsyncGenera
       }
       const cell = (i: number | undefined) => (i === undefined ? '' : (record[i] ?? '').trim());
       const day = bankDay(cell(layout.date));
-      const out = amountCell(file, line, 'withdrawal', cell(layout.withdrawal)) ?? 0;
-      const inn = amountCell(file, line, 'deposit', cell(layout.deposit)) ?? 0;
       if (!day) {
-        if (!out && !inn) continue;
+        // Rows without a date are the bank's own lines (a repeated header, separators, totals), unless
+        // they carry an amount: then the date is wrong, and said so.
+        const amounts = [cell(layout.withdrawal), cell(layout.deposit)].filter((c) => c !== '' && c !== '-');
+        if (!amounts.some((c) => paise(c.replace(/^-/, '')))) continue;
         throw new StatementError(
           file,
           `line ${line}`,
           `date "${cell(layout.date).slice(0, 30)}" is not a date (DD/MM/YY, DD/MM/YYYY, DD-MMM-YYYY)`,
         );
       }
+      const out = amountCell(file, line, 'withdrawal', cell(layout.withdrawal)) ?? 0;
+      const inn = amountCell(file, line, 'deposit', cell(layout.deposit)) ?? 0;
       if (out && inn)
         throw new StatementError(file, `line ${line}`, 'a row with both a withdrawal and a deposit: one entry has one');
       if (!out && !inn) continue;

@@ -135,7 +135,7 @@ export const sandbox = group(
         'value date (weekends moved), other traffic, balances; --quirks makes the findings to rehearse',
       [
         'payctl sandbox bank-statement --month 2031-03 --format mt940 --out march.sta',
-        'payctl sandbox bank-statement --month 2031-03 --format camt053 --quirks missing,amount --out march.xml',
+        'payctl sandbox bank-statement --month 2031-03 --format camt053 --quirks extra --out drill.xml',
         'payctl sandbox bank-statement --month 2031-03 --format csv > march.csv',
       ],
     )

@@ -52,8 +52,8 @@ export const settlements = group(
       [
         'payctl settlements match --bank march.sta --month 2031-03 --tz Asia/Kolkata',
         'payctl settlements match --bank march.xml --bank april.xml --month 2031-03 --out match-2031-03.xlsx',
-        'payctl settlements match --bank statement.csv --from 2031-03-01 --to 2031-03-15 --all-credits',
-        'payctl settlements match --bank export.csv --month 2031-03 --columns "date=Txn Date,narration=Remarks,withdrawal=Debit,deposit=Credit,balance=Balance"',
+        'payctl settlements match --bank march.csv --from 2031-03-01 --to 2031-03-15 --all-credits  # exits 1: a customer paid in directly',
+        'payctl settlements match --bank march.csv --month 2031-03 --columns date=1,narration=2,ref=3,withdrawal=5,deposit=6,balance=7',
       ],
     )
       .requiredOption('--bank <file>', 'a bank statement (repeat for several)', collect)

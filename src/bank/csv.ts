@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { csvRecords } from './csv-records';
 import { columnsFlag, flaggedLayout, knownLayout } from './csv-layout';
 import type { ColumnsFlag, Layout } from './csv-layout';
@@ -26,7 +27,7 @@ interface Running {
   last?: { balance: number; net: number; line: number };
   forward: boolean;
   backward: boolean;
-  breaksAt?: number;
+  breaksAt?: { line: number; stated: number; made: number };
 }
 
 /**
@@ -36,7 +37,7 @@ interface Running {
  */
 export async function* readCsv(file: string, columns?: ColumnsFlag): AsyncGenerator<BankEvent[]> {
   let layout: Layout | undefined = columns && !Object.keys(columns.byName).length ? columns.byNumber : undefined;
-  const totals: StatementTotals = { file, line: 1, statement: file, credits: 0, debits: 0, entries: 0 };
+  const totals: StatementTotals = { file, line: 1, statement: basename(file), credits: 0, debits: 0, entries: 0 };
   const run: Running = { forward: true, backward: true };
   let seen = 0;
   let done = false;
@@ -73,7 +74,7 @@ export async function* readCsv(file: string, columns?: ColumnsFlag): AsyncGenera
       const entry: BankEntry = {
         file,
         line,
-        statement: file,
+        statement: totals.statement,
         valueDate: bankDay(cell(layout.value)) ?? day,
         bookingDate: day,
         amount: Math.abs(inn || out),
@@ -111,7 +112,7 @@ function follow(run: Running, balance: number | undefined, e: BankEntry, line: n
   if (run.last) {
     if (run.last.balance + net !== balance) {
       run.forward = false;
-      run.breaksAt ??= line;
+      run.breaksAt ??= { line, stated: balance, made: run.last.balance + net };
     }
     if (balance + run.last.net !== run.last.balance) run.backward = false;
   } else run.first = { balance, net };

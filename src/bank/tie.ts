@@ -51,15 +51,21 @@ export async function scanStatements(files: string[], opts: ReadOptions): Promis
   return out;
 }
 
+const rupees = (paise: number) => `${paise < 0 ? '-' : ''}₹${(Math.abs(paise) / 100).toFixed(2)}`;
+
 function unbalanced(t: StatementTotals, off: number): Finding {
-  const where = t.breaksAt ? `; the running balance first disagrees at line ${t.breaksAt}` : '';
+  const b = t.breaksAt;
+  const sums = b
+    ? `at line ${b.line} its balance is ${rupees(b.stated)} where the entries make it ${rupees(b.made)}`
+    : `opening ${rupees(t.opening!)} + credits ${rupees(t.credits)} - debits ${rupees(t.debits)} = ` +
+      `${rupees(t.opening! + t.credits - t.debits)}, but its closing balance is ${rupees(t.closing!)}`;
   return {
     kind: 'balance',
     side: 'bank',
     difference: off,
     entry: {
       file: t.file,
-      line: t.breaksAt ?? t.line,
+      line: b?.line ?? t.line,
       statement: t.statement,
       valueDate: t.last ?? '',
       amount: Math.abs(off),
@@ -67,9 +73,7 @@ function unbalanced(t: StatementTotals, off: number): Finding {
       reference: '',
       narration: `statement ${t.statement}`,
     },
-    reason:
-      `statement ${t.statement} does not add up: opening ${t.opening} + credits ${t.credits} - debits ${t.debits} ` +
-      `(paise) is not its closing ${t.closing}${where}`,
+    reason: `statement ${t.statement} does not add up: ${sums} (${off > 0 ? 'more' : 'less'} by ${rupees(Math.abs(off))})`,
   };
 }
 

@@ -32,8 +32,8 @@ export interface StatementTotals {
   entries: number;
   first?: string;
   last?: string;
-  /** Where a running balance first stops adding up (CSV). */
-  breaksAt?: number;
+  /** Where a running balance first stops adding up (CSV): the line, and the balance there against the entries'. */
+  breaksAt?: { line: number; stated: number; made: number };
 }
 
 export type BankEvent = { type: 'entry'; entry: BankEntry } | { type: 'statement'; totals: StatementTotals };
@@ -47,6 +47,7 @@ export class StatementError extends UsageError {
 
 /** The statement's opening + credits - debits against its closing balance: undefined when it adds up. */
 export function imbalance(t: StatementTotals): number | undefined {
+  if (t.breaksAt) return t.breaksAt.stated - t.breaksAt.made;
   if (t.opening === undefined || t.closing === undefined) return undefined;
   const diff = t.closing - (t.opening + t.credits - t.debits);
   return diff === 0 ? undefined : diff;

@@ -189,4 +189,37 @@ describe('statements typed as banks send them', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('in the bank: 4 (0 by UTR, 3 by reference, 1 by cut UTR)');
   });
+
+  it('a statement that does not add up, and a value date past the window, are findings (exit 1)', async () => {
+    const off = join(dir, 'off.sta');
+    writeFileSync(off, mt940().replace(/:62F:C310520INR[\d,]+/, `:62F:C310520INR${comma(closing() + 100)}`));
+    const res = await run(['settlements', 'match', '--bank', off, '--month', '2031-05'], { env: sb.env });
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stderr).toMatch(/statement does not add up: .*off\.sta:1: statement 940S310520 .* does not add up: /);
+    expect(res.stderr).toContain('but its closing balance is ₹10,25,967.88'.replace('10,25,967.88', '1025967.88'));
+    expect(res.stderr).toContain('(more by ₹1.00)');
+    expect(res.stderr).toContain('in the bank: 4 ');
+    expect(res.stderr).toContain('do not tie out to the settlements of 2031-05: 1 balance');
+
+    const csvOff = join(dir, 'off.csv');
+    writeFileSync(
+      csvOff,
+      csv().replace(/"([\d,]+\.\d\d)"\r\n(\d,\d\d\/05\/2031,\d\d\/05\/2031,AXISN)/, '"1.00"\r\n$2'),
+    );
+    const bad = await run(['settlements', 'match', '--bank', csvOff, '--month', '2031-05'], { env: sb.env });
+    expect(bad.code, bad.stderr).toBe(1);
+    expect(bad.stderr).toMatch(
+      /off\.csv:8: statement off\.csv does not add up: at line 8 its balance is ₹1\.00 where the entries make it ₹/,
+    );
+
+    const late = await run(
+      ['settlements', 'match', '--bank', join(dir, 'may.xml'), '--month', '2031-05', '--window', '1'],
+      {
+        env: sb.env,
+      },
+    );
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain(`value date outside the window: ${s[0]!.id}`);
+    expect(late.stderr).toContain("is 2 days from the settlement's day 2031-05-03 (window 0-1)");
+  });
 });

@@ -112,7 +112,7 @@ describe('hostile statements', () => {
     expect(bigRun.stderr).toContain('each adds up');
     expect(bigRun.stderr).toContain('ties out');
     // Memory flat: holding a million entries (or the file, twice its size as a string) would take far more.
-    expect(rss(join(dir, 'big.rss')) - rss(join(dir, 'small.rss'))).toBeLessThan(150);
+    expect(rss(join(dir, 'big.rss')) - rss(join(dir, 'small.rss'))).toBeLessThan(64);
 
     const element = join(dir, 'element.xml');
     const xml = createWriteStream(element);

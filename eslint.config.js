@@ -52,7 +52,7 @@ export default tseslint.config(
 
 /**
  * The import arrows docs/architecture.md describes: cli -> agent -> commands -> client | output | bulk | config -> contract;
- * sandbox -> contract. A folder may import its own files, the folders below it, and src/version.ts.
+ * sandbox -> contract; commands -> bank (statement readers and matching) -> contract. A folder may import its own files, the folders below it, and src/version.ts.
  * (bulk -> output: a bulk run's progress line is drawn by output's status line.) src/rows holds how a
  * list's rows flow a page at a time, which the client makes and output writes: below both, importing nothing.
  */
@@ -60,12 +60,13 @@ function layers() {
   const below = {
     cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
     agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
-    commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+    commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox', 'bank'],
     client: ['contract', 'rows'],
     output: ['contract', 'rows'],
     bulk: ['output', 'contract', 'rows'],
     config: ['contract'],
     sandbox: ['contract'],
+    bank: ['contract'],
     contract: [],
     rows: [],
   };

@@ -104,6 +104,15 @@ export const adminEndpoints = {
     summary: "Changes a settlement's amount without its entries, so reconciliation has a mismatch to find.",
     example: { settlement_id: 'setl_DBJOWzybf0sJbb', amount: 99000 },
   },
+  bankStatement: {
+    method: 'POST',
+    path: '/bank-statement',
+    summary:
+      "The merchant bank account's statement for `month` as a bank sends it (`format`: mt940, camt053 or csv): " +
+      'each settlement a credit on its value date among unrelated traffic; `quirks` (missing, extra, amount, ' +
+      'truncate) make the findings a tie-out must catch. Answers the statement as `text`.',
+    example: { month: '2024-04', format: 'mt940' },
+  },
   webhookListen: {
     method: 'POST',
     path: '/webhooks/listen',

@@ -4,6 +4,7 @@ import type { Account, Accounts } from './accounts';
 import { accountRoutes } from './admin-accounts';
 import { findAdminEndpoint } from './admin-api';
 import type { AdminEndpointName } from './admin-api';
+import { bankRoutes } from './bank-admin';
 import { checkout } from './checkout';
 import type { SandboxClock } from './clock';
 import type { SandboxConfig } from './context';
@@ -100,6 +101,7 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   },
   ...webhookRoutes,
   ...accountRoutes,
+  ...bankRoutes,
 };
 
 export function adminRoute(method: string, path: string, body: unknown, deps: AdminDeps): unknown {

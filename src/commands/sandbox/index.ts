@@ -3,6 +3,7 @@ import { group, lazy, pick, verb } from '../declare';
 import { PAYMENT_METHODS } from '../../contract/vocabulary';
 
 const start = lazy(() => import('./start'));
+const statement = lazy(() => import('./bank-statement'));
 
 /**
  * The `sandbox` commands: the group's line in `payctl --help` (all that a run of another group declares of
@@ -164,6 +165,29 @@ export const sandbox = group(
       'payctl sandbox events',
       'payctl sandbox events -o ndjson | jq .event',
     ]).action(bind(run('listEvents'), () => ({})));
+    verb(
+      sandbox,
+      'bank-statement',
+      "the merchant bank account's statement for a month as a bank sends it: each settlement a credit on its " +
+        'value date (weekends moved), other traffic, balances; --quirks makes the findings to rehearse',
+      [
+        'payctl sandbox bank-statement --month 2031-03 --format mt940 --out march.sta',
+        'payctl sandbox bank-statement --month 2031-03 --format camt053 --quirks extra --out drill.xml',
+        'payctl sandbox bank-statement --month 2031-03 --format csv > march.csv',
+      ],
+    )
+      .requiredOption('--month <YYYY-MM>', 'the month (value dates in it)')
+      .addOption(
+        new Option('--format <format>', 'the statement format')
+          .choices(['mt940', 'camt053', 'csv'] as const)
+          .makeOptionMandatory(),
+      )
+      .option(
+        '--quirks <list>',
+        'comma-separated: missing (a settlement never arrives), extra (a credit nobody can explain), ' +
+          'amount (one paisa short), truncate (a UTR cut too short to name one)',
+      )
+      .action(bind(statement('bankStatement'), ({ opts }) => pick(opts, 'month', 'format', 'quirks')));
     const customer = sandbox.command('customer').description('sandbox customers');
     verb(customer, 'create', 'create a customer, skipping the duplicate check of `payctl customers create`', [
       'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',

@@ -27,6 +27,8 @@ export const adminEndpoints = {
   webhookDeliveries: { method: 'POST', path: '/webhooks/deliveries' },
   webhookReplay: { method: 'POST', path: '/webhooks/replay' },
   webhookTrigger: { method: 'POST', path: '/webhooks/trigger' },
+  webhookSecret: { method: 'GET', path: '/webhooks/secret' },
+  webhookRotateSecret: { method: 'POST', path: '/webhooks/secret' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
 export type AdminEndpointName = keyof typeof adminEndpoints;

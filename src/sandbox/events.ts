@@ -3,7 +3,7 @@ import type { EventRecord } from './records';
 import { publicView } from './views';
 import type { Store } from './store';
 import { enqueue } from './webhook-store';
-import { encodeLikeService } from './webhook-signature';
+import { encodeLikeService } from '../contract/webhooks/signature';
 
 /** Resources an event carries, by the name the real payload gives them (`payload.payment.entity`). */
 export type EventRecords = Partial<

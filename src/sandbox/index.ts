@@ -3,6 +3,7 @@ import { createSandboxServer } from './server';
 import type { Misbehaviour } from './server';
 import { keepFeeRate } from './settlements-fees';
 import { Store } from './store';
+import { webhookSecret as keptWebhookSecret } from './webhook-store';
 
 export interface SandboxOptions extends Misbehaviour {
   db: string;
@@ -31,11 +32,10 @@ const FIVE_DAYS = 5 * 86_400;
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   const store = new Store(opts.db);
   const { keyId, keySecret } = store.keys();
-  const webhookSecret = store.webhookSecret(opts.webhookSecret);
+  const webhookSecret = keptWebhookSecret(store, opts.webhookSecret);
   keepFeeRate(store, opts.feeRate);
   const { server, drain } = createSandboxServer({
     webhook: opts.webhook,
-    webhookSecret,
     store,
     keyId,
     keySecret,

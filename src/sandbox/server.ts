@@ -31,9 +31,8 @@ export interface ServerOptions extends Misbehaviour {
   keyId: string;
   keySecret: string;
   config: SandboxConfig;
-  /** Where events are POSTed, signed with webhookSecret, with retries. */
+  /** Where events are POSTed, signed with the sandbox's webhook secret, with retries. */
   webhook?: string;
-  webhookSecret: string;
 }
 
 export interface SandboxServer {
@@ -50,7 +49,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<
 export function createSandboxServer(opts: ServerOptions): SandboxServer {
   const { store, config } = opts;
   const clock = sandboxClock(store);
-  const start = opts.webhook ? { url: opts.webhook, secret: opts.webhookSecret } : undefined;
+  const start = opts.webhook ? { url: opts.webhook } : undefined;
   const webhooks = webhookSender(store, clock, start);
   const runDueWork = dueWork(store, config.captureWindowSeconds);
   const authorized = basicAuth(opts.keyId, opts.keySecret);

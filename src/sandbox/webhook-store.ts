@@ -1,6 +1,7 @@
+import type { AttemptView } from '../contract/webhooks/views';
+import { eventMatches, signWebhook } from '../contract/webhooks/signature';
 import { base62 } from './ids';
 import type { Store } from './store';
-import { eventMatches, signWebhook } from './webhook-signature';
 
 /**
  * Webhooks and their delivery queue, in tables of their own beside the records. Every sandbox process
@@ -8,12 +9,13 @@ import { eventMatches, signWebhook } from './webhook-signature';
  * `webhooks listen`) keeps renewing `alive_until`, and whichever process claims a due delivery sends it.
  * Times: `*_at` of deliveries in sandbox milliseconds, of attempts in sandbox seconds; `alive_until`
  * and `lease_until` in wall-clock milliseconds (they are about processes, not about the service).
+ * `webhooks.secret` is no longer read (every delivery is signed with the sandbox's one secret) and is
+ * written as the empty string; it stays so that databases made before keep working.
  */
 const TABLES = `
 CREATE TABLE IF NOT EXISTS webhooks (
   id TEXT PRIMARY KEY, kind TEXT NOT NULL, url TEXT NOT NULL, secret TEXT NOT NULL, events TEXT NOT NULL,
-  alive_until INTEGER NOT NULL, disabled_at INTEGER, disabled_reason TEXT, created_at INTEGER NOT NULL,
-  UNIQUE (kind, url)
+  alive_until INTEGER NOT NULL, disabled_at INTEGER, disabled_reason TEXT, created_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, webhook_id TEXT NOT NULL, event_id TEXT NOT NULL,
@@ -29,11 +31,24 @@ CREATE TABLE IF NOT EXISTS webhook_attempts (
 );
 `;
 
+/**
+ * A database made when one URL had one registration (`UNIQUE (kind, url)`) gets its webhooks table
+ * without that constraint: two listeners on one URL are two registrations, each with its own filter.
+ */
+const UNIQUE_URL_GONE = `
+CREATE TABLE webhooks_new (
+  id TEXT PRIMARY KEY, kind TEXT NOT NULL, url TEXT NOT NULL, secret TEXT NOT NULL, events TEXT NOT NULL,
+  alive_until INTEGER NOT NULL, disabled_at INTEGER, disabled_reason TEXT, created_at INTEGER NOT NULL
+);
+INSERT INTO webhooks_new SELECT id, kind, url, secret, events, alive_until, disabled_at, disabled_reason, created_at FROM webhooks;
+DROP TABLE webhooks;
+ALTER TABLE webhooks_new RENAME TO webhooks;
+`;
+
 export interface WebhookRow {
   id: string;
   kind: 'start' | 'listen';
   url: string;
-  secret: string;
   events: string;
   alive_until: number;
   disabled_at: number | null;
@@ -56,25 +71,7 @@ export interface DeliveryRow {
   created_at: number;
 }
 
-export interface AttemptRow {
-  seq: number;
-  delivery: number;
-  webhook_id: string;
-  event_id: string;
-  event: string;
-  attempt: number;
-  at: number;
-  status: number | null;
-  latency_ms: number;
-  error: string | null;
-  /** The first bytes of the handler's answer. */
-  response: string | null;
-  /** The delivery's state after this attempt. */
-  state: 'delivered' | 'retrying' | 'failed';
-}
-
-/** One attempt at a delivery as the admin API shows it (`webhooks listen`, `deliveries`). */
-export type AttemptView = AttemptRow & { url: string };
+export type AttemptRow = Omit<AttemptView, 'url'>;
 
 const ready = new WeakSet<Store>();
 
@@ -82,10 +79,28 @@ const ready = new WeakSet<Store>();
 export function hooks(store: Store): Store {
   if (!ready.has(store)) {
     store.db.exec(TABLES);
+    const table = store.sql("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'webhooks'").get() as
+      { sql: string } | undefined;
+    if (table && /UNIQUE \(kind, url\)/.test(table.sql)) store.tx(() => store.db.exec(UNIQUE_URL_GONE));
     // Made inside a transaction, the tables go if it rolls back: only made outside one do they stay.
     if (!store.db.isTransaction) ready.add(store);
   }
   return store;
+}
+
+/**
+ * The sandbox's webhook secret: the one `sandbox start` prints and every delivery is signed with.
+ * `given` (`sandbox start --webhook-secret`, a rotation) replaces it; else the kept one; else one is
+ * made. Kept in the database in the same transaction that reads it, so it is never seen half made,
+ * and a blank one (a database edited by hand) counts as none.
+ */
+export function webhookSecret(store: Store, given?: string): string {
+  return store.tx(() => {
+    const kept = store.meta('webhook_secret');
+    const secret = given ?? (kept?.trim() ? kept : `whsec_${base62(24)}`);
+    if (secret !== kept) store.setMeta('webhook_secret', secret);
+    return secret;
+  });
 }
 
 export function webhookById(store: Store, id: string): WebhookRow | undefined {
@@ -95,40 +110,37 @@ export function webhookById(store: Store, id: string): WebhookRow | undefined {
 export interface Registration {
   kind: WebhookRow['kind'];
   url: string;
-  secret: string;
   events: string[];
   aliveUntil: number;
-  /** Clears a disabled webhook's state (its owner is back and says so). */
-  enable: boolean;
   now: number;
 }
 
 /**
- * Registers a webhook, or renews the one of the same kind and URL: its secret from now on (deliveries
- * already signed keep their signature), its event filter, its lease on life.
+ * Registers a webhook. `sandbox start --webhook URL` renews the one of its URL. A `webhooks listen`
+ * is a registration of its own, with its own filter: it never changes a live listener's. It takes over
+ * a stopped listener's registration of the same URL (the oldest), so deliveries that waited for that
+ * one are sent to it, and enables it if it had been disabled (`was_disabled` says since when).
  */
 export function register(store: Store, r: Registration): WebhookRow & { was_disabled: number | null } {
   return hooks(store).tx(() => {
-    const old = store.sql('SELECT * FROM webhooks WHERE kind = ? AND url = ?').get(r.kind, r.url) as
-      WebhookRow | undefined;
+    const live = r.kind === 'start' ? '' : 'AND alive_until <= ?';
+    const args = r.kind === 'start' ? [r.kind, r.url] : [r.kind, r.url, Date.now()];
+    const old = store
+      .sql(`SELECT * FROM webhooks WHERE kind = ? AND url = ? ${live} ORDER BY created_at, id LIMIT 1`)
+      .get(...args) as WebhookRow | undefined;
     const events = JSON.stringify(r.events);
-    if (old) {
+    const id = old?.id ?? `wh_${base62(14)}`;
+    if (old)
       store
-        .sql('UPDATE webhooks SET secret = ?, events = ?, alive_until = ? WHERE id = ?')
-        .run(r.secret, events, r.aliveUntil, old.id);
-      if (r.enable)
-        store.sql('UPDATE webhooks SET disabled_at = NULL, disabled_reason = NULL WHERE id = ?').run(old.id);
-    } else {
+        .sql('UPDATE webhooks SET events = ?, alive_until = ?, disabled_at = NULL, disabled_reason = NULL WHERE id = ?')
+        .run(events, r.aliveUntil, id);
+    else
       store
         .sql(
-          'INSERT INTO webhooks (id, kind, url, secret, events, alive_until, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          "INSERT INTO webhooks (id, kind, url, secret, events, alive_until, created_at) VALUES (?, ?, ?, '', ?, ?, ?)",
         )
-        .run(`wh_${base62(14)}`, r.kind, r.url, r.secret, events, r.aliveUntil, r.now);
-    }
-    const row = store
-      .sql('SELECT * FROM webhooks WHERE kind = ? AND url = ?')
-      .get(r.kind, r.url) as unknown as WebhookRow;
-    return { ...row, was_disabled: old?.disabled_at ?? null };
+        .run(id, r.kind, r.url, events, r.aliveUntil, r.now);
+    return { ...webhookById(store, id)!, was_disabled: old?.disabled_at ?? null };
   });
 }
 
@@ -144,11 +156,12 @@ export function listWebhooks(store: Store): WebhookRow[] {
   return hooks(store).sql('SELECT * FROM webhooks ORDER BY created_at').all() as unknown as WebhookRow[];
 }
 
-/** Webhooks an event goes to now: live, enabled, and its name passes their filter. */
+/**
+ * Webhooks an event goes to now: live, and its name passes their filter. A disabled one gets it too,
+ * held until it is enabled (claimDue sends nothing to a disabled webhook).
+ */
 function targets(store: Store, event: string, realNow: number): WebhookRow[] {
-  const live = hooks(store)
-    .sql('SELECT * FROM webhooks WHERE alive_until > ? AND disabled_at IS NULL')
-    .all(realNow) as unknown as WebhookRow[];
+  const live = hooks(store).sql('SELECT * FROM webhooks WHERE alive_until > ?').all(realNow) as unknown as WebhookRow[];
   return live.filter((w) => eventMatches(JSON.parse(w.events) as string[], event));
 }
 
@@ -161,8 +174,8 @@ export interface Outgoing {
 }
 
 /**
- * Queues `out` for every webhook it goes to, signed now with that webhook's secret: a retry after the
- * secret is rotated sends the signature it was first sent with. Returns how many were queued.
+ * Queues `out` for every webhook it goes to, signed now with the sandbox's webhook secret: a retry
+ * after the secret is rotated sends the signature it was first sent with. Returns how many were queued.
  */
 export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow: number): number {
   const insert = hooks(store).sql(
@@ -171,9 +184,11 @@ export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow:
   );
   let queued = 0;
   let body: string | undefined;
+  let signature: string | undefined;
   for (const w of targets(store, out.event, realNow)) {
     body ??= out.body();
-    insert.run(w.id, out.eventId, out.sourceEvent, out.event, body, signWebhook(body, w.secret), sandboxMs, sandboxMs);
+    signature ??= signWebhook(body, webhookSecret(store));
+    insert.run(w.id, out.eventId, out.sourceEvent, out.event, body, signature, sandboxMs, sandboxMs);
     queued++;
   }
   return queued;

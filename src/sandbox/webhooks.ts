@@ -57,17 +57,16 @@ function failure(err: unknown): string {
 export function webhookSender(
   store: Store,
   clock: SandboxClock,
-  start?: { url: string; secret: string },
+  start?: { url: string },
 ): WebhookSender {
   hooks(store);
   const sandboxMs = () => Date.now() + clock.offset() * 1000;
   let own = start
     ? register(store, {
         kind: 'start',
-        ...start,
+        url: start.url,
         events: [],
         aliveUntil: Date.now() + ALIVE_MS,
-        enable: true,
         now: clock.now(),
       })
     : undefined;

@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UsageError } from '../../contract/errors';
 import { isLoopback } from '../../client/loopback';
 import { localTime } from '../../output/time';
-import { eventGlobs } from '../../sandbox/webhook-signature';
+import { eventGlobs } from '../../contract/webhooks/signature';
 import type { Context } from '../context';
 import type { CommandResult } from '../result';
 import { sandboxWebhooks } from './admin';
 import type { Attempt } from './admin';
-import { homeWebhookSecret } from './secret';
+import { sandboxWebhookSecret, secretLine } from './secret';
 
 export interface ListenOptions {
   forwardTo?: string;
@@ -77,20 +77,19 @@ const line = (a: Attempt, tz: string) =>
 
 /**
  * Forwards the sandbox's events to a handler on this machine until Ctrl-C: registers the target with
- * the sandbox (which sends each delivery straight to it, signed with this home's webhook secret), then
+ * the sandbox (which sends each delivery straight to it, signed with the sandbox's webhook secret), then
  * follows the attempts. When the target stops answering it says so at once, and when it answers again
  * the deliveries that waited are sent at once.
  */
 export async function listen(opts: ListenOptions, ctx: Context): Promise<CommandResult> {
-  const secret = homeWebhookSecret(ctx.paths);
-  if (opts.printSecret) return { type: 'lines', lines: [`PAYCTL_WEBHOOK_SECRET=${secret}`], json: { secret } };
+  if (opts.printSecret) return secretLine(await sandboxWebhookSecret(ctx));
   const url = forwardTarget(opts.forwardTo);
   const globs = eventGlobs(opts.events);
   // Uninterruptible: after Ctrl-C the listener still tells the sandbox to stop sending to it.
   const admin = await sandboxWebhooks(ctx, { uninterruptible: true });
-  const hook = await admin.listen({ url: url.href, secret, events: globs });
+  const hook = await admin.listen({ url: url.href, events: globs });
   const what = globs.length ? globs.join(', ') : 'every event';
-  ctx.notice(`forwarding ${what} to ${url.href}, signed with this home's webhook secret (--print-secret shows it)`);
+  ctx.notice(`forwarding ${what} to ${url.href}, signed with the sandbox's webhook secret (--print-secret shows it)`);
   if (hook.was_disabled)
     ctx.notice('this webhook had been disabled after 24 hours of failed deliveries: enabled again');
   if (hook.waiting) ctx.notice(`${hook.waiting} deliveries were waiting for it: sending them now`);

@@ -19,7 +19,7 @@ export const webhooks = group(
       'send every sandbox event to a handler on this machine until Ctrl-C, one line per delivery; ' +
         "signed with the sandbox's webhook secret (--print-secret shows it)",
       [
-        'payctl --sandbox webhooks listen --print-secret >> .env',
+        'payctl webhooks listen --sandbox --print-secret >> .env',
         'payctl webhooks listen --sandbox --forward-to http://127.0.0.1:3000/webhooks',
         "payctl webhooks listen -p sandbox --forward-to 'http://localhost:3000/hooks?src=payctl' --events 'payment.*,refund.*' -o ndjson",
       ],
@@ -78,8 +78,8 @@ export const webhooks = group(
     verb(
       webhooks,
       'rotate-secret',
-      "give the sandbox a new webhook secret for every event from now on; prints it like --print-secret",
-      ['payctl -p sandbox webhooks rotate-secret >> .env'],
+      'give the sandbox a new webhook secret for every event from now on; prints it like --print-secret',
+      ['payctl webhooks rotate-secret -p sandbox >> .env', 'payctl webhooks rotate-secret --sandbox -o json'],
     ).action(bind(run('rotateSecret'), () => ({})));
     verb(
       webhooks,

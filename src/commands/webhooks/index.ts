@@ -87,7 +87,7 @@ export const webhooks = group(
       'check X-Razorpay-Signature against the body your handler received; if it fails, say why',
       [
         'payctl webhooks verify --signature 3f1c…e9 --secret-file .webhook-secret body.json',
-        'payctl webhooks verify --signature 3f1c…e9 - < body.json',
+        'payctl webhooks verify --sandbox --signature 3f1c…e9 - < body.json',
       ],
     )
       .argument('[file]', 'the raw body, or - for stdin (default)')

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { AdminDeps } from './admin';
 import { parse } from './admin';
 import { SandboxError, notFound } from './errors';
-import { webhookBody } from './events';
+import { subjectOf, webhookBody } from './events';
 import { base62, newId } from './ids';
 import { ALIVE_MS } from './webhooks';
 import { trigger } from './webhook-trigger';
@@ -137,6 +137,7 @@ export const webhookRoutes = {
       eventId: input.new_id ? newId('evt') : input.event_id,
       sourceEvent: sent?.source_event ?? input.event_id,
       event: sent?.event ?? record!.event,
+      subject: sent?.subject ?? subjectOf(record!),
       body: () => sent?.body ?? webhookBody(record!),
     };
     const queued = store.tx(() => enqueue(store, out, sandboxMs(deps), Date.now()));

@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, webhook_id TEXT NOT NULL, event_id TEXT NOT NULL,
   source_event TEXT NOT NULL, event TEXT NOT NULL, body TEXT NOT NULL, signature TEXT NOT NULL,
   state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, first_at INTEGER, next_at INTEGER NOT NULL,
-  lease_until INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL
+  lease_until INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL, subject TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (state, next_at);
 CREATE TABLE IF NOT EXISTS webhook_attempts (
@@ -69,6 +69,8 @@ export interface DeliveryRow {
   first_at: number | null;
   next_at: number;
   created_at: number;
+  /** The record the event is about (its first entity's id): deliveries of one subject go out in order. */
+  subject: string;
 }
 
 export type AttemptRow = Omit<AttemptView, 'url'>;
@@ -82,6 +84,15 @@ export function hooks(store: Store): Store {
     const table = store.sql("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'webhooks'").get() as
       { sql: string } | undefined;
     if (table && /UNIQUE \(kind, url\)/.test(table.sql)) store.tx(() => store.db.exec(UNIQUE_URL_GONE));
+    const columns = store.sql('PRAGMA table_info(webhook_deliveries)').all() as Array<{ name: string }>;
+    if (!columns.some((c) => c.name === 'subject'))
+      store.db.exec("ALTER TABLE webhook_deliveries ADD COLUMN subject TEXT NOT NULL DEFAULT ''");
+    // The subject index finds an earlier delivery of the same record; the waiting index walks what is
+    // still to send in order without sorting it (a backlog is claimed a few rows at a time).
+    store.db.exec(`
+      CREATE INDEX IF NOT EXISTS webhook_deliveries_subject ON webhook_deliveries (webhook_id, subject, seq);
+      CREATE INDEX IF NOT EXISTS webhook_deliveries_waiting ON webhook_deliveries (seq)
+        WHERE state IN ('pending', 'retrying');`);
     // Made inside a transaction, the tables go if it rolls back: only made outside one do they stay.
     if (!store.db.isTransaction) ready.add(store);
   }
@@ -169,6 +180,8 @@ export interface Outgoing {
   eventId: string;
   sourceEvent: string;
   event: string;
+  /** The id of the record the event is about: a webhook gets one subject's events in the order made. */
+  subject: string;
   /** The body's bytes, made only when some webhook takes the event. */
   body: () => string;
 }
@@ -179,8 +192,8 @@ export interface Outgoing {
  */
 export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow: number): number {
   const insert = hooks(store).sql(
-    `INSERT INTO webhook_deliveries (webhook_id, event_id, source_event, event, body, signature, state, next_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    `INSERT INTO webhook_deliveries (webhook_id, event_id, source_event, event, body, signature, state, next_at, created_at, subject)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
   );
   let queued = 0;
   let body: string | undefined;
@@ -188,24 +201,36 @@ export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow:
   for (const w of targets(store, out.event, realNow)) {
     body ??= out.body();
     signature ??= signWebhook(body, webhookSecret(store));
-    insert.run(w.id, out.eventId, out.sourceEvent, out.event, body, signature, sandboxMs, sandboxMs);
+    insert.run(w.id, out.eventId, out.sourceEvent, out.event, body, signature, sandboxMs, sandboxMs, out.subject);
     queued++;
   }
   return queued;
 }
 
-/** Claims deliveries due by sandbox time `sandboxMs` for `leaseMs`, so no other process sends them meanwhile. */
+/**
+ * Claims deliveries due by sandbox time `sandboxMs` for `leaseMs`, so no other process sends them
+ * meanwhile: the oldest first, and of each subject only the oldest not yet delivered, so a webhook
+ * gets one record's events in the order they were made (a later one waits behind an earlier retry).
+ */
 export function claimDue(store: Store, sandboxMs: number, realNow: number, leaseMs: number, limit: number) {
+  const any = hooks(store)
+    .sql(`SELECT 1 FROM webhook_deliveries WHERE state IN ('pending', 'retrying') AND next_at <= ? LIMIT 1`)
+    .get(sandboxMs);
+  // Looked for outside a transaction first: most ticks find nothing, and take no write lock.
+  if (!any) return [];
   const due = () =>
     hooks(store)
       .sql(
-        `SELECT d.*, w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+        `SELECT d.*, w.url FROM webhook_deliveries d INDEXED BY webhook_deliveries_waiting
+         JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.state IN ('pending', 'retrying') AND d.next_at <= ? AND d.lease_until <= ?
-           AND w.disabled_at IS NULL AND w.alive_until > ? ORDER BY d.seq LIMIT ?`,
+           AND w.disabled_at IS NULL AND w.alive_until > ?
+           AND (d.subject = '' OR NOT EXISTS (
+             SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.subject = d.subject
+               AND e.seq < d.seq AND e.state IN ('pending', 'retrying')))
+         ORDER BY d.seq LIMIT ?`,
       )
       .all(sandboxMs, realNow, realNow, limit) as unknown as Array<DeliveryRow & { url: string }>;
-  // Looked for outside a transaction first: most ticks find nothing, and take no write lock.
-  if (due().length === 0) return [];
   return store.tx(() => {
     const rows = due();
     const lease = store.sql('UPDATE webhook_deliveries SET lease_until = ? WHERE seq = ?');
@@ -250,11 +275,13 @@ export function saveAttempt(store: Store, o: Outcome): void {
   });
 }
 
-/** Makes a webhook's waiting retries due now (its target answers again). Returns how many. */
+/** Makes a webhook's waiting retries due now (its target answers again). Returns how many were not yet due. */
 export function dueNow(store: Store, webhookId: string, sandboxMs: number): number {
   const r = hooks(store)
-    .sql(`UPDATE webhook_deliveries SET next_at = ? WHERE webhook_id = ? AND state IN ('pending', 'retrying')`)
-    .run(sandboxMs, webhookId);
+    .sql(
+      `UPDATE webhook_deliveries SET next_at = ? WHERE webhook_id = ? AND state IN ('pending', 'retrying') AND next_at > ?`,
+    )
+    .run(sandboxMs, webhookId, sandboxMs);
   return Number(r.changes);
 }
 

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Razorpay from 'razorpay';
 import { addProfile, run, sandboxForFile, scratchDir, startPayctl, startSandbox } from './harness';
 import type { Started } from './harness';
 import { recordingHandler } from './webhook-receiver';
@@ -85,6 +86,40 @@ describe('webhooks listen', () => {
       const enabled = await payctl(['webhooks', 'enable', hook.id]);
       expect(enabled.code, enabled.stderr).toBe(0);
       await waitFor(() => handler.received.some((r) => r.eventId === failedId));
+    } finally {
+      await stopAll();
+      await handler.down();
+    }
+  });
+});
+
+describe('a backlog', () => {
+  it('made while the handler was down goes out when it is back: in order per record, signatures unchanged', async () => {
+    const handler = await recordingHandler();
+    try {
+      const l = await listen(handler.url);
+      await handler.down();
+      const made = [];
+      for (const event of ['refund.processed', 'payment.captured', 'subscription.charged']) {
+        const t = await payctl(['webhooks', 'trigger', event, '-o', 'json']);
+        expect(t.code, t.stderr).toBe(0);
+        made.push(...(JSON.parse(t.stdout).events as Array<{ id: string }>).map((e) => e.id));
+      }
+      await waitFor(() => /is down/.test(l.err()));
+      await handler.up();
+      await waitFor(() => made.every((id) => handler.received.some((r) => r.eventId === id)));
+      // Each record's events arrive in the order they were made.
+      const subject = (raw: string) => {
+        const body = JSON.parse(raw) as { contains: string[]; payload: Record<string, { entity: { id: string } }> };
+        return body.payload[body.contains[0]!]!.entity.id;
+      };
+      const firsts = made.map((id) => handler.received.find((r) => r.eventId === id)!);
+      const arrival = (id: string) => handler.received.findIndex((r) => r.eventId === id);
+      for (let i = 0; i < firsts.length; i++)
+        for (let j = i + 1; j < firsts.length; j++)
+          if (subject(firsts[i]!.raw) === subject(firsts[j]!.raw))
+            expect(arrival(made[i]!)).toBeLessThan(arrival(made[j]!));
+      expect(firsts.every((r) => Razorpay.validateWebhookSignature(r.raw, r.signature, sb.webhookSecret))).toBe(true);
     } finally {
       await stopAll();
       await handler.down();

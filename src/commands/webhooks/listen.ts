@@ -17,7 +17,11 @@ export interface ListenOptions {
 }
 
 const POLL_MS = 250;
-const PROBE_MS = 1_000;
+/** While the target refuses connections, how often it is probed: its return is seen within this long. */
+const PROBE_MS = 50;
+const CONNECT_MS = 1_000;
+/** The most attempts one poll answers (the admin route's page): a full page is followed at once. */
+const PAGE = 1_000;
 
 /** The forward target: an http(s) URL on this machine (query string kept as given). */
 function forwardTarget(raw: string | undefined): URL {
@@ -39,7 +43,7 @@ function answers(url: URL): Promise<string | undefined> {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: PROBE_MS });
+    const socket = connect({ host, port, timeout: CONNECT_MS });
     const done = (why?: string) => {
       socket.destroy();
       resolve(why);
@@ -107,7 +111,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
         for (const a of attempts) {
           after = a.seq;
           yield a;
-          if (a.status === null && !down) {
+          // Down means refusing connections: a handler that answers slowly or with errors is not probed
+          // and flushed, so the retry schedule holds for it.
+          if (a.status === null && /^connection failed/.test(a.error ?? '') && !down) {
             down = a.error ?? 'no answer';
             ctx.notice(`target ${url.host} is down (${down}): deliveries wait and go out when it answers`);
           } else if (a.status !== null && down) {
@@ -116,7 +122,10 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
           }
         }
         if (webhook.disabled_at !== null && !disabled++)
-          ctx.notice(`the sandbox disabled this webhook (${webhook.disabled_reason}); restart listen to enable it`);
+          ctx.notice(
+            `the sandbox disabled this webhook (${webhook.disabled_reason}); new events wait for it: ` +
+              `payctl webhooks enable ${webhook.id} (or restart listen) sends them`,
+          );
         if (down && Date.now() - probed >= PROBE_MS) {
           probed = Date.now();
           if (!(await answers(url))) {
@@ -125,7 +134,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
             ctx.notice(`target ${url.host} answers again: sending ${due} waiting deliveries`);
           }
         }
-        await sleep(POLL_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
+        if (attempts.length >= PAGE) continue;
+        await sleep(down ? PROBE_MS : POLL_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
       }
     } finally {
       await admin.stop(hook.id).catch(() => undefined);

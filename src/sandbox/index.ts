@@ -3,7 +3,7 @@ import { createSandboxServer } from './server';
 import type { Misbehaviour } from './server';
 import { keepFeeRate } from './settlements-fees';
 import { Store } from './store';
-import { webhookSecret as keptWebhookSecret } from './webhook-store';
+import { webhookSecret as keptWebhookSecret } from './webhook-tables';
 
 export interface SandboxOptions extends Misbehaviour {
   db: string;

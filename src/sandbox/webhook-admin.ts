@@ -10,7 +10,6 @@ import {
   attempts,
   dueNow,
   enqueue,
-  webhookSecret,
   firstDelivery,
   keepAlive,
   listWebhooks,
@@ -20,6 +19,7 @@ import {
   webhookById,
 } from './webhook-store';
 import type { WebhookRow } from './webhook-store';
+import { webhookSecret } from './webhook-tables';
 import { sandboxSecret } from '../contract/webhooks/secret';
 import type { ListenView, WebhookView } from '../contract/webhooks/views';
 

@@ -2,7 +2,8 @@ import type { SandboxClock } from './clock';
 import { wakeOnEvents } from './events';
 import type { DeliveryState } from './records';
 import type { Store } from './store';
-import { claimDue, dueNow, hooks, keepAlive, register, saveAttempt, setDisabled } from './webhook-store';
+import { claimDue, dueNow, keepAlive, register, saveAttempt, setDisabled } from './webhook-store';
+import { hooks } from './webhook-tables';
 import type { AttemptRow, DeliveryRow } from './webhook-store';
 
 /** An answer later than this is a failed delivery, as the real service counts it. */

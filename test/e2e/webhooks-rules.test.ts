@@ -99,7 +99,7 @@ describe('a backlog', () => {
     try {
       const l = await listen(handler.url);
       await handler.down();
-      const made = [];
+      const made: string[] = [];
       for (const event of ['refund.processed', 'payment.captured', 'subscription.charged']) {
         const t = await payctl(['webhooks', 'trigger', event, '-o', 'json']);
         expect(t.code, t.stderr).toBe(0);

@@ -103,8 +103,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
     let after = 0;
     let down = await answers(url);
     if (down) ctx.notice(`target ${url.host} is down (${down}): deliveries wait and go out when it answers`);
-    let probed = Date.now();
     let disabled = 0;
+    const pause = (ms: number) =>
+      ms > 0 ? sleep(ms, undefined, { signal: ctx.signal }).catch(() => undefined) : Promise.resolve();
     try {
       while (!ctx.signal.aborted) {
         const { webhook, attempts } = await admin.poll(hook.id, after);
@@ -126,16 +127,19 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
             `the sandbox disabled this webhook (${webhook.disabled_reason}); new events wait for it: ` +
               `payctl webhooks enable ${webhook.id} (or restart listen) sends them`,
           );
-        if (down && Date.now() - probed >= PROBE_MS) {
-          probed = Date.now();
-          if (!(await answers(url))) {
+        if (attempts.length >= PAGE) continue;
+        // Until the next poll: a target that refuses connections is probed (a connect, no delivery),
+        // and the moment it accepts one, what waits for it is made due.
+        const nextPoll = Date.now() + POLL_MS;
+        while (down && Date.now() < nextPoll && !ctx.signal.aborted) {
+          if (await answers(url)) await pause(PROBE_MS);
+          else {
             down = undefined;
             const { due } = await admin.flush(hook.id);
             ctx.notice(`target ${url.host} answers again: sending ${due} waiting deliveries`);
           }
         }
-        if (attempts.length >= PAGE) continue;
-        await sleep(down ? PROBE_MS : POLL_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
+        await pause(nextPoll - Date.now());
       }
     } finally {
       await admin.stop(hook.id).catch(() => undefined);

@@ -55,12 +55,15 @@ export default tseslint.config(
  * sandbox -> contract; commands -> bank (statement readers and matching) -> contract. A folder may import its own files, the folders below it, and src/version.ts.
  * (bulk -> output: a bulk run's progress line is drawn by output's status line.) src/rows holds how a
  * list's rows flow a page at a time, which the client makes and output writes: below both, importing nothing.
+ * Only the sandbox command group and the runtime's `--sandbox` starter import src/sandbox (STARTERS): every
+ * other command, the webhooks commands included, reads the sandbox's answers through the shapes in src/contract.
  */
 function layers() {
+  const STARTERS = ['src/commands/sandbox/**/*.ts', 'src/commands/runtime.ts'];
   const below = {
-    cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+    cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
     agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
-    commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox', 'bank'],
+    commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'bank'],
     client: ['contract', 'rows'],
     output: ['contract', 'rows'],
     bulk: ['output', 'contract', 'rows'],
@@ -71,21 +74,25 @@ function layers() {
     rows: [],
   };
   const all = Object.keys(below);
-  return all.map((folder) => {
-    const banned = all.filter((f) => f !== folder && !below[folder].includes(f));
+  const rule = (folder, files, allowed) => {
+    const banned = all.filter((f) => f !== folder && !allowed.includes(f));
     return {
-      files: [`src/${folder}/**/*.ts`],
+      files,
       rules: {
         'no-restricted-imports': [
           'error',
           {
             patterns: banned.map((f) => ({
               regex: `^(\\.\\./)+${f}(/|$)`,
-              message: `src/${folder} may not import src/${f} (docs/architecture.md: ${folder} -> ${below[folder].join(' | ') || 'nothing'})`,
+              message: `src/${folder} may not import src/${f} (docs/architecture.md: ${folder} -> ${allowed.join(' | ') || 'nothing'})`,
             })),
           },
         ],
       },
     };
-  });
+  };
+  return [
+    ...all.map((folder) => rule(folder, [`src/${folder}/**/*.ts`], below[folder])),
+    rule('commands', STARTERS, [...below.commands, 'sandbox']),
+  ];
 }

@@ -10,6 +10,7 @@ import { dueWork } from './due-work';
 import { DEFAULT_ACCOUNT, base62 } from './ids';
 import { feeRate, keepFeeRate } from './settlements-fees';
 import { Store } from './store';
+import { webhookSecret as keptWebhookSecret } from './webhook-tables';
 import { webhookSender } from './webhooks';
 import type { WebhookSender } from './webhooks';
 
@@ -68,8 +69,8 @@ export class Accounts {
     const store = new Store(opts.db);
     store.db.exec(REGISTRY);
     keepFeeRate(store, opts.feeRate);
-    const secret = store.webhookSecret(opts.webhookSecret);
-    this.main = this.runtime(store, opts.webhook ? { url: opts.webhook, secret } : undefined);
+    keptWebhookSecret(store, opts.webhookSecret);
+    this.main = this.runtime(store, opts.webhook ? { url: opts.webhook } : undefined);
     this.byKeyId.set(this.main.keyId, this.main);
   }
 
@@ -144,9 +145,9 @@ export class Accounts {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.fileOf(id)}${suffix}`, { force: true });
   }
 
-  private runtime(store: Store, start?: { url: string; secret: string }): Account {
+  private runtime(store: Store, start?: { url: string }): Account {
     const { keyId, keySecret } = store.keys();
-    const webhookSecret = store.webhookSecret();
+    const webhookSecret = keptWebhookSecret(store);
     const clock = sandboxClock(store);
     const id = store.meta('account_id') ?? DEFAULT_ACCOUNT;
     const url = store.meta('webhook_url');
@@ -156,7 +157,7 @@ export class Accounts {
       store,
       clock,
       runDueWork: dueWork(store, this.opts.config.captureWindowSeconds),
-      webhooks: webhookSender(store, clock, start ?? (url ? { url, secret: webhookSecret } : undefined)),
+      webhooks: webhookSender(store, clock, start ?? (url ? { url } : undefined)),
       keyId,
       keySecret,
       webhookSecret,

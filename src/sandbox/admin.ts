@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { INR, PAYMENT_METHODS, describeIssue } from '../contract';
 import type { Account, Accounts } from './accounts';
 import { accountRoutes } from './admin-accounts';
-import { findAdminEndpoint } from './admin-api';
-import type { AdminEndpointName } from './admin-api';
+import { findAdminEndpoint } from '../contract/admin-api';
+import type { AdminEndpointName } from '../contract/admin-api';
 import { bankRoutes } from './bank-admin';
 import { checkout } from './checkout';
 import type { SandboxClock } from './clock';
@@ -66,7 +66,7 @@ export interface AdminDeps {
 
 type AdminHandler = (body: unknown, deps: AdminDeps) => unknown;
 
-/** The sandbox's own endpoints under /_sandbox/ (never /v1), each on the calling account (admin-api.ts lists them). */
+/** The sandbox's own endpoints under /_sandbox/ (never /v1), each on the calling account (src/contract/admin-api.ts lists them). */
 const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   checkout(body, { store, clock, config }) {
     const input = parse(CheckoutBody, body);

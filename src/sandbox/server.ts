@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { adminRoute } from './admin';
 import type { AdminDeps } from './admin';
-import { ADMIN_PREFIX } from './admin-api';
+import { ADMIN_PREFIX } from '../contract/admin-api';
 import type { Account, Accounts } from './accounts';
 import { CHALLENGE, invalidKey, keyIdOf, rateLimiter } from './auth';
 import type { SandboxConfig } from './context';

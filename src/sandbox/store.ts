@@ -121,15 +121,6 @@ export class Store {
     });
   }
 
-  /** The webhook signing secret: the one given (kept from then on), else the one kept, else a new one. */
-  webhookSecret(given?: string): string {
-    return this.tx(() => {
-      const secret = given ?? this.meta('webhook_secret') ?? `whsec_${base62(24)}`;
-      this.setMeta('webhook_secret', secret);
-      return secret;
-    });
-  }
-
   get<E extends Entity>(entity: E, id: string): Entities[E] | undefined {
     const row = this.sql('SELECT data FROM records WHERE entity = ? AND id = ?').get(entity, id) as
       { data: string } | undefined;

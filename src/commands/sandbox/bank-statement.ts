@@ -1,5 +1,5 @@
 import { UsageError } from '../../contract/errors';
-import { ADMIN_PREFIX } from '../../sandbox/admin-api';
+import { ADMIN_PREFIX } from '../../contract/admin-api';
 import type { Context } from '../context';
 import type { CommandResult } from '../result';
 

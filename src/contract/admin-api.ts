@@ -117,9 +117,10 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/webhooks/listen',
     summary:
-      'Registers (or renews) a webhook: events matching `events` (all when empty) are POSTed to `url`, signed ' +
-      'with `secret`, while it is renewed (this call or a poll) at least every 10 seconds.',
-    example: { url: 'http://127.0.0.1:9000/hooks', secret: 'whsec_local_test', events: ['payment.*'] },
+      'Registers a listener: events matching `events` (all when empty) are POSTed to `url`, signed with the ' +
+      "account's webhook secret, while it is renewed (a poll) at least every 10 seconds. Each call is its own " +
+      'registration with its own filter.',
+    example: { url: 'http://127.0.0.1:9000/hooks', events: ['payment.*'] },
   },
   webhookPoll: {
     method: 'POST',
@@ -163,6 +164,19 @@ export const adminEndpoints = {
     path: '/webhooks/stop',
     summary: 'Stops sending to a listener.',
     example: { id: 'wh_DBJOWzybf0sJbb' },
+  },
+  webhookSecret: {
+    method: 'GET',
+    path: '/webhooks/secret',
+    summary: "The account's webhook secret: what every delivery is signed with and a handler verifies with.",
+  },
+  webhookRotateSecret: {
+    method: 'POST',
+    path: '/webhooks/secret',
+    summary:
+      'Replaces the webhook secret (`secret`, or a new one when not given): new events are signed with it; ' +
+      'retries already queued keep the signature they were made with.',
+    example: { secret: 'whsec_rotated_for_test' },
   },
   reset: { method: 'POST', path: '/reset', summary: 'Deletes every record, counter and delivery of this account.' },
 } as const satisfies Record<string, AdminEndpoint>;

@@ -13,7 +13,8 @@ import {
   runJson,
   seedAuthorized as seed,
   startPayctl,
-  startSandbox,
+  // Its own process: a thousand payments through faults, the sandbox and payctl each on a core, as before.
+  startSandboxProcess as startSandbox,
 } from './harness';
 import type { SandboxProcess } from './harness';
 

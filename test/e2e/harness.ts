@@ -3,8 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { PassThrough, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { IO } from '../../src/commands/context';
 
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 
@@ -59,7 +62,73 @@ function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
   return env;
 }
 
-export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+/** Text written to a stream, kept as it comes (decoded across chunk boundaries); `onText` hears each write. */
+class Collected extends Writable {
+  text = '';
+  onText?: () => void;
+  private decoder = new StringDecoder('utf8');
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void) {
+    this.text += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
+    this.onText?.();
+    done();
+  }
+}
+
+type Main = (argv: string[], io: IO, env: NodeJS.ProcessEnv) => Promise<number>;
+const CLI = new URL('../../dist/cli.js', import.meta.url).href;
+let cli: Promise<Main> | undefined;
+
+/**
+ * payctl's own entry, `main(argv, io, env)`, from the build the binary runs (dist/cli.js, loaded by Node
+ * itself: vitest.config.ts leaves dist/ external), with streams of its own: stdin holds `input` and is
+ * then closed, no stream is a terminal, `env` is all it reads of the environment, and `interrupt` is
+ * its Ctrl-C. It installs no signal handler and never exits.
+ */
+function inProcess(args: string[], env: NodeJS.ProcessEnv, input: string | undefined, interrupt: AbortSignal) {
+  const stdout = new Collected();
+  const stderr = new Collected();
+  const stdin = new PassThrough();
+  stdin.end(input ?? '');
+  const io: IO = { stdout, stderr, stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, interrupt };
+  cli ??= (import(/* @vite-ignore */ CLI) as Promise<{ main: Main }>).then((m) => m.main);
+  const code = cli.then((main) => main(args, io, env));
+  return { stdout, stderr, code };
+}
+
+/** Throws if payctl's output holds a key secret the suite handed it. */
+function scanned(args: string[], res: RunResult): RunResult {
+  assertNoSecret(res.stdout, `stdout of payctl ${args.join(' ')}`);
+  assertNoSecret(res.stderr, `stderr of payctl ${args.join(' ')}`);
+  return res;
+}
+
+/**
+ * One payctl invocation, in this process (see inProcess): what most tests want, in a fraction of a
+ * process's time. Where the process itself is the point (signals, terminals, pipes, the package, start-up,
+ * argv), use runProcess.
+ */
+export async function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  registerSecret(opts.env?.PAYCTL_KEY_SECRET, opts.env?.PAYCTL_KEY_ID);
+  const ms = opts.timeoutMs ?? 30_000;
+  const interrupt = new AbortController();
+  const { stdout, stderr, code } = inProcess(args, cleanEnv(opts.env ?? {}), opts.input, interrupt.signal);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      interrupt.abort();
+      reject(new Error(`payctl ${args.join(' ')} did not finish in ${ms} ms\n${stderr.text}`));
+    }, ms);
+  });
+  try {
+    const exit = await Promise.race([code, late]);
+    return scanned(args, { code: exit, stdout: stdout.text, stderr: stderr.text });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One payctl invocation as its own process: `node bin/payctl.js ARGS`, stdin a pipe holding `input`. */
+export function runProcess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: cleanEnv(opts.env ?? {}),
@@ -75,13 +144,10 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     child.on('close', (code) => {
       clearTimeout(timer);
       try {
-        assertNoSecret(stdout, `stdout of payctl ${args.join(' ')}`);
-        assertNoSecret(stderr, `stderr of payctl ${args.join(' ')}`);
+        resolve(scanned(args, { code, stdout, stderr }));
       } catch (err) {
         reject(err);
-        return;
       }
-      resolve({ code, stdout, stderr });
     });
     child.stdin.end(opts.input ?? '');
   });
@@ -118,19 +184,50 @@ export interface SandboxProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** `payctl sandbox start --port 0 --db :memory: -o json`, reading its first stdout line. */
-export async function startSandbox(
-  extraArgs: string[] = [],
-  home = mkdtempSync(join(tmpdir(), 'payctl-e2e-')),
-): Promise<SandboxProcess> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'sandbox', 'start', '--port', '0', '--db', ':memory:', '-o', 'json', ...extraArgs],
-    {
-      env: cleanEnv({ PAYCTL_HOME: home }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+/** What `payctl sandbox start -o json` prints first. */
+interface SandboxInfo {
+  base_url: string;
+  origin: string;
+  key_id: string;
+  key_secret: string;
+  webhook_secret: string;
+}
+
+const SANDBOX_ARGS = ['sandbox', 'start', '--port', '0', '--db', ':memory:', '-o', 'json'];
+const newHome = () => mkdtempSync(join(tmpdir(), 'payctl-e2e-'));
+
+/**
+ * `payctl sandbox start --port 0 --db :memory: -o json …extraArgs`, run in this process (the command
+ * itself, flags and all), reading its first stdout line; `stop()` is its Ctrl-C. A test that signals the
+ * sandbox, or shares its database with another process, uses startSandboxProcess.
+ */
+export async function startSandbox(extraArgs: string[] = [], home = newHome()): Promise<SandboxProcess> {
+  const interrupt = new AbortController();
+  const { stdout, stderr, code } = inProcess(
+    [...SANDBOX_ARGS, ...extraArgs],
+    cleanEnv({ PAYCTL_HOME: home }),
+    '',
+    interrupt.signal,
   );
+  const first = await new Promise<string>((resolve, reject) => {
+    stdout.onText = () => stdout.text.includes('\n') && resolve(stdout.text.split('\n')[0]!);
+    code.then((c) => reject(new Error(`sandbox exited early (${c}): ${stderr.text}`)), reject);
+  });
+  return sandboxOf(JSON.parse(first) as SandboxInfo, home, {
+    kill: () => Promise.reject(new Error('an in-process sandbox takes no signal: start it with startSandboxProcess')),
+    async end() {
+      interrupt.abort();
+      await code;
+    },
+  });
+}
+
+/** The same sandbox as a process of its own (`node bin/payctl.js sandbox start …`): for signals, and a database shared with another process. */
+export async function startSandboxProcess(extraArgs: string[] = [], home = newHome()): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, [BIN, ...SANDBOX_ARGS, ...extraArgs], {
+    env: cleanEnv({ PAYCTL_HOME: home }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const first = await new Promise<string>((resolve, reject) => {
@@ -138,15 +235,24 @@ export async function startSandbox(
     rl.once('line', (line) => resolve(line));
     child.once('exit', (code) => reject(new Error(`sandbox exited early (${code}): ${stderr}`)));
   });
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  const signal = async (sig: NodeJS.Signals) => {
+    if (ended()) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(sig);
+    await exited;
+  };
+  return sandboxOf(JSON.parse(first) as SandboxInfo, home, { kill: signal, end: () => signal('SIGTERM') });
+}
+
+/** The harness's handle on a started sandbox, however it runs. */
+function sandboxOf(
+  info: SandboxInfo,
+  home: string,
+  life: { kill(signal: NodeJS.Signals): Promise<void>; end(): Promise<void> },
+): SandboxProcess {
   // `sandbox start` prints its own generated keys by design (they open only this local sandbox); it
   // is the one output the secret scan leaves alone. Everything after it is scanned.
-  const info = JSON.parse(first) as {
-    base_url: string;
-    origin: string;
-    key_id: string;
-    key_secret: string;
-    webhook_secret: string;
-  };
   registerSecret(info.key_secret, info.key_id);
   const origin = info.origin;
   const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
@@ -185,18 +291,9 @@ export async function startSandbox(
     stats() {
       return sandbox.admin<SandboxStats>('GET', '/stats');
     },
-    async kill(signal) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill(signal);
-      await exited;
-    },
+    kill: life.kill,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await life.end();
       try {
         assertNoSecretInFiles(home);
       } finally {
@@ -321,11 +418,16 @@ export interface StatementEntry {
  * The sandbox a whole test file shares: started (with `args`, or what `args()` answers once the
  * file's own servers are up) before its first test, stopped after its last, its home then scanned for
  * leaked secrets. Its fields are filled in when it starts: read them in hooks and tests, not at load.
+ * In this process unless `how` asks for a process of its own (see startSandbox).
  */
-export function sandboxForFile(args: string[] | (() => Promise<string[]>) = []): SandboxProcess {
+export function sandboxForFile(
+  args: string[] | (() => Promise<string[]>) = [],
+  how: 'in-process' | 'process' = 'in-process',
+): SandboxProcess {
   const sb = {} as SandboxProcess;
   beforeAll(async () => {
-    Object.assign(sb, await startSandbox(typeof args === 'function' ? await args() : args));
+    const start = how === 'process' ? startSandboxProcess : startSandbox;
+    Object.assign(sb, await start(typeof args === 'function' ? await args() : args));
   });
   afterAll(async () => {
     await sb.stop?.();

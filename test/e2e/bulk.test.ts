@@ -9,11 +9,11 @@ import {
   bulkRows as rowsOf,
   expectCapturedOnce,
   readJournal,
-  run,
+  runProcess as run,
   runJson,
   seedAuthorized as seed,
   startPayctl,
-  // Its own process: a thousand payments through faults, the sandbox and payctl each on a core, as before.
+  // Processes, payctl's and the sandbox's: the rate limit must be reached, so each needs a core of its own.
   startSandboxProcess as startSandbox,
 } from './harness';
 import type { SandboxProcess } from './harness';

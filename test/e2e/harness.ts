@@ -353,6 +353,9 @@ export async function seedCaptured(sb: SandboxProcess, n: number): Promise<strin
   return ids;
 }
 
+/** One payment of 50000 paise, captured in full through the service's own API: its id. */
+export const capturedPayment = async (sb: SandboxProcess): Promise<string> => (await seedCaptured(sb, 1))[0]!;
+
 /** One JSON value a line, as `-o ndjson` prints and a bulk journal holds them. */
 export function ndjson<T = Record<string, unknown>>(text: string): T[] {
   return text

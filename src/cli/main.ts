@@ -13,7 +13,7 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
     return 0;
   }
   if (only === '--help' || only === '-h') {
-    const help = (await import('./root-help')).bakedRootHelp();
+    const help = (await import('./root-help')).bakedRootHelp(io);
     if (help !== undefined) {
       writeOut(help, io);
       return 0;

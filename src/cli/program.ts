@@ -114,6 +114,9 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
     writeErr: (s) => streams.stderr.write(s),
     // One line, like every other payctl error: commander puts suggestions on a line of their own.
     outputError: (s, write) => write(`payctl: ${s.trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
+    // The width of the streams the run was given (commander would ask the process's, not an in-process run's).
+    getOutHelpWidth: () => (streams.stdoutIsTTY && (streams.stdout as { columns?: number }).columns) || 80,
+    getErrHelpWidth: () => (streams.stderrIsTTY && (streams.stderr as { columns?: number }).columns) || 80,
   });
   declareGlobal(program);
   const word = argv && commandWord(program, argv);

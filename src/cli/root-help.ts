@@ -1,4 +1,5 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { IO } from '../commands/context';
 
 /**
  * `payctl --help` without commander. Loading commander costs more than the rest of that run together:
@@ -88,9 +89,11 @@ declare const __PAYCTL_ROOT_HELP__: string | undefined;
  * The baked root help laid out for the width commander takes (the terminal's, else 80), or undefined
  * when running from source (commander then answers).
  */
-export function bakedRootHelp(): string | undefined {
+export function bakedRootHelp(io?: IO): string | undefined {
   if (typeof __PAYCTL_ROOT_HELP__ !== 'string') return undefined;
-  const width = stdoutIsTerminal() ? process.stdout.columns : undefined;
+  // An in-process run (tests) has streams of its own: the process's fd 1 is not its stdout.
+  const terminal = io ? io.stdoutIsTTY : stdoutIsTerminal();
+  const width = terminal ? ((io?.stdout ?? process.stdout) as { columns?: number }).columns : undefined;
   return renderRootHelp(JSON.parse(__PAYCTL_ROOT_HELP__) as RootHelp, width ?? 80);
 }
 

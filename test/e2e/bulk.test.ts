@@ -9,11 +9,12 @@ import {
   bulkRows as rowsOf,
   expectCapturedOnce,
   readJournal,
-  run,
+  runProcess as run,
   runJson,
   seedAuthorized as seed,
   startPayctl,
-  startSandbox,
+  // Processes, payctl's and the sandbox's: the rate limit must be reached, so each needs a core of its own.
+  startSandboxProcess as startSandbox,
 } from './harness';
 import type { SandboxProcess } from './harness';
 

@@ -21,5 +21,7 @@ if (major < 22 || (major === 22 && minor < 22) || (major > 22 && major < 24) || 
 }
 // Node keeps the compiled code of dist/ on disk, so later runs skip parsing and compiling it.
 module.enableCompileCache();
-const { main } = await import('../dist/cli.js');
-main(process.argv.slice(2));
+// dist/ is CommonJS (scripts/build.mjs says why): required, it loads without the ES module loader.
+module
+  .createRequire(import.meta.url)('../dist/cli.cjs')
+  .main(process.argv.slice(2));

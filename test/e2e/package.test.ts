@@ -95,7 +95,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the packed package, installed', () => {
   it('carries the built tool and no build metadata, and installs without compiling or warning', () => {
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(listing).toContain('package/dist/cli.js');
+    expect(listing).toContain('package/dist/cli.cjs');
     expect(listing).toContain('package/bin/payctl.js');
     expect(listing.filter((f) => /\.map$|meta\.json$|\/src\/|\/test\//.test(f))).toEqual([]);
     expect(installOutput).not.toMatch(/gyp|prebuild|node-pre-gyp|allowScripts|\bwarn\b/i);

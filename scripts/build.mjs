@@ -1,4 +1,4 @@
-// Bundles src/ into dist/ as two CommonJS files and writes completions/ from them. dist/cli.cjs is the
+// Bundles src/ into dist/ as CommonJS files and writes completions/ from them. dist/cli.cjs is the
 // entry: `--version` and the baked helps (the root's and each group's), nothing else. dist/run.cjs is
 // the rest of the program, every dependency bundled but the runtime ones: one file, so a call costs
 // Node one read and one compile (cached on disk by bin/payctl.js) instead of resolving and linking
@@ -49,9 +49,33 @@ const runIsItsOwnFile = {
   },
 };
 
+/**
+ * The MCP server's SDK (with ajv, its JSON schema validator) is a third file, dist/mcp-sdk.cjs, that
+ * only `payctl mcp` reads: a third of the program's size that every call would otherwise have Node read
+ * and V8 scan. Only the SDK's own modules are in it; payctl hands it plain JSON (tool schemas,
+ * results), so no object crosses between its copy of a package and run.cjs's.
+ */
+const MCP_SDK = ['server/index.js', 'server/stdio.js', 'types.js'];
+const mcpSdkIsItsOwnFile = {
+  name: 'mcp-sdk-is-its-own-file',
+  setup(b) {
+    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, (args) => ({ path: args.path, namespace: 'mcp-sdk' }));
+    b.onResolve({ filter: /^\.\/mcp-sdk\.cjs$/ }, () => ({ path: './mcp-sdk.cjs', external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'mcp-sdk' }, (args) => ({
+      contents: `module.exports = require('./mcp-sdk.cjs')[${JSON.stringify(args.path.split('/sdk/')[1])}];`,
+      loader: 'js',
+    }));
+  },
+};
+const mcpSdkEntry = MCP_SDK.map((m, i) => `import * as m${i} from '@modelcontextprotocol/sdk/${m}';`)
+  .concat(`module.exports = { ${MCP_SDK.map((m, i) => `${JSON.stringify(m)}: m${i}`).join(', ')} };`)
+  .join('\n');
+
 /** The esbuild configuration; `baked` is the help content `payctl --help` and `payctl GROUP --help` print from. */
 const options = (entry, out, baked) => ({
-  entryPoints: [entry],
+  ...(entry === MCP_SDK
+    ? { stdin: { contents: mcpSdkEntry, resolveDir: root, loader: 'js' } }
+    : { entryPoints: [entry] }),
   outfile: `dist/${out}`,
   bundle: true,
   format: 'cjs',
@@ -60,7 +84,7 @@ const options = (entry, out, baked) => ({
   // Runtime dependencies load from node_modules. zod and commander are build-time packages: bundled,
   // an install cannot pair this build with another version of them.
   external: Object.keys(pkg.dependencies),
-  plugins: [runIsItsOwnFile, evaluationTrace],
+  plugins: entry === MCP_SDK ? [evaluationTrace] : [runIsItsOwnFile, mcpSdkIsItsOwnFile, evaluationTrace],
   sourcemap: 'linked',
   metafile: true,
   // Less source for V8 to scan on every start; names are kept for readable stack traces.
@@ -77,6 +101,7 @@ const buildAll = (baked) =>
   Promise.all([
     build(options('src/cli/main.ts', 'cli.cjs', baked)),
     build(options('src/cli/run.ts', 'run.cjs', baked)),
+    build(options(MCP_SDK, 'mcp-sdk.cjs', baked)),
   ]);
 
 // Two passes: the first program prints the content of its helps (commander's terms and descriptions,

@@ -106,7 +106,7 @@ describe('the packed package, installed', () => {
         e.isDirectory() ? compiled(join(dir, e.name)) : e.name.endsWith('.node') ? [join(dir, e.name)] : [],
       );
     expect(compiled(root)).toEqual([]);
-    // The MCP server chunk (its SDK and ajv, loaded only by `payctl mcp`) and undici through its public entry.
+    // The MCP server's SDK and ajv (a file of their own, read only by `payctl mcp`) included.
     expect(statSync(tarball).size).toBeLessThan(600_000);
   });
 

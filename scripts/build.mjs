@@ -39,13 +39,19 @@ const evaluationTrace = {
   },
 };
 
-/** main.ts's `import('./run')` is the second file, required when a command runs. */
+/**
+ * main.ts's `import('./run')` is the second file, required when a command runs: by `require`, as an
+ * `import()` of it would go through the ES module loader, which first scans all of a CommonJS file
+ * for its export names (on Node 22 that scan cost more than the call).
+ */
 const runIsItsOwnFile = {
   name: 'run-is-its-own-file',
   setup(b) {
     b.onResolve({ filter: /^\.\/run$/ }, (args) =>
-      args.importer.endsWith('src/cli/main.ts') ? { path: './run.cjs', external: true } : undefined,
+      args.importer.endsWith('src/cli/main.ts') ? { path: 'run', namespace: 'run-file' } : undefined,
     );
+    b.onResolve({ filter: /^\.\/run\.cjs$/ }, () => ({ path: './run.cjs', external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'run-file' }, () => ({ contents: "module.exports = require('./run.cjs');" }));
   },
 };
 

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import type { SaxesParser as Parser } from 'saxes';
+import { SaxesParser } from 'saxes';
 import { openStatement, readFailure } from './lines';
 import { FIELD_MAX, StatementError, tally } from './types';
 import type { BankEntry, BankEvent, StatementTotals } from './types';
@@ -11,9 +10,6 @@ import { paise } from './values';
  * was not given, and a DOCTYPE (where entity bombs and external entities live) is refused before the
  * parser sees it, as is an element's text past TEXT_MAX: no XXE, no expansion, memory flat.
  */
-
-const require = createRequire(import.meta.url);
-const { SaxesParser } = require('saxes') as { SaxesParser: typeof Parser };
 
 const TEXT_MAX = 1024 * 1024;
 const REFS = new Set(['AcctSvcrRef', 'EndToEndId', 'TxId', 'InstrId', 'UETR', 'MsgId', 'PmtInfId', 'ClrSysRef', 'Ref']);

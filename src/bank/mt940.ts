@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import mt940js from 'mt940js';
 import { numberedLines } from './lines';
 import { FIELD_MAX, StatementError, tally } from './types';
 import type { BankEvent, StatementTotals } from './types';
@@ -32,9 +32,8 @@ interface Mt940Parser {
   parse(text: string): Mt940Statement[];
 }
 
-const require = createRequire(import.meta.url);
 let parser: Mt940Parser | undefined;
-const mt940 = () => (parser ??= new (require('mt940js') as { Parser: new () => Mt940Parser }).Parser());
+const mt940 = () => (parser ??= new mt940js.Parser() as Mt940Parser);
 
 /** One statement message is at most this much text (a bank sends a day, or a month, per message). */
 export const MESSAGE_MAX = 8 * 1024 * 1024;

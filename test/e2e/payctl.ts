@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { PassThrough, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
@@ -85,12 +86,12 @@ class Collected extends Writable {
 }
 
 type Main = (argv: string[], io: IO, env: NodeJS.ProcessEnv) => Promise<number>;
-const CLI = new URL('../../dist/cli.js', import.meta.url).href;
+const CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 let cli: Promise<Main> | undefined;
 
 /**
- * payctl's own entry, `main(argv, io, env)`, from the build the binary runs (dist/cli.js, loaded by Node
- * itself: vitest.config.ts leaves dist/ external), with streams of its own: stdin holds `input` and is
+ * payctl's own entry, `main(argv, io, env)`, from the build the binary runs (dist/cli.cjs, required by Node
+ * itself, as bin/payctl.js does), with streams of its own: stdin holds `input` and is
  * then closed, no stream is a terminal, `env` is all it reads of the environment, and `interrupt` is
  * its Ctrl-C. It installs no signal handler and never exits.
  */
@@ -100,7 +101,7 @@ export function inProcess(args: string[], env: NodeJS.ProcessEnv, input: string 
   const stdin = new PassThrough();
   stdin.end(input ?? '');
   const io: IO = { stdout, stderr, stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, interrupt };
-  cli ??= (import(/* @vite-ignore */ CLI) as Promise<{ main: Main }>).then((m) => m.main);
+  cli ??= Promise.resolve((createRequire(import.meta.url)(CLI) as { main: Main }).main);
   const code = cli.then((main) => main(args, io, env));
   return { stdout, stderr, code };
 }

@@ -3,23 +3,29 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The import arrows docs/architecture.md describes (its table is written from this one by `npm run docs`):
- * cli -> agent -> commands -> client | output | bulk | config -> contract; sandbox -> contract. A folder may
- * import its own files, the folders below it, and src/version.ts. (bulk -> output: a bulk run's progress line
- * is drawn by output's status line.) src/rows holds how a list's rows flow a page at a time, which the client
- * makes and output writes: below both, importing nothing.
+ * cli -> agent -> commands -> client | output | bulk | config -> contract; sandbox -> contract; commands ->
+ * bank (statement readers and matching) -> contract. A folder may import its own files, the folders below it,
+ * and src/version.ts. (bulk -> output: a bulk run's progress line is drawn by output's status line.) src/rows
+ * holds how a list's rows flow a page at a time, which the client makes and output writes: below both,
+ * importing nothing. Only the sandbox command group and the runtime's `--sandbox` starter import src/sandbox
+ * (STARTERS): every other command, the webhooks commands included, reads the sandbox's answers through the
+ * shapes in src/contract.
  */
 export const LAYERS = {
-  cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+  cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
   agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
-  commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'sandbox'],
+  commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'bank'],
   client: ['contract', 'rows'],
   output: ['contract', 'rows'],
   bulk: ['output', 'contract', 'rows'],
   config: ['contract'],
   sandbox: ['contract'],
+  bank: ['contract'],
   contract: [],
   rows: [],
 };
+/** The files besides src/sandbox that may import it: the sandbox command group and the `--sandbox` starter. */
+export const STARTERS = ['src/commands/sandbox/**/*.ts', 'src/commands/runtime.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'completions/**'] },
@@ -74,21 +80,25 @@ export default tseslint.config(
 function layers() {
   const below = LAYERS;
   const all = Object.keys(below);
-  return all.map((folder) => {
-    const banned = all.filter((f) => f !== folder && !below[folder].includes(f));
+  const rule = (folder, files, allowed) => {
+    const banned = all.filter((f) => f !== folder && !allowed.includes(f));
     return {
-      files: [`src/${folder}/**/*.ts`],
+      files,
       rules: {
         'no-restricted-imports': [
           'error',
           {
             patterns: banned.map((f) => ({
               regex: `^(\\.\\./)+${f}(/|$)`,
-              message: `src/${folder} may not import src/${f} (docs/architecture.md: ${folder} -> ${below[folder].join(' | ') || 'nothing'})`,
+              message: `src/${folder} may not import src/${f} (docs/architecture.md: ${folder} -> ${allowed.join(' | ') || 'nothing'})`,
             })),
           },
         ],
       },
     };
-  });
+  };
+  return [
+    ...all.map((folder) => rule(folder, [`src/${folder}/**/*.ts`], below[folder])),
+    rule('commands', STARTERS, [...below.commands, 'sandbox']),
+  ];
 }

@@ -1,12 +1,13 @@
 // Builds build/payctl-<platform>-<arch>: one file that runs payctl with no Node installed (Node's
 // single executable applications). The whole program, dependencies included, is bundled into one
-// CommonJS script (a SEA's main script can only require built-ins); Node runs it once to build a
-// start-up snapshot (`useSnapshot`, see src/cli/exe.ts) and puts that in a blob, and postject
-// injects the blob into a copy of the Node binary running this script.
+// CommonJS script (a SEA's main script can only require built-ins); Node compiles it into a blob with
+// its code cache (`useCodeCache`, see src/cli/exe.ts), and postject injects the blob into a copy of
+// the Node binary running this script. Not a start-up snapshot: the executable would deserialize the
+// whole snapshotted heap on every start, `--version` included (docs/decisions.md).
 import './require-node.mjs';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,8 +22,16 @@ const exe = `${root}/build/payctl-${process.platform}-${process.arch}`;
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
+// The helps `payctl --help` and `payctl GROUP --help` print, as the npm build bakes them (from its program).
+if (!existsSync(`${root}/dist/run.cjs`))
+  execFileSync(process.execPath, [`${root}/scripts/build.mjs`], { stdio: 'inherit' });
+const baked = execFileSync(process.execPath, [`${root}/bin/payctl.js`, '__baked-help'], {
+  encoding: 'utf8',
+  maxBuffer: 1 << 24,
+});
+
 await build({
-  // What bin/payctl.js does, less its Node check (this file carries its own Node), from a snapshot.
+  // What bin/payctl.js does, less its Node check (this file carries its own Node).
   entryPoints: [`${root}/src/cli/exe.ts`],
   outfile: `${work}/payctl.cjs`,
   bundle: true,
@@ -31,8 +40,11 @@ await build({
   target: 'node24',
   minifyWhitespace: true,
   minifySyntax: true,
-  // The same constants the npm build defines: the version, and undici's llhttp parser (not Milo).
-  define: { __PAYCTL_VERSION__: JSON.stringify(pkg.version), esbuildDetection: 'true' },
+  // The same constants the npm build defines: the version and the baked helps.
+  define: {
+    __PAYCTL_VERSION__: JSON.stringify(pkg.version),
+    __PAYCTL_BAKED_HELP__: JSON.stringify(baked),
+  },
   logLevel: 'warning',
 });
 
@@ -43,9 +55,8 @@ writeFileSync(
     main: `${work}/payctl.cjs`,
     output: `${work}/payctl.blob`,
     disableExperimentalSEAWarning: true,
-    // The script runs here, at build time, and the executable starts from the heap it leaves.
-    // (Node calls `useCodeCache` redundant beside it.)
-    useSnapshot: true,
+    // The script's compiled code travels in the blob: no parse or compile at start.
+    useCodeCache: true,
     // bin/payctl.js's shebang flags (read from it: V8 flags have one place), so the file behaves like
     // the npm package.
     execArgv: shebangFlags,
@@ -54,7 +65,8 @@ writeFileSync(
 // Both steps print progress and, for postject, warnings about ELF notes it does not touch: shown only
 // if a step fails (execFileSync then throws with its output).
 const quiet = { stdio: ['ignore', 'pipe', 'pipe'] };
-execFileSync(process.execPath, ['--experimental-sea-config', config], quiet);
+// The code cache is made under the V8 flags the executable runs with: V8 rejects a cache made under others.
+execFileSync(process.execPath, [...shebangFlags, '--experimental-sea-config', config], quiet);
 
 rmSync(exe, { force: true });
 copyFileSync(process.execPath, exe);

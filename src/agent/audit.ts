@@ -174,19 +174,22 @@ export function verifyAudit(path: string): { records: Chained[]; problems: strin
 
 /**
  * The refund of `paymentId` whose outcome the log holds as unknown and no later record settled (done,
- * or refused by the service), if any: its key and amount.
+ * or refused by the service), if any: its key, amount, and when it was sent.
  */
 export function unknownRefundIn(
   records: AuditRecord[],
   paymentId: string,
-): { key: string; amount: number } | undefined {
-  const open = new Map<string, number>();
+): { key: string; amount: number; sentAtMs?: number } | undefined {
+  const open = new Map<string, { amount: number; sentAtMs?: number }>();
   for (const r of records) {
     if (r.tool !== 'payments_refund' || !r.key || r.arguments?.payment_id !== paymentId) continue;
     // A send whose outcome record is missing (the disk refused it) is as unknown as one recorded so.
-    if ((r.event === 'unknown' || r.event === 'sending') && typeof r.amount === 'number') open.set(r.key, r.amount);
+    if (r.event === 'sending' && typeof r.amount === 'number')
+      open.set(r.key, { amount: r.amount, sentAtMs: Date.parse(r.at) });
+    if (r.event === 'unknown' && typeof r.amount === 'number')
+      open.set(r.key, { amount: r.amount, sentAtMs: open.get(r.key)?.sentAtMs });
     if (r.event === 'done' || r.event === 'failed') open.delete(r.key);
   }
   const last = [...open].pop();
-  return last && { key: last[0], amount: last[1] };
+  return last && { key: last[0], ...last[1] };
 }

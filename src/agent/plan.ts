@@ -1,13 +1,15 @@
 import type { ApiClient } from '../client/client';
-import { refundBaseline } from '../client/refund';
+import { decideRefund, findRefund, refundBaseline, resendWaitMs } from '../client/refund';
 import type { Context } from '../commands/context';
 import type { CommandGroup } from '../commands/declare';
 import { amountFlag, currencyFlag, idArg } from '../commands/flags';
 import { refundAmount, refundIdentity } from '../commands/payments/refund-single';
+import { lastSend } from '../commands/payments/refund-sends';
+import { printed } from '../commands/invocation';
 import type { CommandResult } from '../commands/result';
 import { endpoints } from '../contract/endpoints';
 import type { Endpoint } from '../contract/endpoints';
-import { UsageError } from '../contract/errors';
+import { OutcomeUnknownError, UsageError } from '../contract/errors';
 import { amountOf } from '../contract/rules';
 import { formatMoney } from '../output/money';
 import { stripInvisible } from '../output/sanitize';
@@ -26,7 +28,7 @@ export interface ToolEnv {
   sending: Context;
   api(): Promise<ApiClient>;
   /** A refund of this payment whose outcome the audit log holds as unknown, if any. */
-  unknownRefund(paymentId: string): { key: string; amount: number } | undefined;
+  unknownRefund(paymentId: string): { key: string; amount: number; sentAtMs?: number } | undefined;
   /** What the command said on the way (payctl's own lines), handed back with this call's result. */
   notices: string[];
 }
@@ -45,7 +47,8 @@ const given = (v: unknown) => (v === undefined || v === null ? undefined : Strin
 /**
  * A refund's amount (all that remains when none is given) and its key, fixed at planning so the plan
  * names the one refund it can ever make. A refund of the payment with no known outcome on record (unknown, or its outcome never written)
- * lends the plan its key (so the refund is made at most once), or the plan is refused until it is checked.
+ * lends the plan its key (found: nothing is sent), or the plan is refused until it is checked, or while
+ * that earlier request may still arrive.
  */
 async function fixRefund(a: Args, env: ToolEnv): Promise<Fixed> {
   const id = idArg(a.payment_id, 'payment');
@@ -62,12 +65,14 @@ async function fixRefund(a: Args, env: ToolEnv): Promise<Fixed> {
           `check it first with payments_refund {"payment_id": "${id}", "idempotency_key": "${pending.key}"} ` +
           '(it looks for that refund and sends only if none carries the key); nothing was sent',
       );
+    await refuseWhileOnItsWay(env, id, pending);
     return {
       args: { ...a, amount: String(pending.amount), idempotency_key: pending.key },
       state: { ...state, currency: b.currency },
       note:
         `a refund of ${money(pending.amount)} of this payment with an unknown outcome is on record: this plan ` +
-        `reuses its key ${pending.key}, so it is made at most once (if it was applied, nothing is sent)`,
+        `reuses its key ${pending.key}: if a refund carries that key nothing is sent, and it is sent again only ` +
+        'once the earlier request can no longer arrive',
     };
   }
   const identity = refundIdentity(key, undefined);
@@ -75,6 +80,32 @@ async function fixRefund(a: Args, env: ToolEnv): Promise<Fixed> {
     args: { ...a, amount: String(refundAmount(b, asked)), idempotency_key: identity.key },
     state: { ...state, currency: b.currency },
   };
+}
+
+/**
+ * A re-plan of an unknown refund, while its first request may still arrive and no refund carries its
+ * key yet, is refused with the time to wait and the check (the CLI's rule: client/refund.ts resendWaitMs).
+ */
+async function refuseWhileOnItsWay(env: ToolEnv, id: string, pending: { key: string; sentAtMs?: number }) {
+  const now = env.ctx.nowMs();
+  const sent = lastSend(env.ctx.paths.state, pending.key) ?? {
+    sentAtMs: pending.sentAtMs ?? NaN,
+    deadlineMs: env.ctx.settings.timeoutMs,
+  };
+  const decision = decideRefund(
+    'resume',
+    await findRefund(await env.api(), id, pending.key),
+    false,
+    resendWaitMs(sent, now),
+  );
+  if (decision.action !== 'wait') return;
+  const until = new Date(now + decision.waitMs).toISOString().replace(/\.\d+Z$/, 'Z');
+  const check = `check with payments_get {"payment_id": "${id}"} (\`${printed(env.ctx.settings, ['payments', 'get', id])}\`)`;
+  const again = `plan it again after ${until} (in ${Math.ceil(decision.waitMs / 1000)} s)`;
+  throw new OutcomeUnknownError(
+    `refund of ${id} with key ${pending.key}: ${decision.why}; nothing was sent: ${check}; ${again}`,
+    again,
+  );
 }
 
 /** A capture is of the payment's full amount: read now, and fixed in the plan. */

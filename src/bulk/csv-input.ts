@@ -83,7 +83,9 @@ export async function* csvEvents(text: AsyncIterable<string>, c: Checker): Async
       names.forEach((name, i) => {
         const cell = record[i]!.trim();
         if (name === '') return;
-        if (name.startsWith('note.')) fields.notes![name.slice(5)] = cell;
+        // defineProperty: an assignment would drop a `note.__proto__` column before the notes parser sees it.
+        if (name.startsWith('note.'))
+          Object.defineProperty(fields.notes!, name.slice(5), { value: cell, enumerable: true, writable: true });
         else (fields as Record<string, unknown>)[name] = cell;
       });
       yield c.check(line, fields);

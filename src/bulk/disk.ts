@@ -4,13 +4,13 @@ import {
   fsync,
   fsyncSync,
   ftruncateSync,
-  lstatSync,
   mkdirSync,
   openSync,
   readSync,
-  statSync,
   writeSync,
 } from 'node:fs';
+import { pathKind } from '../output/path-kind';
+import type { PathKind } from '../output/path-kind';
 
 /** One open file of a Disk. Every call is synchronous and throws the errno error (ENOSPC, EIO) as node:fs does. */
 export interface DiskFile {
@@ -27,8 +27,7 @@ export interface DiskFile {
   close(): void;
 }
 
-/** What a path is: `other` is a directory, a device, a FIFO or a socket, which payctl never reads or writes as a file. */
-export type PathKind = 'missing' | 'file' | 'other';
+export type { PathKind };
 
 /**
  * Seam: the journal's file operations. The real one is `realDisk` (node:fs); a simulation passes one
@@ -73,21 +72,7 @@ export const realDisk: Disk = {
   open(path, how) {
     return new NodeFile(openSync(path, how === 'append' ? 'a+' : 'r', 0o600));
   },
-  kind(path) {
-    try {
-      return statSync(path).isFile() ? 'file' : 'other';
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') return 'other';
-      // A dangling symbolic link is "missing" to stat, yet opening it would create its target.
-      try {
-        lstatSync(path);
-        return 'other';
-      } catch {
-        return 'missing';
-      }
-    }
-  },
+  kind: pathKind,
   mkdirp(dir) {
     mkdirSync(dir, { recursive: true });
   },

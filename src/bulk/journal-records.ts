@@ -13,6 +13,8 @@ export interface SentRecord {
   currency?: string;
   amount_refunded?: number;
   key?: string;
+  /** The attempt's deadline (--timeout): with `at`, when the request can no longer arrive. */
+  deadline_ms?: number;
   at: string;
 }
 

@@ -23,6 +23,8 @@ export interface Sending {
   currency?: string;
   amountRefunded?: number;
   key?: string;
+  /** The attempt's deadline: with the record's time, when this request can no longer arrive. */
+  deadlineMs?: number;
 }
 
 /**

@@ -132,8 +132,17 @@ export async function runBulk(opts: RunOptions): Promise<Summary> {
           previous: journal.sentOf(item.id),
           // A row sent before keeps the key it was sent with (none: an older payctl's, never guessed).
           key: journal.sentOf(item.id) ? journal.sentOf(item.id)!.key : opts.keyOf?.(item),
-          mark: async ({ amount, currency, amountRefunded, key }) => {
-            journal.sent({ id: item.id, line: item.line, amount, currency, amount_refunded: amountRefunded, key });
+          mark: async ({ amount, currency, amountRefunded, key, deadlineMs }) => {
+            const deadline = deadlineMs === undefined ? {} : { deadline_ms: deadlineMs };
+            journal.sent({
+              id: item.id,
+              line: item.line,
+              amount,
+              currency,
+              amount_refunded: amountRefunded,
+              key,
+              ...deadline,
+            });
             await journal.durable();
             sent = true;
             await slots.take();

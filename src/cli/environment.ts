@@ -25,7 +25,7 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
       { names: ['PAYCTL_PROFILE'], what: 'default of --profile: the stored profile to use' },
       {
         names: ['PAYCTL_WEBHOOK_SECRET'],
-        what: "the webhook secret `webhooks verify` checks signatures with (else --secret-file, stdin or the home's)",
+        what: "the webhook secret `webhooks verify` and `doctor` use (else --secret-file, stdin or the sandbox's)",
       },
       { names: ['PAYCTL_BASE_URL'], what: "default of --base-url: overrides the profile's base URL" },
       { names: ['PAYCTL_OUTPUT'], what: 'default of --output: table, json, ndjson or csv' },

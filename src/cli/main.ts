@@ -1,10 +1,12 @@
 import { VERSION } from '../version';
 import type { IO } from '../commands/context';
 
+const isHelp = (word: string | undefined) => word === '--help' || word === '-h';
+
 /**
  * The entry point. `payctl --version` answers before anything else loads (scripts call it to check
- * the tool is there), and `payctl --help` from what the build baked in (./root-help); every other
- * invocation loads the command tree in ./program.
+ * the tool is there), and `payctl --help`, `payctl GROUP --help` and `payctl help GROUP` from what the
+ * build baked in (./baked-help); every other invocation loads the command tree in ./program.
  */
 export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const only = argv.length === 1 ? argv[0] : undefined;
@@ -12,8 +14,9 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
     writeOut(`${VERSION}\n`, io);
     return 0;
   }
-  if (only === '--help' || only === '-h') {
-    const help = (await import('./root-help')).bakedRootHelp();
+  const group = argv.length === 2 ? (isHelp(argv[1]) ? argv[0] : argv[0] === 'help' ? argv[1] : undefined) : undefined;
+  if (isHelp(only) || (group !== undefined && !group.startsWith('-'))) {
+    const help = (await import('./baked-help')).bakedHelp(group, io);
     if (help !== undefined) {
       writeOut(help, io);
       return 0;

@@ -46,7 +46,7 @@ function declareGlobal(program: Command) {
     .showSuggestionAfterError(true);
 }
 
-function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
+function declareTooling(program: Command, bind: Bind, streams: IO, env: NodeJS.ProcessEnv) {
   program
     .command('completion')
     .description('print a shell completion script generated from the command tree')
@@ -79,15 +79,22 @@ function declareTooling(program: Command, streams: IO, env: NodeJS.ProcessEnv) {
     }
     streams.stdout.write(names.length ? `${names.join('\n')}\n` : '');
   });
-  // Read by the build (scripts/build.mjs), which bakes the root help into dist: see ./root-help.
-  program.command(ROOT_HELP, { hidden: true }).action(async () => {
-    const { rootHelpData } = await import('./root-help');
-    streams.stdout.write(JSON.stringify(rootHelpData(program, topicsHelp())));
+  // Read by the build (scripts/build.mjs), which bakes the root's and each group's help into dist: see
+  // ./baked-help. A group's help is read from a program that declares it, as `payctl GROUP --help` does.
+  program.command(BAKED_HELP, { hidden: true }).action(async () => {
+    const { bakedHelpOf } = await import('./baked-help');
+    const groups = Object.fromEntries(
+      GROUPS.map(({ name }) => {
+        const declared = createProgram(bind, streams, env, [name, '--help']);
+        return [name, bakedHelpOf(declared.commands.find((c) => c.name() === name)!)];
+      }),
+    );
+    streams.stdout.write(JSON.stringify({ root: bakedHelpOf(program), groups }));
   });
 }
 
-/** The hidden command that prints the content of `payctl --help`, for the build. */
-const ROOT_HELP = '__root-help';
+/** The hidden command that prints the content of `payctl --help` and each `payctl GROUP --help`, for the build. */
+const BAKED_HELP = '__baked-help';
 
 /** The first word that is not a global option (or its value): the command group being run. */
 function commandWord(program: Command, argv: string[]): string | undefined {
@@ -114,21 +121,24 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
     writeErr: (s) => streams.stderr.write(s),
     // One line, like every other payctl error: commander puts suggestions on a line of their own.
     outputError: (s, write) => write(`payctl: ${s.trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
+    // The width of the streams the run was given (commander would ask the process's, not an in-process run's).
+    getOutHelpWidth: () => (streams.stdoutIsTTY && (streams.stdout as { columns?: number }).columns) || 80,
+    getErrHelpWidth: () => (streams.stderrIsTTY && (streams.stderr as { columns?: number }).columns) || 80,
   });
   declareGlobal(program);
   const word = argv && commandWord(program, argv);
-  const noCommand = argv !== undefined && (word === undefined || word === ROOT_HELP);
+  const noCommand = argv !== undefined && (word === undefined || word === BAKED_HELP);
   // Each command group, declared only when it is the one being run (or for completion and a typo to
-  // suggest for); for `payctl --help` (and the build's `__root-help`, which reads that help) a group is
+  // suggest for); for `payctl --help` (and the build's `__baked-help`, which reads that help) a group is
   // only its summary line. `__profiles` runs on every Tab after -p: it needs no command group at all.
   const known = GROUPS.some((group) => group.name === word);
   for (const group of word === '__profiles' ? [] : GROUPS) {
     if (noCommand && group.summary !== undefined) program.command(group.name).description(group.summary);
     else if (noCommand || word === undefined || word === group.name || !known) group.declare(program, bind);
   }
-  declareTooling(program, streams, env);
+  declareTooling(program, bind, streams, env);
   // exitOverride and output settings must reach every subcommand, declared after the call above.
-  const grouped = groupHelp(program);
+  const grouped = groupHelp();
   const apply = (cmd: CommandUnknownOpts) => {
     cmd.exitOverride();
     cmd.configureOutput(program.configureOutput());

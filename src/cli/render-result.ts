@@ -111,10 +111,23 @@ async function renderManyResult(result: ManyResult, settings: Settings, io: IO):
 }
 
 /**
+ * A list may run to many pages. After a full collection V8 lets the old generation grow by a factor it
+ * derives from how fast that collection ran; on a loaded machine that swings, and at its highest dead
+ * pages (and the response buffers they hold) pile up through a long export. A fixed factor keeps a long
+ * export's peak where a short one's is. Set here, once the built-ins a command needs are loaded: as a
+ * command-line flag it changes V8's flag hash, and Node then compiles its own built-in modules from
+ * source on every start instead of from their code cache (docs/decisions.md).
+ */
+function steadyHeap() {
+  process.getBuiltinModule('node:v8').setFlagsFromString('--heap-growing-percent=50');
+}
+
+/**
  * Writes a list's rows and says how many: an export the handler prepared (its file, format and
  * summary), else --out (atomically, in the chosen format), else stdout.
  */
 async function writeRows(result: ManyResult, settings: Settings, io: IO): Promise<{ rows: number; toStdout: boolean }> {
+  steadyHeap();
   if (result.out && result.summary) {
     const { writeExport } = await import('../output/export');
     const job = {

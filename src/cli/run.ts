@@ -35,6 +35,13 @@ interface RunState {
  * no signal handlers, no exit. Without it, it owns the process and exits with that code.
  */
 export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // In-process, a run knows only the secrets it used itself, as a process does: no other run's redactions.
+  if (!io) return invoke(argv, io, env);
+  const { withOwnSecrets } = await import('../config/secrets');
+  return withOwnSecrets(() => invoke(argv, io, env));
+}
+
+async function invoke(argv: string[], io: IO | undefined, env: NodeJS.ProcessEnv): Promise<number> {
   const run: RunState = {
     controller: new AbortController(),
     writes: new WritesInFlight(),
@@ -43,6 +50,7 @@ export async function runProgram(argv: string[], io?: IO, env: NodeJS.ProcessEnv
   };
   const streams = filteredIO(io ?? processStreams(run), () => run.redact);
   if (!io) ownProcess(argv, run, streams);
+  else io.interrupt?.addEventListener('abort', () => interrupt(run, streams, 'SIGINT'), { once: true });
   if (argv[0] === 'help' && argv.length === 2 && isTopic(argv[1]))
     return exitWith(await helpTopic(argv[1], streams), streams, io);
   // commander's `help` looks one level deep:
@@ -119,11 +127,16 @@ function ownProcess(argv: string[], run: RunState, streams: IO): void {
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, () => {
       if (run.signalName) process.exit(exitCodeOf(undefined, sig));
-      run.signalName = sig;
-      if (!run.controller.signal.aborted) run.controller.abort(new Interrupt(sig));
-      run.writes.onInterrupt(streams.stderr);
+      interrupt(run, streams, sig);
     });
   }
+}
+
+/** A first SIGINT or SIGTERM (or an in-process run's `io.interrupt`): the run stops, writes in flight finish. */
+function interrupt(run: RunState, streams: IO, sig: 'SIGINT' | 'SIGTERM'): void {
+  run.signalName = sig;
+  if (!run.controller.signal.aborted) run.controller.abort(new Interrupt(sig));
+  run.writes.onInterrupt(streams.stderr);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Method } from '../contract/endpoints';
 import { createPool, refusedBeforeSending } from './pool';
 import type { Connection, Route } from './pool';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { VERSION } from '../version';
 import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter, waitLine } from './retry';
 import { refusedLocally } from './loopback';
@@ -23,7 +22,7 @@ interface HttpOptions {
   signal?: AbortSignal;
   /** A proxy, an extra CA. */
   route?: Route;
-  /** Seam: the connection attempts go over (a simulation's network); else a pool of undici's. */
+  /** Seam: the connection attempts go over (a simulation's network); else a pool of Node's http agent. */
   pool?: Connection;
   /** Seam: the jitter of retry waits (a simulation's seeded generator); else Math.random. */
   random?: () => number;
@@ -105,7 +104,9 @@ export class HttpClient {
     this.auth = 'Basic ' + Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64');
     this.policy = opts.retry ?? DEFAULT_RETRY;
     this.now = opts.now ?? Date.now;
-    this.pause = opts.sleep ?? ((ms) => sleep(ms, undefined, { signal: opts.signal }));
+    this.pause =
+      opts.sleep ??
+      ((ms) => process.getBuiltinModule('node:timers/promises').setTimeout(ms, undefined, { signal: opts.signal }));
     this.pool =
       opts.pool ??
       createPool(this.origin, { connections: opts.connections ?? 16, keepAliveTimeout: 4_000 }, opts.route);
@@ -202,8 +203,8 @@ export class HttpClient {
     body: string | undefined,
     attempts: number,
   ): Promise<HttpResponse> {
-    // One deadline per attempt, from connect to the last byte: undici's own timeouts restart with
-    // every chunk, so a body dripped a byte at a time would never end under them alone.
+    // One deadline per attempt, from connect to the last byte: a timeout that restarts with every chunk
+    // would never end a body dripped a byte at a time.
     const deadline = new AbortController();
     const cancel = (this.opts.deadline ?? realDeadline)(this.opts.timeoutMs, () => {
       const err = Object.assign(new Error(`no complete answer within ${this.opts.timeoutMs / 1000}s (--timeout)`), {
@@ -213,15 +214,7 @@ export class HttpClient {
     });
     const signal = this.opts.signal ? AbortSignal.any([deadline.signal, this.opts.signal]) : deadline.signal;
     try {
-      const res = await this.pool.request({
-        path,
-        method: method as Method,
-        headers,
-        body,
-        signal,
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
-      });
+      const res = await this.pool.request({ path, method, headers, body, signal });
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {

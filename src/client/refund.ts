@@ -1,5 +1,13 @@
 import { ApiError, FailureError, UsageError } from '../contract/errors';
-import { KEY_NOTE, amountOf, paymentProblem, refundNotesProblem, refundable, refundProblem } from '../contract/rules';
+import {
+  KEY_NOTE,
+  amountOf,
+  noSuchPayment,
+  paymentProblem,
+  refundNotesProblem,
+  refundable,
+  refundProblem,
+} from '../contract/rules';
 import { INR } from '../contract/vocabulary';
 import type { ApiClient } from './client';
 
@@ -55,7 +63,9 @@ export type RefundEvidence =
    */
   | { kind: 'no_list'; delta?: { before: number; after: number; amount: number } }
   /** Nothing could be read (network, a hostile answer): no conclusion either way. */
-  | { kind: 'unreadable'; reason: string };
+  | { kind: 'unreadable'; reason: string }
+  /** The service's own error object says the payment does not exist (contract/rules.ts noSuchPayment). */
+  | { kind: 'no_payment'; why: string };
 
 /**
  * `fresh`: this run has not sent this refund before. `resume`: an earlier run (or invocation, with
@@ -66,6 +76,8 @@ export type RefundStage = 'fresh' | 'resume' | 'lost';
 
 export type RefundDecision =
   | { action: 'done'; refundId?: string; why: string }
+  /** No refund carries the key yet, but the earlier request may still arrive: nothing is sent before `waitMs`. */
+  | { action: 'wait'; waitMs: number; why: string }
   /** More than one refund carries the key: money moved more than once, and a person must look. */
   | { action: 'duplicate'; refundIds: string[]; why: string }
   | { action: 'send'; why: string }
@@ -78,7 +90,38 @@ export type RefundDecision =
  * applied; only the service's own error object (handled before this) proves refusal. "Not in the
  * list" after a lost answer is unknown: the request may still land.
  */
-export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false): RefundDecision {
+export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown = false, waitMs = 0): RefundDecision {
+  const d = decideOnce(stage, e, retryUnknown);
+  // A resend of a refund sent before waits out the earlier request (resendWaitMs), whatever told it to go.
+  if (d.action !== 'send' || stage !== 'resume' || waitMs <= 0) return d;
+  const seen = e.kind === 'absent' ? 'no refund carries our key yet' : 'the service lists no refunds of a payment';
+  return { action: 'wait', waitMs, why: `${seen}, but ${waitWhy(waitMs)}` };
+}
+
+/** Pure: how long the earlier request may still arrive, in the words every refusal to resend uses. */
+export const waitWhy = (waitMs: number) =>
+  `the earlier request may still arrive for ${Math.ceil(waitMs / 1000)} s more: nothing is sent again before then`;
+
+/** When a refund was sent: the moment it left, and its attempt's deadline. */
+export interface EarlierSend {
+  sentAtMs: number;
+  deadlineMs: number;
+}
+
+/**
+ * The one rule before a refund whose outcome is unknown is taken as not applied because no refund
+ * carries its key, and sent again: the first request must no longer be able to arrive. Its connection
+ * is closed by then (the attempt gave up at its deadline, or the process that sent it ended), and a
+ * quiet period of twice that deadline must have passed since it was sent; a service that ignores the
+ * idempotency key would otherwise take a late first request and the resend both. The milliseconds
+ * still to wait (0: it may go). Used by the single refund, a bulk resume and an assistant's plan.
+ */
+export function resendWaitMs(earlier: EarlierSend | undefined, nowMs: number): number {
+  if (!earlier || !Number.isFinite(earlier.sentAtMs) || !Number.isFinite(earlier.deadlineMs)) return 0;
+  return Math.max(0, earlier.sentAtMs + 2 * earlier.deadlineMs - nowMs);
+}
+
+function decideOnce(stage: RefundStage, e: RefundEvidence, retryUnknown: boolean): RefundDecision {
   if (e.kind === 'found' && e.duplicates)
     return { action: 'duplicate', refundIds: e.duplicates, why: duplicateWhy(e.duplicates) };
   // The service answers the same key with this same failed refund: only a new key refunds again.
@@ -89,6 +132,8 @@ export function decideRefund(stage: RefundStage, e: RefundEvidence, retryUnknown
       why: `refund ${e.refundId} carrying our key failed at the service, and its amount went back to the payment`,
     };
   if (e.kind === 'found') return { action: 'done', refundId: e.refundId, why: `refund ${e.refundId} carries our key` };
+  // No refund of a payment the service does not have can have been applied, at any stage.
+  if (e.kind === 'no_payment') return { action: 'fail', why: e.why };
   // Not even a fresh row is "failed" then: another machine, or an earlier run, may have made it.
   if (e.kind === 'unreadable')
     return stage === 'fresh'
@@ -166,6 +211,8 @@ export async function findRefund(api: ApiClient, paymentId: string, key: string)
     return carrying.length ? found() : { kind: 'unreadable', reason: `more than ${PAGE * MAX_PAGES} refunds` };
   } catch (err) {
     if (carrying.length) return found(); // what was read proves at least that much
+    const none = noSuchPayment(err);
+    if (none) return { kind: 'no_payment', why: none };
     if (err instanceof ApiError && err.status === 404) return { kind: 'no_list' };
     return { kind: 'unreadable', reason: (err as Error).message };
   }

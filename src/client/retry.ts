@@ -77,7 +77,7 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
-/** Maps a transport error from undici or node:net to what it tells us about delivery. */
+/** Maps a transport error from node:http or node:net to what it tells us about delivery. */
 export function classifyTransportError(err: unknown): TransportFailure {
   const code = (err as { code?: string } | null)?.code ?? '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'unresolved';

@@ -59,6 +59,8 @@ export interface IO {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** An in-process caller's Ctrl-C (tests): aborting it stops the run as SIGINT stops a process. */
+  interrupt?: AbortSignal;
 }
 
 export interface ApiOptions {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { FailureError } from '../contract/errors';
 
@@ -82,7 +81,7 @@ function breakStale(path: string, seen: string) {
  */
 export function withFileLock<T>(target: string, work: () => T, giveUpMs = GIVE_UP_MS): T {
   const path = `${target}.lock`;
-  const mine = `${process.pid} ${randomBytes(8).toString('hex')}\n`;
+  const mine = `${process.pid} ${process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex')}\n`;
   const started = Date.now();
   for (let round = 0; !tryCreate(path, mine); round++) {
     const held = readText(path);

@@ -1,4 +1,3 @@
-import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { UsageError } from '../contract/errors';
@@ -127,7 +126,7 @@ export function readCaFile(path: string, what: string): string {
     throw new UsageError(`the CA file ${path} (${what}) holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   for (const block of blocks) {
     try {
-      new X509Certificate(block);
+      new (process.getBuiltinModule('node:crypto').X509Certificate)(block);
     } catch (err) {
       throw new UsageError(
         `the CA file ${path} (${what}) holds a certificate that cannot be read: ${(err as Error).message}`,

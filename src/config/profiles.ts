@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { writableDir } from './writable';
 import { join } from 'node:path';
@@ -63,7 +62,7 @@ export class ProfileStore {
 
   private write(store: Store): void {
     writableDir(this.dir, 'config directory', 0o700);
-    const temp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const temp = `${this.path}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}.tmp`;
     const fd = openSync(temp, 'wx', 0o600);
     try {
       writeSync(fd, `${JSON.stringify(store, null, '\t')}\n`);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { AuthError } from '../contract/errors';
 
 const TIMEOUT_MS = 60_000;
@@ -26,7 +25,7 @@ const failed = (source: string, what: string) =>
 export function runSecretCommand(command: string, opts: SecretCommandOptions): Promise<string> {
   const limit = opts.timeoutMs ?? TIMEOUT_MS;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, {
+    const child = process.getBuiltinModule('node:child_process').spawn(command, {
       shell: true,
       env: opts.env,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -80,6 +80,7 @@ export const PlanCreateBody = z.lazy(() =>
 export const SubscriptionCreateBody = z.lazy(() =>
   z.object({
     plan_id: resourceId,
+    customer_id: z.optional(resourceId),
     total_count: queryInt(1, 10_000),
     customer_notify: z.optional(flagInt),
     start_at: z.optional(queryInt(0)),
@@ -132,8 +133,8 @@ export const WalletPaymentBody = z.lazy(() =>
     order_id: resourceId,
     amount: amountInput,
     currency: inrOnly,
-    contact: z.string().check(z.minLength(1)),
-    email: z.string().check(z.minLength(1)),
+    contact: maxChars(20).check(z.minLength(1)),
+    email: maxChars(120).check(z.minLength(1)),
     description: z.optional(maxChars(LIMITS.descriptionChars)),
     notes: z.optional(notesInput),
   }),

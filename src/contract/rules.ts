@@ -1,4 +1,5 @@
 /** Rules derived from a payment's fields, written once for the client, bulk runs and the sandbox. */
+import { ApiError, NoEndpointError } from './errors';
 import { LIMITS } from './limits';
 import { KEY_NOTE } from './vocabulary';
 
@@ -100,4 +101,18 @@ export function refundAnswerProblem(r: unknown, paymentId: string, amount: numbe
   if (amountOf(o.amount) !== amount)
     return `the answer is refund ${o.id} of ${describeValue(o.amount)}, not of the ${amount} sent`;
   return undefined;
+}
+
+/**
+ * The service's own refusal of a request about a payment because it has no such payment (its error
+ * object, as the real service sends it: 400 "The id provided does not exist", about the path's id):
+ * proof that nothing was or can be applied to it. The one decision every bulk row (capture, refund;
+ * the run, a resume, a recheck) makes of it; undefined for anything else (a lost or hostile answer).
+ */
+export function noSuchPayment(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err instanceof NoEndpointError || ![400, 404].includes(err.status))
+    return undefined;
+  const { description, field } = err.service;
+  if (field && field !== 'id') return undefined;
+  return /does not exist/i.test(description ?? '') ? 'no such payment; nothing was sent' : undefined;
 }

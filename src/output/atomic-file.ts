@@ -4,6 +4,7 @@ import { access, lstat, readlink, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { FailureError, UsageError } from '../contract/errors';
+import { notRegular } from './path-kind';
 
 const CAUSES: Record<string, string> = {
   ENOENT: 'no such directory',
@@ -37,10 +38,11 @@ const FD_PATH = /^\/(?:proc\/(self|\d+)|dev)\/fd\/(\d+)$/;
 
 /**
  * What --out names, links followed: a regular file (or none yet) is written atomically at the link's
- * target, so a symlink stays a link; a character device or FIFO (`/dev/null`, a named pipe), or
- * `/dev/stdout` and its kin (whatever the descriptor is: a pipe, a terminal, a redirected file), is
- * written through; a directory, block device or socket is refused (exit 2). The path itself is never
- * replaced by a regular file unless it was one.
+ * target, so a symlink stays a link; `/dev/stdout` and its kin (whatever the descriptor is: a pipe, a
+ * terminal, a redirected file) and `/dev/null` are written through; anything else that is not a
+ * regular file (a directory, a FIFO, a device, a socket) is refused (exit 2) before anything is sent:
+ * a FIFO nobody reads would block its opener forever. The path itself is never replaced by a regular
+ * file unless it was one.
  */
 export async function outPath(target: string): Promise<OutPath> {
   let path = resolve(target);
@@ -62,10 +64,12 @@ export async function outPath(target: string): Promise<OutPath> {
       path = resolve(dirname(path), await readlink(path));
       continue;
     }
-    if (info.isDirectory()) throw new UsageError(`--out ${target}: is a directory`);
-    if (info.isFIFO() || info.isCharacterDevice()) return { path, through: true };
-    const what = info.isBlockDevice() ? 'a block device' : info.isSocket() ? 'a socket' : 'not a regular file';
-    throw new UsageError(`--out ${target}: ${path} is ${what}; give a file path`);
+    if (info.isDirectory()) throw new UsageError(`--out ${target}: is a directory; nothing was sent`);
+    if (path === '/dev/null' && info.isCharacterDevice()) return { path, through: true };
+    throw new UsageError(
+      `--out ${target}: ${path} is ${notRegular(info)}, not a regular file; nothing was sent`,
+      'give a file path (or --out /dev/stdout and a shell pipe or redirection)',
+    );
   }
   throw new UsageError(`--out ${target}: too many levels of symbolic links`);
 }

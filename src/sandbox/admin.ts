@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { INR, PAYMENT_METHODS, describeIssue } from '../contract';
-import { findAdminEndpoint } from './admin-api';
-import type { AdminEndpointName } from './admin-api';
+import type { Account, Accounts } from './accounts';
+import { accountRoutes } from './admin-accounts';
+import { findAdminEndpoint } from '../contract/admin-api';
+import type { AdminEndpointName } from '../contract/admin-api';
+import { bankRoutes } from './bank-admin';
 import { checkout } from './checkout';
 import type { SandboxClock } from './clock';
 import type { SandboxConfig } from './context';
@@ -56,11 +59,14 @@ export interface AdminDeps {
   runDueWork: (now: number) => void;
   requests: () => number;
   webhooks: WebhookSender;
+  /** The account whose key made the request: every route acts on it alone. */
+  account: Account;
+  accounts: Accounts;
 }
 
 type AdminHandler = (body: unknown, deps: AdminDeps) => unknown;
 
-/** The sandbox's own endpoints under /_sandbox/ (never /v1): checkout, clock, seed, reset, stats. */
+/** The sandbox's own endpoints under /_sandbox/ (never /v1), each on the calling account (src/contract/admin-api.ts lists them). */
 const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
   checkout(body, { store, clock, config }) {
     const input = parse(CheckoutBody, body);
@@ -87,13 +93,15 @@ const adminRoutes: Record<AdminEndpointName, AdminHandler> = {
     return publicView(store.tx(() => newCustomer(store, clock.now(), input)));
   },
   stats: (_body, deps) => stats(deps),
-  account: (_body, { store }) => merchantAccount(store),
+  account: (_body, { store, account }) => merchantAccount(store, account),
   events: (_body, { store }) => listEvents(store),
   tamperSettlement(body, { store }) {
     const input = parse(TamperBody, body);
     return tamper(store, input.settlement_id, input.amount);
   },
   ...webhookRoutes,
+  ...accountRoutes,
+  ...bankRoutes,
 };
 
 export function adminRoute(method: string, path: string, body: unknown, deps: AdminDeps): unknown {
@@ -103,10 +111,12 @@ export function adminRoute(method: string, path: string, body: unknown, deps: Ad
 }
 
 /** The merchant account that transfers into wallets draw on: captures, less refunds and transfers out. */
-function merchantAccount(store: Store) {
+function merchantAccount(store: Store, account: Account) {
   const balance = accountBalance(store);
   return {
     entity: 'merchant_account',
+    id: account.id,
+    name: account.name,
     balance,
     currency: INR,
     captured_less_refunded: store.appliedBalance(),

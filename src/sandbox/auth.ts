@@ -4,15 +4,17 @@ import { SandboxError } from './errors';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** HTTP Basic with the sandbox's key id and secret, compared in constant time. */
-export function basicAuth(keyId: string, keySecret: string): (req: IncomingMessage) => boolean {
-  const expected = digest(`${keyId}:${keySecret}`);
-  return (req) => {
-    const header = req.headers.authorization ?? '';
-    if (!header.startsWith('Basic ')) return false;
-    return timingSafeEqual(digest(Buffer.from(header.slice(6), 'base64').toString('utf8')), expected);
-  };
+/** The key id and secret a request's HTTP Basic header carries, if it carries one. */
+export function credentialsOf(req: IncomingMessage): { keyId: string; keySecret: string } | undefined {
+  const header = req.headers.authorization ?? '';
+  if (!header.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { keyId: decoded.slice(0, colon), keySecret: decoded.slice(colon + 1) };
 }
+
+/** Compared in constant time (digests of equal length), so the answer's timing tells nothing of the secret. */
+export const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
 /** The key id of a request whose credentials were accepted: what its idempotency keys belong to. */
 export function keyIdOf(req: IncomingMessage): string {

@@ -5,7 +5,9 @@ import type { PaymentInput } from './payments';
 import type { PaymentRecord } from './records';
 import type { Store } from './store';
 
-export type CheckoutInput = Pick<PaymentInput, 'method' | 'fail' | 'email' | 'contact'> & { order_id: string };
+export type CheckoutInput = Pick<PaymentInput, 'method' | 'fail' | 'email' | 'contact' | 'description' | 'notes'> & {
+  order_id: string;
+};
 
 /**
  * The customer paying at checkout: one attempt on the order, authorized or failed, captured at once

@@ -1,9 +1,9 @@
-import { newId } from './ids';
+import { DEFAULT_ACCOUNT, newId } from './ids';
 import type { EventRecord } from './records';
 import { publicView } from './views';
 import type { Store } from './store';
 import { enqueue } from './webhook-store';
-import { encodeLikeService } from './webhook-signature';
+import { encodeLikeService } from '../contract/webhooks/signature';
 
 /** Resources an event carries, by the name the real payload gives them (`payload.payment.entity`). */
 export type EventRecords = Partial<
@@ -31,7 +31,7 @@ export function recordEvent(store: Store, now: number, event: string, records: E
   const row: EventRecord = {
     id: newId('evt'),
     entity: 'event',
-    account_id: 'acc_sandbox',
+    account_id: store.meta('account_id') ?? DEFAULT_ACCOUNT,
     event,
     contains: Object.keys(records),
     payload,
@@ -39,12 +39,18 @@ export function recordEvent(store: Store, now: number, event: string, records: E
     _delivery: 'no webhook',
     _attempts: [],
   };
-  const out = { eventId: row.id, sourceEvent: row.id, event, body: () => webhookBody(row) };
+  const out = { eventId: row.id, sourceEvent: row.id, event, subject: subjectOf(row), body: () => webhookBody(row) };
   if (enqueue(store, out, now * 1000, Date.now()) > 0) row._delivery = 'pending';
   store.insert<EventRecord>(row);
   const wake = wakers.get(store);
   if (wake) store.onCommit(wake);
   return row;
+}
+
+/** The id of the record an event is about: its first entity's (the payment of `order.paid`, the refund of `refund.*`). */
+export function subjectOf(event: EventRecord): string {
+  const first = event.payload[event.contains[0] ?? ''] as { entity?: { id?: unknown } } | undefined;
+  return typeof first?.entity?.id === 'string' ? first.entity.id : '';
 }
 
 /** The body the real service POSTs, in its bytes: the event without its id (that is X-Razorpay-Event-Id). */

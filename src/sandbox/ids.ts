@@ -15,6 +15,9 @@ export function base62(length: number): string {
   return out;
 }
 
+/** The id of the account `sandbox start` prints (the database's own keys), as events have always named it. */
+export const DEFAULT_ACCOUNT = 'acc_sandbox';
+
 /** Ids shaped like the real service's: prefix + 14 base62 characters. */
 export const newId = (prefix: string) => `${prefix}_${base62(14)}`;
 

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { Accounts } from './accounts';
 import { createSandboxServer } from './server';
 import type { Misbehaviour } from './server';
-import { keepFeeRate } from './settlements-fees';
-import { Store } from './store';
 
 export interface SandboxOptions extends Misbehaviour {
   db: string;
@@ -29,17 +28,12 @@ const FIVE_DAYS = 5 * 86_400;
 
 /** Serves the service interface on loopback from a SQLite file (or :memory:). */
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
-  const store = new Store(opts.db);
-  const { keyId, keySecret } = store.keys();
-  const webhookSecret = store.webhookSecret(opts.webhookSecret);
-  keepFeeRate(store, opts.feeRate);
+  const config = { captureWindowSeconds: opts.captureWindowSeconds ?? FIVE_DAYS };
+  const accounts = new Accounts({ ...opts, config });
+  const { keyId, keySecret, webhookSecret } = accounts.main;
   const { server, drain } = createSandboxServer({
-    webhook: opts.webhook,
-    webhookSecret,
-    store,
-    keyId,
-    keySecret,
-    config: { captureWindowSeconds: opts.captureWindowSeconds ?? FIVE_DAYS },
+    accounts,
+    config,
     rateLimit: opts.rateLimit,
     faultRate: opts.faultRate,
     latencyMs: opts.latencyMs,
@@ -50,6 +44,9 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => resolve());
+  }).catch(async (err: unknown) => {
+    await accounts.close();
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -66,7 +63,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       });
       // Deliveries under way finish (and are recorded) before the database closes.
       await drain();
-      store.close();
+      await accounts.close();
     },
   };
 }

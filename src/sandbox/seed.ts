@@ -6,6 +6,8 @@ import { move } from './ledger';
 import { createOrder } from './orders';
 import { newCustomer } from './customers';
 import { seedReads } from './reads';
+import { refund } from './refunds';
+import { seedBilling } from './seed-billing';
 import { seedWallets } from './seed-wallets';
 import type { Store } from './store';
 
@@ -23,41 +25,60 @@ export const SeedBody = z.object({
 });
 type Seed = z.output<typeof SeedBody>;
 
-/** Test data in one transaction: orders in a mix of states, authorized payments, a long wallet statement. */
+/**
+ * The customers orders are paid by: distinct names, e-mails and phones. The first two have valid Indian
+ * mobiles (wallets can open) and the third does not (wallet creation is refused).
+ */
+const PEOPLE = [
+  ['Asha Rao', 'asha.rao@example.com', '+919876543210'],
+  ['Vikram Shah', 'vikram.shah@example.com', '9123456780'],
+  ['Overseas Buyer', 'buyer@example.org', '+14155550100'],
+  ['Priya Menon', 'priya.menon@example.com', '+919845012345'],
+  ['Rahul Verma', 'rahul.verma@example.com', '+919900112233'],
+  ['Meera Iyer', 'meera.iyer@example.com', '+919833344455'],
+  ['Arjun Nair', 'arjun.nair@example.com', '+919744455566'],
+  ['Kavya Reddy', 'kavya.reddy@example.com', '+919966677788'],
+] as const;
+
+/**
+ * Test data in one transaction. With orders: the customers above, orders in every state (a third
+ * captured, some of those refunded in part or in full; a third authorized, some after a declined
+ * attempt; a third never paid), each paid by one of the customers, and plans with subscriptions in
+ * every status. Authorized payments, a long wallet statement, customers with wallets on request.
+ */
 export function seed(store: Store, now: number, config: SandboxConfig, body: Seed) {
   const order_ids: string[] = [];
   const payment_ids: string[] = [];
   const customer_ids: string[] = [];
+  let billing: { plan_ids: string[]; subscription_ids: string[] } | undefined;
   let wallets: { from: number; to: number } | undefined;
   const pay = (orderId: string) => checkout(store, now, config.captureWindowSeconds, { order_id: orderId });
   store.tx(() => {
     if (body.orders) {
-      // Two with valid Indian mobiles (wallets can open) and one without (wallet creation is refused).
-      for (const [name, contact] of [
-        ['Asha Rao', '+919876543210'],
-        ['Vikram Shah', '9123456780'],
-        ['Overseas Buyer', '+14155550100'],
-      ] as const) {
-        customer_ids.push(newCustomer(store, now, { name, contact }).id);
-      }
+      for (const [name, email, contact] of PEOPLE)
+        customer_ids.push(newCustomer(store, now, { name, email, contact }).id);
       seedReads(store, now);
     }
     for (let i = 0; i < (body.orders ?? 0); i++) {
-      // A third captured at once, a third authorized, a third never paid.
-      const mix = i % 3;
-      const amount = 1000 * (1 + (i % 50));
+      const mix = i % 6;
+      const [, email, contact] = PEOPLE[i % PEOPLE.length]!;
       const order = createOrder(store, now, {
-        amount,
+        amount: 25_000 * (1 + (i % 8)),
         currency: INR,
         receipt: `seed-${i + 1}`,
-        payment_capture: mix === 0,
+        payment_capture: mix === 0 || mix === 3,
       });
       order_ids.push(order.id);
-      if (mix < 2) {
-        const payment = pay(order.id);
-        if (payment.status === 'authorized') payment_ids.push(payment.id);
-      }
+      if (mix === 2 || mix === 5) continue; // never paid
+      const attempt = { order_id: order.id, email, contact };
+      if (mix === 4) checkout(store, now, config.captureWindowSeconds, { ...attempt, method: 'upi', fail: true });
+      const payment = checkout(store, now, config.captureWindowSeconds, attempt);
+      if (payment.status === 'authorized') payment_ids.push(payment.id);
+      // Of the captured ones, every fourth refunded in part and every fourth in full.
+      if (i % 12 === 3) refund(store, now, payment, { amount: Math.floor(payment.amount / 3) });
+      if (i % 12 === 9) refund(store, now, payment, {});
     }
+    if (body.orders) billing = seedBilling(store, now, config, customer_ids.slice(0, PEOPLE.length));
     for (let i = 0; i < (body.authorized ?? 0); i++) {
       const order = createOrder(store, now, { amount: 50000, currency: INR, receipt: `bulk-${i + 1}` });
       order_ids.push(order.id);
@@ -82,6 +103,7 @@ export function seed(store: Store, now: number, config: SandboxConfig, body: See
     order_ids,
     payment_ids,
     customer_ids,
+    ...billing,
     ...(wallets ? { wallet_customer_ids: customer_ids.slice(-2), wallet_span: wallets } : {}),
   };
 }

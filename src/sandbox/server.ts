@@ -2,19 +2,16 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { adminRoute } from './admin';
 import type { AdminDeps } from './admin';
-import { ADMIN_PREFIX } from './admin-api';
-import { CHALLENGE, basicAuth, invalidKey, keyIdOf, rateLimiter } from './auth';
-import { sandboxClock } from './clock';
+import { ADMIN_PREFIX } from '../contract/admin-api';
+import type { Account, Accounts } from './accounts';
+import { CHALLENGE, invalidKey, keyIdOf, rateLimiter } from './auth';
 import type { SandboxConfig } from './context';
 import { dispatch, findEndpoint } from './dispatch';
-import { dueWork } from './due-work';
 import { SandboxError, errorBody, unknownUrl } from './errors';
 import { faultInjector } from './faults';
 import { IDEMPOTENCY_HEADER, InFlightKeys, checkedKey } from './idempotency';
 import type { RefundKey } from './idempotency';
-import type { Store } from './store';
 import { readBody, parseJson, requestUrl, send, sendError, serverError } from './transport';
-import { webhookSender } from './webhooks';
 
 /** What `sandbox start` can turn on to make the service misbehave the ways the real one does. */
 export interface Misbehaviour {
@@ -27,13 +24,9 @@ export interface Misbehaviour {
 }
 
 export interface ServerOptions extends Misbehaviour {
-  store: Store;
-  keyId: string;
-  keySecret: string;
+  /** Whose key a request carries decides the account (database, clock, webhooks) it is served from. */
+  accounts: Accounts;
   config: SandboxConfig;
-  /** Where events are POSTed, signed with webhookSecret, with retries. */
-  webhook?: string;
-  webhookSecret: string;
 }
 
 export interface SandboxServer {
@@ -51,23 +44,24 @@ type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<
 
 /** node:http server for /v1 (the service) and /_sandbox (admin), with auth, rate limit and faults. */
 export function createSandboxServer(opts: ServerOptions): SandboxServer {
-  const { store, config } = opts;
-  const clock = sandboxClock(store);
-  const start = opts.webhook ? { url: opts.webhook, secret: opts.webhookSecret } : undefined;
-  const webhooks = webhookSender(store, clock, start);
-  const runDueWork = dueWork(store, config.captureWindowSeconds);
-  const authorized = basicAuth(opts.keyId, opts.keySecret);
+  const { accounts, config } = opts;
   const rateLimited = rateLimiter(opts.rateLimit);
   const nextFault = faultInjector(opts);
   const inFlight = new InFlightKeys();
   let requests = 0;
-  const adminDeps: AdminDeps = { store, config, clock, runDueWork, requests: () => requests, webhooks };
+  const adminDeps = (account: Account): AdminDeps => ({
+    ...account,
+    config,
+    requests: () => account.requests,
+    account,
+    accounts,
+  });
 
-  /** Sandbox time for a request, with everything due by then done first. */
-  const serve = () => {
-    const now = clock.now();
-    runDueWork(now);
-    return { store, config, now };
+  /** The account's sandbox time for a request, with everything due by then done first. */
+  const serve = (account: Account) => () => {
+    const now = account.clock.now();
+    account.runDueWork(now);
+    return { store: account.store, config, now };
   };
 
   /** The checked idempotency key of a refund request (400 when malformed), if it has one that counts. */
@@ -80,10 +74,12 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
 
   const service: Handler = async (req, res, url) => {
     requests++;
-    if (!authorized(req)) {
+    const account = accounts.authenticate(req);
+    if (!account) {
       await readBody(req).catch(() => '');
       return sendError(res, invalidKey(), CHALLENGE);
     }
+    account.requests++;
     if (rateLimited()) return sendError(res, new SandboxError('Too many requests', 429));
     const path = url.pathname.slice('/v1'.length);
     let refundKey: RefundKey | undefined;
@@ -97,7 +93,7 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
       return sendError(res, err as SandboxError);
     }
     try {
-      await answer(req, res, url, path, refundKey);
+      await answer(req, res, url, path, refundKey, serve(account));
     } finally {
       release?.();
     }
@@ -109,6 +105,7 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
     url: URL,
     path: string,
     refundKey: RefundKey | undefined,
+    served: Parameters<typeof dispatch>[1],
   ) => {
     const fault = await nextFault();
     if (fault === 'drop_before') return void req.socket.destroy();
@@ -118,7 +115,7 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
     try {
       const rawBody = await readBody(req);
       const request = { method: req.method ?? 'GET', path, rawBody, refundKey };
-      body = dispatch({ ...request, query: url.searchParams }, serve);
+      body = dispatch({ ...request, query: url.searchParams }, served);
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       status = err.status;
@@ -130,12 +127,13 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
   };
 
   const admin: Handler = async (req, res, url) => {
-    if (!authorized(req)) return sendError(res, invalidKey(), CHALLENGE);
+    const account = accounts.authenticate(req);
+    if (!account) return sendError(res, invalidKey(), CHALLENGE);
     try {
       const body = parseJson(await readBody(req), false);
-      runDueWork(clock.now());
+      account.runDueWork(account.clock.now());
       const path = url.pathname.slice(ADMIN_PREFIX.length);
-      send(res, 200, adminRoute(req.method ?? 'GET', path, body, adminDeps));
+      send(res, 200, adminRoute(req.method ?? 'GET', path, body, adminDeps(account)));
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       sendError(res, err);
@@ -162,5 +160,5 @@ export function createSandboxServer(opts: ServerOptions): SandboxServer {
   // next request into a socket the server is closing (ECONNRESET). headersTimeout stays above it.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-  return { server, requests: () => requests, drain: () => webhooks.drain() };
+  return { server, requests: () => requests, drain: () => accounts.drain() };
 }

@@ -51,6 +51,11 @@ export class Store {
     return `${this.generation}.${data_version}`;
   }
 
+  /** Counts a change made behind the store's back (a snapshot loaded), so no earlier page cursor is used. */
+  touch(): void {
+    this.generation++;
+  }
+
   /** Prepared once per SQL text: node:sqlite compiles a statement on every prepare(). */
   sql(text: string): StatementSync {
     let statement = this.statements.get(text);
@@ -113,15 +118,6 @@ export class Store {
         this.setMeta('key_secret', keySecret);
       }
       return { keyId, keySecret };
-    });
-  }
-
-  /** The webhook signing secret: the one given (kept from then on), else the one kept, else a new one. */
-  webhookSecret(given?: string): string {
-    return this.tx(() => {
-      const secret = given ?? this.meta('webhook_secret') ?? `whsec_${base62(24)}`;
-      this.setMeta('webhook_secret', secret);
-      return secret;
     });
   }
 
@@ -276,7 +272,9 @@ export class Store {
     this.generation++;
     this.tx(() => {
       this.db.exec('DELETE FROM records; DELETE FROM applied; DELETE FROM refund_keys;');
-      this.sql("DELETE FROM meta WHERE key NOT IN ('key_id', 'key_secret', 'webhook_secret', 'fee_rate')").run();
+      // The account's identity (keys, webhook secret, id, name, webhook) and its fee rate outlive a reset.
+      const kept = "'key_id', 'key_secret', 'webhook_secret', 'account_id', 'account_name', 'webhook_url', 'fee_rate'";
+      this.sql(`DELETE FROM meta WHERE key NOT IN (${kept})`).run();
     });
   }
 

@@ -51,10 +51,13 @@ function charge(store: Store, at: number, windowSeconds: number, sub: Subscripti
         });
   recordAttempt(store, order);
   sub._cycle_order = fail ? order.id : undefined;
+  const customer = sub.customer_id ? store.get('customer', sub.customer_id) : undefined;
   const payment = newPayment(store, at, windowSeconds, order, {
     method: sub.payment_method ?? 'card',
     fail,
     customer_id: sub.customer_id ?? undefined,
+    email: customer?.email ?? undefined,
+    contact: customer?.contact ?? undefined,
     notes: { subscription_id: sub.id },
     description: `Subscription ${sub.id}, cycle ${cycle}`,
   });
@@ -162,7 +165,8 @@ export function authorize(store: Store, now: number, windowSeconds: number, inpu
       const end = endOfCycles(now, store.get('plan', sub.plan_id)!, sub.total_count);
       Object.assign(sub, { start_at: now, charge_at: now, end_at: end });
     }
-    Object.assign(sub, { customer_id: newSubscriber(store, now).id, status: 'authenticated' });
+    // A subscription made for a customer stays theirs; else whoever authorises it becomes its customer.
+    Object.assign(sub, { customer_id: sub.customer_id ?? newSubscriber(store, now).id, status: 'authenticated' });
     recordEvent(store, now, 'subscription.authenticated', { subscription: publicView(sub) });
   } else if (status === 'authenticated' || status === 'active') {
     if (!input.fail)

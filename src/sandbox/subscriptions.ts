@@ -50,6 +50,8 @@ export function createSubscription({ store, now, body }: RouteContext<'createSub
     store.tx(() => {
       const plan = store.get('plan', body.plan_id);
       if (!plan) throw new SandboxError(`The plan ${body.plan_id} does not exist`, 400, 'plan_id');
+      if (body.customer_id !== undefined && !store.get('customer', body.customer_id))
+        throw new SandboxError('The id provided does not exist', 400, 'customer_id');
       const startAt = body.start_at ?? now;
       if (startAt < now - 60) throw new SandboxError('start_at cannot be in the past', 400, 'start_at');
       const total = body.total_count;
@@ -57,7 +59,7 @@ export function createSubscription({ store, now, body }: RouteContext<'createSub
         id: recordId('subscription'),
         entity: 'subscription',
         plan_id: plan.id,
-        customer_id: null,
+        customer_id: body.customer_id ?? null,
         status: 'created',
         current_start: null,
         current_end: null,

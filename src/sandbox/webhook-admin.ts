@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import type { AdminDeps } from './admin';
 import { parse } from './admin';
 import { SandboxError, notFound } from './errors';
-import { webhookBody } from './events';
-import { newId } from './ids';
+import { subjectOf, webhookBody } from './events';
+import { base62, newId } from './ids';
 import { ALIVE_MS } from './webhooks';
 import { trigger } from './webhook-trigger';
 import {
@@ -19,11 +19,13 @@ import {
   webhookById,
 } from './webhook-store';
 import type { WebhookRow } from './webhook-store';
+import { webhookSecret } from './webhook-tables';
+import { sandboxSecret } from '../contract/webhooks/secret';
+import type { ListenView, WebhookView } from '../contract/webhooks/views';
 
 const id = z.string().check(z.regex(/^wh_[A-Za-z0-9]+$/, { message: 'is not a webhook id' }));
 const ListenBody = z.object({
   url: z.string().check(z.regex(/^https?:\/\/\S+$/, { message: 'is not an http(s) URL' })),
-  secret: z.string().check(z.minLength(8), z.maxLength(256)),
   events: z.optional(z.array(z.string().check(z.maxLength(100)))),
 });
 const PollBody = z.object({ id, after: z.optional(z.int().check(z.minimum(0))) });
@@ -32,10 +34,9 @@ const DeliveriesBody = z.object({ event: z.optional(z.string().check(z.maxLength
 const ReplayBody = z.object({ event_id: z.string().check(z.regex(/^evt_[A-Za-z0-9]+$/)), new_id: z.boolean() });
 const TriggerBody = z.object({ event: z.string().check(z.maxLength(100)), set: z.array(z.string()) });
 
-/** A webhook as the admin API shows it: never its secret. */
-export type WebhookView = ReturnType<typeof shown>;
+const SecretBody = z.object({ secret: z.optional(z.string()) });
 
-const shown = (w: WebhookRow, store: AdminDeps['store']) => ({
+const shown = (w: WebhookRow, store: AdminDeps['store']): WebhookView => ({
   id: w.id,
   kind: w.kind,
   url: w.url,
@@ -56,22 +57,37 @@ const sandboxMs = ({ clock }: AdminDeps) => clock.now() * 1000;
 
 /** The admin routes of webhooks: listeners' registration and polling, deliveries, replay, trigger. */
 export const webhookRoutes = {
-  /** A `webhooks listen`: registered (or renewed, and re-enabled) with its secret; what waits for it is due now. */
-  webhookListen(body: unknown, deps: AdminDeps) {
+  /**
+   * A `webhooks listen`: a registration of its own (or a stopped listener's of the same URL, taken
+   * over and enabled); what waits for it is due now.
+   */
+  webhookListen(body: unknown, deps: AdminDeps): ListenView {
     const input = parse(ListenBody, body);
     const { store, clock } = deps;
     const w = register(store, {
       kind: 'listen',
       url: input.url,
-      secret: input.secret,
       events: input.events ?? [],
       aliveUntil: Date.now() + ALIVE_MS,
-      enable: true,
       now: clock.now(),
     });
     dueNow(store, w.id, sandboxMs(deps));
     deps.webhooks.wake();
     return { ...shown(w, store), was_disabled: w.was_disabled };
+  },
+  /** The sandbox's webhook secret, which signs every delivery (what `sandbox start` printed). */
+  webhookSecret: (_body: unknown, { store }: AdminDeps) => ({ secret: webhookSecret(store) }),
+  /**
+   * A new webhook secret (the one given, else a new random one) for every event from now on; queued
+   * deliveries and their retries keep the signature they were made with.
+   */
+  webhookRotateSecret(body: unknown, { store }: AdminDeps) {
+    const given = parse(SecretBody, body).secret;
+    if (given !== undefined) {
+      const checked = sandboxSecret(given, 'secret');
+      if (!checked.ok) throw new SandboxError(checked.error, 400, 'secret');
+    }
+    return { secret: webhookSecret(store, given ?? `whsec_${base62(24)}`) };
   },
   /** The attempts made for a listener since `after`; keeps it live. */
   webhookPoll(body: unknown, deps: AdminDeps) {
@@ -121,6 +137,7 @@ export const webhookRoutes = {
       eventId: input.new_id ? newId('evt') : input.event_id,
       sourceEvent: sent?.source_event ?? input.event_id,
       event: sent?.event ?? record!.event,
+      subject: sent?.subject ?? subjectOf(record!),
       body: () => sent?.body ?? webhookBody(record!),
     };
     const queued = store.tx(() => enqueue(store, out, sandboxMs(deps), Date.now()));

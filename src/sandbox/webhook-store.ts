@@ -1,39 +1,13 @@
+import type { AttemptView } from '../contract/webhooks/views';
+import { eventMatches, signWebhook } from '../contract/webhooks/signature';
 import { base62 } from './ids';
 import type { Store } from './store';
-import { eventMatches, signWebhook } from './webhook-signature';
-
-/**
- * Webhooks and their delivery queue, in tables of their own beside the records. Every sandbox process
- * on the database file shares them: a webhook is live while its owner (a `sandbox start --webhook`, a
- * `webhooks listen`) keeps renewing `alive_until`, and whichever process claims a due delivery sends it.
- * Times: `*_at` of deliveries in sandbox milliseconds, of attempts in sandbox seconds; `alive_until`
- * and `lease_until` in wall-clock milliseconds (they are about processes, not about the service).
- */
-const TABLES = `
-CREATE TABLE IF NOT EXISTS webhooks (
-  id TEXT PRIMARY KEY, kind TEXT NOT NULL, url TEXT NOT NULL, secret TEXT NOT NULL, events TEXT NOT NULL,
-  alive_until INTEGER NOT NULL, disabled_at INTEGER, disabled_reason TEXT, created_at INTEGER NOT NULL,
-  UNIQUE (kind, url)
-);
-CREATE TABLE IF NOT EXISTS webhook_deliveries (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT, webhook_id TEXT NOT NULL, event_id TEXT NOT NULL,
-  source_event TEXT NOT NULL, event TEXT NOT NULL, body TEXT NOT NULL, signature TEXT NOT NULL,
-  state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, first_at INTEGER, next_at INTEGER NOT NULL,
-  lease_until INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (state, next_at);
-CREATE TABLE IF NOT EXISTS webhook_attempts (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT, delivery INTEGER NOT NULL, webhook_id TEXT NOT NULL,
-  event_id TEXT NOT NULL, event TEXT NOT NULL, attempt INTEGER NOT NULL, at INTEGER NOT NULL,
-  status INTEGER, latency_ms INTEGER NOT NULL, error TEXT, response TEXT, state TEXT NOT NULL
-);
-`;
+import { hooks, webhookSecret } from './webhook-tables';
 
 export interface WebhookRow {
   id: string;
   kind: 'start' | 'listen';
   url: string;
-  secret: string;
   events: string;
   alive_until: number;
   disabled_at: number | null;
@@ -54,39 +28,11 @@ export interface DeliveryRow {
   first_at: number | null;
   next_at: number;
   created_at: number;
+  /** The record the event is about (its first entity's id): deliveries of one subject go out in order. */
+  subject: string;
 }
 
-export interface AttemptRow {
-  seq: number;
-  delivery: number;
-  webhook_id: string;
-  event_id: string;
-  event: string;
-  attempt: number;
-  at: number;
-  status: number | null;
-  latency_ms: number;
-  error: string | null;
-  /** The first bytes of the handler's answer. */
-  response: string | null;
-  /** The delivery's state after this attempt. */
-  state: 'delivered' | 'retrying' | 'failed';
-}
-
-/** One attempt at a delivery as the admin API shows it (`webhooks listen`, `deliveries`). */
-export type AttemptView = AttemptRow & { url: string };
-
-const ready = new WeakSet<Store>();
-
-/** The store, with the webhook tables made once per process. */
-export function hooks(store: Store): Store {
-  if (!ready.has(store)) {
-    store.db.exec(TABLES);
-    // Made inside a transaction, the tables go if it rolls back: only made outside one do they stay.
-    if (!store.db.isTransaction) ready.add(store);
-  }
-  return store;
-}
+export type AttemptRow = Omit<AttemptView, 'url'>;
 
 export function webhookById(store: Store, id: string): WebhookRow | undefined {
   return hooks(store).sql('SELECT * FROM webhooks WHERE id = ?').get(id) as WebhookRow | undefined;
@@ -95,40 +41,37 @@ export function webhookById(store: Store, id: string): WebhookRow | undefined {
 export interface Registration {
   kind: WebhookRow['kind'];
   url: string;
-  secret: string;
   events: string[];
   aliveUntil: number;
-  /** Clears a disabled webhook's state (its owner is back and says so). */
-  enable: boolean;
   now: number;
 }
 
 /**
- * Registers a webhook, or renews the one of the same kind and URL: its secret from now on (deliveries
- * already signed keep their signature), its event filter, its lease on life.
+ * Registers a webhook. `sandbox start --webhook URL` renews the one of its URL. A `webhooks listen`
+ * is a registration of its own, with its own filter: it never changes a live listener's. It takes over
+ * a stopped listener's registration of the same URL (the oldest), so deliveries that waited for that
+ * one are sent to it, and enables it if it had been disabled (`was_disabled` says since when).
  */
 export function register(store: Store, r: Registration): WebhookRow & { was_disabled: number | null } {
   return hooks(store).tx(() => {
-    const old = store.sql('SELECT * FROM webhooks WHERE kind = ? AND url = ?').get(r.kind, r.url) as
-      WebhookRow | undefined;
+    const live = r.kind === 'start' ? '' : 'AND alive_until <= ?';
+    const args = r.kind === 'start' ? [r.kind, r.url] : [r.kind, r.url, Date.now()];
+    const old = store
+      .sql(`SELECT * FROM webhooks WHERE kind = ? AND url = ? ${live} ORDER BY created_at, id LIMIT 1`)
+      .get(...args) as WebhookRow | undefined;
     const events = JSON.stringify(r.events);
-    if (old) {
+    const id = old?.id ?? `wh_${base62(14)}`;
+    if (old)
       store
-        .sql('UPDATE webhooks SET secret = ?, events = ?, alive_until = ? WHERE id = ?')
-        .run(r.secret, events, r.aliveUntil, old.id);
-      if (r.enable)
-        store.sql('UPDATE webhooks SET disabled_at = NULL, disabled_reason = NULL WHERE id = ?').run(old.id);
-    } else {
+        .sql('UPDATE webhooks SET events = ?, alive_until = ?, disabled_at = NULL, disabled_reason = NULL WHERE id = ?')
+        .run(events, r.aliveUntil, id);
+    else
       store
         .sql(
-          'INSERT INTO webhooks (id, kind, url, secret, events, alive_until, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          "INSERT INTO webhooks (id, kind, url, secret, events, alive_until, created_at) VALUES (?, ?, ?, '', ?, ?, ?)",
         )
-        .run(`wh_${base62(14)}`, r.kind, r.url, r.secret, events, r.aliveUntil, r.now);
-    }
-    const row = store
-      .sql('SELECT * FROM webhooks WHERE kind = ? AND url = ?')
-      .get(r.kind, r.url) as unknown as WebhookRow;
-    return { ...row, was_disabled: old?.disabled_at ?? null };
+        .run(id, r.kind, r.url, events, r.aliveUntil, r.now);
+    return { ...webhookById(store, id)!, was_disabled: old?.disabled_at ?? null };
   });
 }
 
@@ -144,11 +87,12 @@ export function listWebhooks(store: Store): WebhookRow[] {
   return hooks(store).sql('SELECT * FROM webhooks ORDER BY created_at').all() as unknown as WebhookRow[];
 }
 
-/** Webhooks an event goes to now: live, enabled, and its name passes their filter. */
+/**
+ * Webhooks an event goes to now: live, and its name passes their filter. A disabled one gets it too,
+ * held until it is enabled (claimDue sends nothing to a disabled webhook).
+ */
 function targets(store: Store, event: string, realNow: number): WebhookRow[] {
-  const live = hooks(store)
-    .sql('SELECT * FROM webhooks WHERE alive_until > ? AND disabled_at IS NULL')
-    .all(realNow) as unknown as WebhookRow[];
+  const live = hooks(store).sql('SELECT * FROM webhooks WHERE alive_until > ?').all(realNow) as unknown as WebhookRow[];
   return live.filter((w) => eventMatches(JSON.parse(w.events) as string[], event));
 }
 
@@ -156,41 +100,57 @@ export interface Outgoing {
   eventId: string;
   sourceEvent: string;
   event: string;
+  /** The id of the record the event is about: a webhook gets one subject's events in the order made. */
+  subject: string;
   /** The body's bytes, made only when some webhook takes the event. */
   body: () => string;
 }
 
 /**
- * Queues `out` for every webhook it goes to, signed now with that webhook's secret: a retry after the
- * secret is rotated sends the signature it was first sent with. Returns how many were queued.
+ * Queues `out` for every webhook it goes to, signed now with the sandbox's webhook secret: a retry
+ * after the secret is rotated sends the signature it was first sent with. Returns how many were queued.
  */
 export function enqueue(store: Store, out: Outgoing, sandboxMs: number, realNow: number): number {
   const insert = hooks(store).sql(
-    `INSERT INTO webhook_deliveries (webhook_id, event_id, source_event, event, body, signature, state, next_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    `INSERT INTO webhook_deliveries (webhook_id, event_id, source_event, event, body, signature, state, next_at, created_at, subject)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
   );
   let queued = 0;
   let body: string | undefined;
+  let signature: string | undefined;
   for (const w of targets(store, out.event, realNow)) {
     body ??= out.body();
-    insert.run(w.id, out.eventId, out.sourceEvent, out.event, body, signWebhook(body, w.secret), sandboxMs, sandboxMs);
+    signature ??= signWebhook(body, webhookSecret(store));
+    insert.run(w.id, out.eventId, out.sourceEvent, out.event, body, signature, sandboxMs, sandboxMs, out.subject);
     queued++;
   }
   return queued;
 }
 
-/** Claims deliveries due by sandbox time `sandboxMs` for `leaseMs`, so no other process sends them meanwhile. */
+/**
+ * Claims deliveries due by sandbox time `sandboxMs` for `leaseMs`, so no other process sends them
+ * meanwhile: the oldest first, and of each subject only the oldest not yet delivered, so a webhook
+ * gets one record's events in the order they were made (a later one waits behind an earlier retry).
+ */
 export function claimDue(store: Store, sandboxMs: number, realNow: number, leaseMs: number, limit: number) {
+  const any = hooks(store)
+    .sql(`SELECT 1 FROM webhook_deliveries WHERE state IN ('pending', 'retrying') AND next_at <= ? LIMIT 1`)
+    .get(sandboxMs);
+  // Looked for outside a transaction first: most ticks find nothing, and take no write lock.
+  if (!any) return [];
   const due = () =>
     hooks(store)
       .sql(
-        `SELECT d.*, w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+        `SELECT d.*, w.url FROM webhook_deliveries d INDEXED BY webhook_deliveries_waiting
+         JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.state IN ('pending', 'retrying') AND d.next_at <= ? AND d.lease_until <= ?
-           AND w.disabled_at IS NULL AND w.alive_until > ? ORDER BY d.seq LIMIT ?`,
+           AND w.disabled_at IS NULL AND w.alive_until > ?
+           AND (d.subject = '' OR NOT EXISTS (
+             SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.subject = d.subject
+               AND e.seq < d.seq AND e.state IN ('pending', 'retrying')))
+         ORDER BY d.seq LIMIT ?`,
       )
       .all(sandboxMs, realNow, realNow, limit) as unknown as Array<DeliveryRow & { url: string }>;
-  // Looked for outside a transaction first: most ticks find nothing, and take no write lock.
-  if (due().length === 0) return [];
   return store.tx(() => {
     const rows = due();
     const lease = store.sql('UPDATE webhook_deliveries SET lease_until = ? WHERE seq = ?');
@@ -235,11 +195,13 @@ export function saveAttempt(store: Store, o: Outcome): void {
   });
 }
 
-/** Makes a webhook's waiting retries due now (its target answers again). Returns how many. */
+/** Makes a webhook's waiting retries due now (its target answers again). Returns how many were not yet due. */
 export function dueNow(store: Store, webhookId: string, sandboxMs: number): number {
   const r = hooks(store)
-    .sql(`UPDATE webhook_deliveries SET next_at = ? WHERE webhook_id = ? AND state IN ('pending', 'retrying')`)
-    .run(sandboxMs, webhookId);
+    .sql(
+      `UPDATE webhook_deliveries SET next_at = ? WHERE webhook_id = ? AND state IN ('pending', 'retrying') AND next_at > ?`,
+    )
+    .run(sandboxMs, webhookId, sandboxMs);
   return Number(r.changes);
 }
 

@@ -2,7 +2,8 @@ import type { SandboxClock } from './clock';
 import { wakeOnEvents } from './events';
 import type { DeliveryState } from './records';
 import type { Store } from './store';
-import { claimDue, hooks, keepAlive, register, saveAttempt, setDisabled } from './webhook-store';
+import { claimDue, dueNow, keepAlive, register, saveAttempt, setDisabled } from './webhook-store';
+import { hooks } from './webhook-tables';
 import type { AttemptRow, DeliveryRow } from './webhook-store';
 
 /** An answer later than this is a failed delivery, as the real service counts it. */
@@ -54,25 +55,22 @@ function failure(err: unknown): string {
  * backoff on the sandbox clock for 24 hours, then the webhook is disabled. `start` is the webhook of
  * `sandbox start --webhook`, live while this sender runs.
  */
-export function webhookSender(
-  store: Store,
-  clock: SandboxClock,
-  start?: { url: string; secret: string },
-): WebhookSender {
+export function webhookSender(store: Store, clock: SandboxClock, start?: { url: string }): WebhookSender {
   hooks(store);
   const sandboxMs = () => Date.now() + clock.offset() * 1000;
   let own = start
     ? register(store, {
         kind: 'start',
-        ...start,
+        url: start.url,
         events: [],
         aliveUntil: Date.now() + ALIVE_MS,
-        enable: true,
         now: clock.now(),
       })
     : undefined;
   let renewed = Date.now();
   const inFlight = new Set<Promise<void>>();
+  /** Claimed (leased) and not yet started, oldest first. */
+  const claimed: Array<DeliveryRow & { url: string }> = [];
   let ticking = false;
   let closed = false;
 
@@ -82,6 +80,28 @@ export function webhookSender(
     if (!current) return;
     store.update({ ...current, _delivery: state, _attempts: [...(current._attempts ?? []), attempt] } as never);
   };
+
+  /**
+   * Attempts finished together are recorded in one transaction (one commit for many, as a backlog
+   * drains). A delivery is claimable again, and the next of its subject becomes claimable, only once
+   * its attempt is recorded, so the order per subject holds.
+   */
+  let batch: Array<{ save: () => void; done: (err?: unknown) => void }> = [];
+  const flush = () => {
+    const saving = batch;
+    batch = [];
+    try {
+      store.tx(() => saving.forEach((b) => b.save()));
+      saving.forEach((b) => b.done());
+    } catch (err) {
+      saving.forEach((b) => b.done(err));
+    }
+  };
+  const persist = (save: () => void) =>
+    new Promise<void>((resolve, reject) => {
+      if (batch.length === 0) setImmediate(flush);
+      batch.push({ save, done: (err) => (err === undefined ? resolve() : reject(err)) });
+    });
 
   const deliver = async (row: DeliveryRow & { url: string }) => {
     const headers = {
@@ -112,13 +132,15 @@ export function webhookSender(
     const givenUp = !ok && now - firstAt >= RETRY_FOR_MS;
     const state: AttemptRow['state'] = ok ? 'delivered' : givenUp ? 'failed' : 'retrying';
     const nextAt = ok || givenUp ? now : now + FIRST_RETRY_MS * 2 ** (attempt - 1);
-    store.tx(() => {
+    await persist(() => {
       const { seq: delivery, webhook_id, event_id, event } = row;
       const fields = { delivery, webhook_id, event_id, event, attempt, at, status, latency_ms, error, response, state };
       saveAttempt(store, { attempt: fields, nextAt, firstAt });
       const summary = { attempt, at, status, latency_ms, ...(error ? { error } : {}) };
       noteOnEvent(row, state, summary);
       if (givenUp) setDisabled(store, webhook_id, clock.now(), 'deliveries failed for 24 hours');
+      // A retry that succeeds: the handler is back, so what waits for its backoff goes now, not later.
+      if (ok && attempt > 1) dueNow(store, webhook_id, now);
     });
   };
 
@@ -132,10 +154,18 @@ export function webhookSender(
       }
       // A bounded number under way: a long backlog to a target that is down must not crowd out the API.
       if (inFlight.size >= MAX_IN_FLIGHT) return;
-      for (const row of claimDue(store, sandboxMs(), Date.now(), LEASE_MS, MAX_IN_FLIGHT - inFlight.size)) {
+      // Claimed a batch ahead (each claim is a write transaction), started as room frees up.
+      if (claimed.length === 0)
+        claimed.push(...claimDue(store, sandboxMs(), Date.now(), LEASE_MS, 2 * MAX_IN_FLIGHT - inFlight.size));
+      while (inFlight.size < MAX_IN_FLIGHT && claimed.length > 0) {
+        const row = claimed.shift()!;
+        // Each finished delivery makes room for the next at once: a backlog goes out at the handler's pace.
         const sending = deliver(row)
           .catch(() => undefined) // the store closed under it (sandbox shutting down)
-          .finally(() => inFlight.delete(sending));
+          .finally(() => {
+            inFlight.delete(sending);
+            tick();
+          });
         inFlight.add(sending);
       }
     } catch {

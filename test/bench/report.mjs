@@ -32,13 +32,20 @@ export function writeBenchmarksPage(path, { table, lines, command, started, load
     'times: every contender runs interleaved with the others in one run, and each figure is a median.',
     '',
     `- date: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `- the run took ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} minutes`,
     `- Node: ${lines.map((l) => l.node).join(', ')}`,
     `- machine: ${machine()}`,
     `- load average when it started: ${load.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 minutes)`,
     '',
   ];
   if (table.length > 1) {
-    out.push('## Targets side by side', '', 'Wall-time ratio, CPU-time ratio in brackets.', '');
+    out.push(
+      '## Targets side by side',
+      '',
+      'Each target against its anchor, judged on the figure shown first: CPU time (user + system) for',
+      'start-up, wall time for the rest; the other figure in brackets.',
+      '',
+    );
     out.push(md(table[0]), md(table[0].map(() => '---')), ...table.slice(1).map(md), '');
   }
   for (const line of lines) out.push(`## Node ${line.node}`, '', '```text', ...line.log, '```', '');

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, runJson, scratchDir, sandboxForFile } from './harness';
+import { capturedPayment, run, runJson, sandboxForFile, scratchDir } from './harness';
 import type { SandboxProcess } from './harness';
 import { KEY, onTerminal } from './pty';
 
@@ -16,16 +16,10 @@ const writes = async () => {
   const w = (await sb.admin<{ writes: { orders: number; captures: number; refunds: number } }>('GET', '/stats')).writes;
   return w.orders + w.captures + w.refunds;
 };
-async function capturedPayment(): Promise<string> {
-  const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
-  const id = payment_ids[0]!;
-  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
-  return id;
-}
 
 describe('payctl api', () => {
   it('GET a path below the base URL: the service answer exactly, with or without the /v1 prefix', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const direct = (await sb.api<Rec>('GET', `/payments/${id}`)).body;
     for (const args of [['GET', `/payments/${id}`], [`/v1/payments/${id}`], [`payments/${id}`]]) {
       const res = await runJson(sb, ['api', ...args]);
@@ -80,7 +74,7 @@ describe('payctl api', () => {
     const res = await run(['api', 'GET', '/orders', '--all', '-o', 'csv', '--out', file], { env: sb.env });
     expect(res.code, res.stderr).toBe(0);
     expect(readFileSync(file, 'utf8').split('\n')[0]).toMatch(/^id,/);
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const one = join(dir, 'payment.json');
     expect((await run(['api', `/payments/${id}`, '--out', one, '-o', 'json'], { env: sb.env })).code).toBe(0);
     expect(JSON.parse(readFileSync(one, 'utf8'))).toMatchObject({ id, status: 'captured' });
@@ -145,7 +139,7 @@ describe('payctl api', () => {
   });
 
   it('--input - sends a JSON body from stdin; the service refusing it is exit 1 with its error', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const res = await runJson(sb, ['api', 'POST', `/payments/${id}/refund`, '--input', '-', '--yes'], {
       input: JSON.stringify({ amount: 1500, notes: { via: 'stdin' } }),
     });
@@ -229,7 +223,7 @@ describe('payctl api when the answer to a write is lost', () => {
 
 describe('confirmations on a terminal', () => {
   it('a single refund on a live profile names the profile and marks it LIVE; "No" sends nothing and says so', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const add = await run(
       ['profile', 'add', 'prod', '--key-id', sb.keyId, '--base-url', sb.baseUrl, '--live', '--key-secret-stdin'],
       {
@@ -252,7 +246,7 @@ describe('confirmations on a terminal', () => {
   });
 
   it('--no-color reaches the prompt too: colour sequences without it, none with it', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     for (const flags of [[], ['--no-color']]) {
       // Whatever colour settings the suite runs with stay out (an undefined variable is not passed on).
       const t = onTerminal(['payments', 'refund', id, '--amount', '100', ...flags], {
@@ -269,7 +263,7 @@ describe('confirmations on a terminal', () => {
   });
 
   it('payctl api POST asks on a terminal too, naming the profile', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const t = onTerminal(['api', 'POST', `/payments/${id}/refund`, '-F', 'amount=100'], { ...sb.env, NO_COLOR: '1' });
     const question = (await t.waitFor(/\(y\s*\/\s*N\)/)).replace(/ *\n */g, ' ');
     expect(question).toContain(

@@ -51,7 +51,20 @@ describe('bulk refunds under faults', () => {
     const csv = join(sb.home, 'refunds.csv');
     writeFileSync(csv, `payment_id,amount\n${ids.map((id) => `${id},12000`).join('\n')}\n`);
     const journal = join(sb.home, 'refunds.ndjson');
-    const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
+    // A 3 s deadline: an unknown row is sent again only once its request can no longer arrive (6 s after it left).
+    const args = [
+      'payments',
+      'refund',
+      '--input',
+      csv,
+      '--yes',
+      '-o',
+      'ndjson',
+      '--journal',
+      journal,
+      '--timeout',
+      '3',
+    ];
     const env = { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl, PAYCTL_MAX_RETRIES: '0' };
 
     const first = await run(args, { env, timeoutMs: 120_000 });
@@ -69,6 +82,7 @@ describe('bulk refunds under faults', () => {
 
     // The resume looks for each key again and, finding none, sends the same refund with the same key.
     proxy.setRule(() => ({ type: 'pass' }));
+    await new Promise((r) => setTimeout(r, 6_100)); // past the quiet period (a lower bound, not a race)
     const resumed = await run(args, { env, timeoutMs: 120_000 });
     expect(resumed.code, resumed.stderr).toBe(0);
     const applied = await refunds();

@@ -9,11 +9,12 @@ import {
   bulkRows as rowsOf,
   expectCapturedOnce,
   readJournal,
-  run,
+  runProcess as run,
   runJson,
   seedAuthorized as seed,
   startPayctl,
-  startSandbox,
+  // Processes, payctl's and the sandbox's: the rate limit must be reached, so each needs a core of its own.
+  startSandboxProcess as startSandbox,
 } from './harness';
 import type { SandboxProcess } from './harness';
 
@@ -146,7 +147,9 @@ describe('bulk refund', () => {
     const csv = join(sb.home, 'refunds.csv');
     writeFileSync(csv, `payment_id,amount,note.reason\n${ids.map((id) => `${id},12000,damaged`).join('\n')}\n`);
     const journal = join(sb.home, 'refunds.ndjson');
+    // A 2 s deadline: an unknown row is sent again only once its request can no longer arrive (4 s after it left).
     const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
+    args.push('--timeout', '2');
     const res = await run(args, { env: sb.env, timeoutMs: 120_000 });
     const rows = rowsOf(res.stdout);
     expect(rows).toHaveLength(150);
@@ -167,6 +170,7 @@ describe('bulk refund', () => {
 
     // Resumes look for each unfinished row's key and send only what no refund carries: never twice.
     for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 4_100)); // past the quiet period (a lower bound, not a race)
       const again = await run(args, { env: sb.env, timeoutMs: 120_000 });
       const after = await allPayments();
       for (const id of ids) expect(after.get(id)!.amount_refunded).toBeLessThanOrEqual(12000);
@@ -175,7 +179,7 @@ describe('bulk refund', () => {
     const final = await allPayments();
     for (const r of rows.filter((x) => x.result === 'done'))
       expect(final.get(r.payment_id)!.amount_refunded).toBe(12000);
-  });
+  }, 180_000);
 });
 
 describe("one payment with a bulk run's flags", () => {

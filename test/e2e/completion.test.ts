@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, run } from './harness';
 import { needs } from '../tools';
 import { shq, tmuxTerminal } from './tmux';
+import { createProgram } from '../../src/cli/program';
+import type { IO } from '../../src/commands/context';
 
 const script = (shell: string) =>
   readFileSync(
@@ -177,6 +179,63 @@ describe('shell completions', () => {
       // The completion left PATH alone (a `local path` would have emptied it).
       term.keys('C-u', 'command -v payctl && echo path-ok', 'Enter');
       await term.waitFor(/^path-ok$/m);
+    } finally {
+      term.close();
+    }
+  });
+});
+
+describe('zsh at 80x24: after a group, its commands', () => {
+  /** Each group and its commands, from the command tree the program declares. */
+  const groups = createProgram(() => (async () => undefined) as never, {} as IO, {})
+    .commands.filter((c) => c.commands.filter((sub) => !sub.name().startsWith('__')).length)
+    .map((c) => [c.name(), c.commands.map((sub) => sub.name())] as const);
+
+  it('Tab after every group lists its commands and no option; after a `-`, the options', async () => {
+    needs('zsh', 'tmux');
+    const zdot = join(shell.dir, 'zdot-groups');
+    mkdirSync(zdot);
+    writeFileSync(join(zdot, '_payctl'), (await run(['completion', 'zsh'])).stdout);
+    writeFileSync(
+      join(zdot, '.zshrc'),
+      `export PATH=${shq(join(shell.dir, 'bin'))}:$PATH\nfpath=(${shq(zdot)} $fpath)\nautoload -Uz compinit && compinit -u -d ${shq(join(zdot, '.zcompdump'))}\nPS1='%% '\n`,
+    );
+    const term = tmuxTerminal({
+      width: 80,
+      height: 24,
+      command: `cd ${shq(shell.dir)} && exec zsh`,
+      env: { ZDOTDIR: zdot, PAYCTL_HOME: shell.home, TERM: 'xterm' },
+    });
+    /** What the terminal shows below `line` once Tab has listed every word of `words` there. */
+    const tab = async (line: string, words: readonly string[]) => {
+      const mark = `mark-${line.replace(/\W+/g, '-')}`;
+      term.keys('C-u', 'clear', 'Enter');
+      term.keys(`echo ${mark}`, 'Enter');
+      await term.waitFor(new RegExp(`^${mark}$`, 'm'));
+      term.keys(line, 'Tab');
+      const all = words.map((w) => `(?=[\\s\\S]*(^|\\s)${w}(\\s|$))`).join('');
+      const screen = await term.waitFor(new RegExp(`^${mark}\\n% ${line}\\n${all}`, 'm'));
+      return screen
+        .slice(screen.lastIndexOf(`${mark}\n`))
+        .split('\n')
+        .slice(2)
+        .join('\n');
+    };
+    try {
+      await term.waitFor(/^% $/m);
+      expect(groups.length).toBeGreaterThanOrEqual(10);
+      for (const [group, commands] of groups) {
+        if (commands.length === 1) {
+          // One command: zsh writes it on the line.
+          term.keys('C-u', `payctl ${group} `, 'Tab');
+          await term.waitFor(new RegExp(`^% payctl ${group} ${commands[0]} +$`, 'm'));
+          continue;
+        }
+        const below = await tab(`payctl ${group} `, commands);
+        expect(below, group).not.toMatch(/--base-url|--profile|--dry-run/);
+      }
+      const options = await tab('payctl orders --', ['--base-url', '--dry-run', '--profile']);
+      expect(options).not.toMatch(/(^|\s)create(\s|$)/m);
     } finally {
       term.close();
     }

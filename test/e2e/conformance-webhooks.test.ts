@@ -223,10 +223,10 @@ describe('signed webhooks', () => {
           disabled_at: expect.any(Number),
         }),
       ]);
-      // A disabled webhook is sent nothing new.
+      // A disabled webhook is sent nothing new: the event is held for it, not dropped.
       const next = await sdkFor(sb3).orders.create({ amount: 100, currency: 'INR' });
       await sb3.admin('POST', '/checkout', { order_id: next.id, fail: true });
-      expect((await events())[0]).toMatchObject({ event: 'payment.failed', delivery: 'no webhook', attempts: 0 });
+      expect((await events())[0]).toMatchObject({ event: 'payment.failed', delivery: 'pending', attempts: 0 });
       // Visible in `webhooks deliveries`, and enabled again by a command.
       const listed = await run(['webhooks', 'deliveries', '-o', 'json'], { env: sb3.env });
       expect(listed.stderr).toMatch(
@@ -235,7 +235,9 @@ describe('signed webhooks', () => {
       expect(JSON.parse(listed.stdout).at(-1)).toMatchObject({ event: 'payment.failed', state: 'failed' });
       const enabled = await run(['webhooks', 'enable', '-o', 'json'], { env: sb3.env });
       expect(enabled.code, enabled.stderr).toBe(0);
-      expect(JSON.parse(enabled.stdout)).toEqual([expect.objectContaining({ url, disabled_at: null })]);
+      expect(JSON.parse(enabled.stdout)).toEqual([expect.objectContaining({ url, disabled_at: null, waiting: 1 })]);
+      // Enabled: what was held is sent (and, the URL still dead, retried).
+      await expect.poll(async () => (await events())[0]?.attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     } finally {
       await sb3.stop();
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from './harness';
+import { startSandboxProcess } from './harness';
 import type { SandboxProcess } from './harness';
 
 const home = mkdtempSync(join(tmpdir(), 'payctl-durability-'));
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('durability', () => {
   it('a sandbox killed with SIGKILL under write load keeps every write it acknowledged, and its database checks clean', async () => {
-    sb = await startSandbox(['--db', dbFile], home);
+    sb = await startSandboxProcess(['--db', dbFile], home);
     const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 400 });
     const orders: string[] = [];
     const captured: string[] = [];
@@ -66,7 +66,7 @@ describe('durability', () => {
     expect(orders.filter((id) => !stored.has(id))).toEqual([]);
 
     // And the restarted sandbox serves them.
-    sb = await startSandbox(['--db', dbFile], home);
+    sb = await startSandboxProcess(['--db', dbFile], home);
     for (const id of captured) {
       const res = await sb.api<{ status: string }>('GET', `/payments/${id}`);
       expect(res.body.status, id).toBe('captured');

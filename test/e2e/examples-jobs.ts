@@ -89,7 +89,7 @@ export const SERVES: Array<{
       const { paymentId, eventId } = await world.webhooks.trigger(line);
       const shown = () => job.out() + job.err();
       expect(
-        await world.webhooks.applied(paymentId),
+        await world.webhooks.applied(line, paymentId),
         `the handler applied ${paymentId}; the listener:\n${shown()}`,
       ).toBe(true);
       if (!line.includes('|')) await until(() => shown().includes(eventId), `the listener shows ${eventId}`);

@@ -18,32 +18,51 @@ const connection = (line: string) =>
   line.match(/(?:^|\s)(--sandbox|-p \S+|--profile \S+)(?=\s|$)/)?.[1]?.split(' ') ?? [];
 
 /**
+ * Which sandbox a line's webhooks come from, each with its own webhook secret: the home's own
+ * database (`--sandbox`), or the examples' sandbox that every profile points at.
+ */
+const sandboxOf = (line: string): Sandbox => (connection(line)[0] === '--sandbox' ? 'home' : 'profile');
+type Sandbox = 'home' | 'profile';
+const CONNECTION: Record<Sandbox, string[]> = { home: ['--sandbox'], profile: ['-p', 'sandbox'] };
+
+/**
  * The webhook side of the examples' world: a handler where the examples say `localhost:3000` (the
- * fixture that verifies the raw bytes with the official SDK and counts what it applied), the home's
- * webhook secret, bodies and signatures to verify, and event and webhook ids in the sandbox.
+ * fixture that verifies the raw bytes with the official SDK and counts what it applied), one per
+ * sandbox, given the secret `webhooks listen --print-secret` prints there; bodies and signatures to
+ * verify, and event and webhook ids in the sandbox.
  */
 export function webhookWorld(sb: SandboxProcess, work: string) {
   const home = { PAYCTL_HOME: sb.home };
-  let secret: Promise<string> | undefined;
-  let handler: Promise<string> | undefined;
+  const secrets = new Map<Sandbox, Promise<string>>();
+  const handlers = new Map<Sandbox, { origin: Promise<string>; child?: ChildProcess }>();
   const children: ChildProcess[] = [];
 
-  /** The webhook secret of the examples' home: what `webhooks listen` registers and the handler checks. */
-  const homeSecret = () =>
-    (secret ??= run(['webhooks', 'listen', '--print-secret'], { env: home }).then((printed) => {
-      expect(printed.code, printed.stderr).toBe(0);
-      return printed.stdout.trim().split('=')[1]!;
-    }));
+  /** The webhook secret of a sandbox, as a user reads it; read again after an example rotates it. */
+  const secretOf = (which: Sandbox) => {
+    let secret = secrets.get(which);
+    if (!secret) {
+      secret = run([...CONNECTION[which], 'webhooks', 'listen', '--print-secret'], { env: home }).then((printed) => {
+        expect(printed.code, printed.stderr).toBe(0);
+        return printed.stdout.trim().split('=')[1]!;
+      });
+      secrets.set(which, secret);
+    }
+    return secret;
+  };
 
-  /** The handler's origin (http://127.0.0.1:PORT), started once, on a free port, with the home's secret. */
-  const handlerOrigin = () =>
-    (handler ??= homeSecret().then(
+  /** The handler's origin (http://127.0.0.1:PORT) for a sandbox, started once, on a free port, with its secret. */
+  const handlerOrigin = (which: Sandbox): Promise<string> => {
+    const known = handlers.get(which);
+    if (known) return known.origin;
+    const entry: { origin: Promise<string>; child?: ChildProcess } = { origin: Promise.resolve('') };
+    entry.origin = secretOf(which).then(
       (key) =>
         new Promise<string>((resolve, reject) => {
           const child = spawn(process.execPath, [join(FIXTURES, 'webhook-handlers', 'correct.mjs')], {
             env: { ...process.env, PAYCTL_WEBHOOK_SECRET: key, PORT: '0' },
             stdio: ['ignore', 'pipe', 'inherit'],
           });
+          entry.child = child;
           children.push(child);
           child.once('error', reject);
           child.stdout!.once('data', (d: Buffer) =>
@@ -55,7 +74,17 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
             ),
           );
         }),
-    ));
+    );
+    handlers.set(which, entry);
+    return entry.origin;
+  };
+
+  /** After an example rotates a sandbox's secret, its handler is started again with the new one. */
+  function forget(which: Sandbox) {
+    secrets.delete(which);
+    handlers.get(which)?.child?.kill();
+    handlers.delete(which);
+  }
 
   /** A payment.captured made through the example's own connection: the payment's id and the event's. */
   async function trigger(line: string): Promise<{ paymentId: string; eventId: string }> {
@@ -70,9 +99,9 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
     return { paymentId: payment_id, eventId: events.find((e) => e.event === 'payment.captured')!.id };
   }
 
-  /** Whether the handler verified and applied that payment's capture (within `ms`: a guard, not a target). */
-  async function applied(paymentId: string, ms = 90_000): Promise<boolean> {
-    const origin = await handlerOrigin();
+  /** Whether the line's handler verified and applied that payment's capture (within `ms`: a guard, not a target). */
+  async function applied(line: string, paymentId: string, ms = 90_000): Promise<boolean> {
+    const origin = await handlerOrigin(sandboxOf(line));
     for (const until = Date.now() + ms; Date.now() < until; await sleep(200))
       if ((await (await fetch(`${origin}/applied/${paymentId}`)).text()) === '1') return true;
     return false;
@@ -83,12 +112,8 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
    * sent to a webhook of the world's own, live long enough for a replay to find it.
    */
   async function event(): Promise<string> {
-    const origin = await handlerOrigin();
-    await sb.admin('POST', '/webhooks/listen', {
-      url: `${origin}/world`,
-      secret: await homeSecret(),
-      events: ['refund.*'],
-    });
+    const origin = await handlerOrigin('profile');
+    await sb.admin('POST', '/webhooks/listen', { url: `${origin}/world`, events: ['refund.*'] });
     const made = await sb.admin<{ events: Array<{ id: string; event: string }> }>('POST', '/webhooks/trigger', {
       event: 'refund.processed',
       set: [],
@@ -107,7 +132,6 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
     await new Promise((resolve) => gone.close(resolve));
     const hook = await sb.admin<{ id: string }>('POST', '/webhooks/listen', {
       url: `http://127.0.0.1:${port}/gone`,
-      secret: await homeSecret(),
       events: ['refund.*'],
     });
     await sb.admin('POST', '/webhooks/trigger', { event: 'refund.processed', set: [] });
@@ -133,7 +157,7 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
     if (/\bbody\.json\b/.test(line))
       copyFileSync(join(FIXTURES, 'webhook-verify', 'body.json'), join(work, 'body.json'));
     if (/\.webhook-secret\b/.test(line))
-      writeFileSync(join(work, '.webhook-secret'), await homeSecret(), { mode: 0o600 });
+      writeFileSync(join(work, '.webhook-secret'), await secretOf(sandboxOf(line)), { mode: 0o600 });
   }
 
   /**
@@ -142,8 +166,9 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
    */
   async function substitute(line: string): Promise<string> {
     let out = line;
+    if (/\bwebhooks rotate-secret\b/.test(line)) forget(sandboxOf(line));
     if (/(localhost|127\.0\.0\.1):3000\b/.test(out)) {
-      const origin = new URL(await handlerOrigin()).host;
+      const origin = new URL(await handlerOrigin(sandboxOf(line))).host;
       out = out.replace(/(localhost|127\.0\.0\.1):3000\b/g, origin);
     }
     const signature = /--signature\s+([0-9a-f]+…[0-9a-f]+)/.exec(out)?.[1];
@@ -151,7 +176,7 @@ export function webhookWorld(sb: SandboxProcess, work: string) {
       const body = readFileSync(join(work, 'body.json'));
       out = out.replace(
         signature,
-        createHmac('sha256', await homeSecret())
+        createHmac('sha256', await secretOf(sandboxOf(line)))
           .update(body)
           .digest('hex'),
       );

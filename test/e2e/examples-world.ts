@@ -149,6 +149,16 @@ export function exampleWorld(sb: SandboxProcess, work: string) {
       if (!make[name]) throw new Error(`an example reads ${name}: teach test/e2e/examples-world.ts what to put in it`);
       writeFileSync(join(work, name), await make[name]());
     }
+    // Bank statements (`--bank march.sta`): the sandbox's own for the example's month, in the format the name says.
+    const month = /--month\s+(\d{4}-\d{2})/.exec(line)?.[1] ?? /--from\s+(\d{4}-\d{2})/.exec(line)?.[1];
+    for (const [, name] of line.matchAll(/--bank\s+(\S+)/g)) {
+      if (files.has(name!) || existsSync(join(work, name!))) continue;
+      files.add(name!);
+      const format = { sta: 'mt940', xml: 'camt053', csv: 'csv' }[name!.split('.').pop()!];
+      if (!format || !month) throw new Error(`an example reads ${name}: name it .sta, .xml or .csv, with --month`);
+      const written = await sb.admin<{ text: string }>('POST', '/bank-statement', { month, format });
+      writeFileSync(join(work, name!), written.text);
+    }
     await webhooks.writeFiles(line);
   }
 

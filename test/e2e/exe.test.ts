@@ -47,6 +47,10 @@ describe('the single executable, with no node on PATH', () => {
 
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(exe(['--version'])).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    // The helps the npm build bakes are baked in here too, and Node says nothing of its code cache.
+    const help = exe(['orders', '--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: payctl orders /);
 
     const seed = exe(['--sandbox', 'sandbox', 'seed', '3']);
     expect(seed.code, seed.stderr).toBe(0);
@@ -76,8 +80,8 @@ describe('the single executable, with no node on PATH', () => {
     ).toEqual([...seeded].sort());
   });
 
-  // The executable starts from a snapshot of the code a call to the service needs; the call itself
-  // (undici, the profile file, argv, the environment) happens at run time.
+  // A call to the service through the executable: its HTTP layer, the profile file, argv and the
+  // environment, all read at run time.
   it('gets a payment with credentials from the environment and from a stored profile', async () => {
     needsFile(EXE, 'npm run build:exe');
     const sb = await startSandbox();

@@ -48,7 +48,7 @@ const sumBy = (rows: Array<{ currency: string; amount: number }>) => {
 
 describe('a list never ends short in silence', () => {
   it('`payments list --from … --to … -o csv > file` writes every row, exit 0, totals on stderr', async () => {
-    const res = await sh('payctl payments list --from 2d --to now -o csv > range.csv');
+    const res = await sh('payctl payments list --from 7d --to now -o csv > range.csv');
     expect(res.code, res.stderr).toBe(0);
     const rows = csvRows('range.csv');
     expect(rows).toHaveLength(every.length);
@@ -109,7 +109,7 @@ describe('a list never ends short in silence', () => {
 
 describe('money exports name the currency', () => {
   it('CSV: a currency column beside every amount, USD and INR rows each summed apart', async () => {
-    const res = await sh('payctl payments list --from 2d --to now --out mixed.csv');
+    const res = await sh('payctl payments list --from 7d --to now --out mixed.csv');
     expect(res.code, res.stderr).toBe(0);
     const rows = csvRows('mixed.csv');
     expect(Object.keys(rows[0]!).slice(0, 5)).toEqual(['id', 'status', 'amount', 'amount_display', 'currency']);
@@ -123,7 +123,7 @@ describe('money exports name the currency', () => {
   });
 
   it('xlsx: a currency column, and the Summary sheet totals each currency in its own row and unit', async () => {
-    const res = await sh('payctl payments list --from 2d --to now --out mixed.xlsx');
+    const res = await sh('payctl payments list --from 7d --to now --out mixed.xlsx');
     expect(res.code, res.stderr).toBe(0);
     const book = readXlsx(join(dir, 'mixed.xlsx')) as Record<string, Sheet>;
     const rows = sheetRows(book.Payments!);

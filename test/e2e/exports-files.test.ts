@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { apiOrder, BIN, run, runJson, scratchDir, sandboxForFile } from './harness';
+import { apiOrder, run, runJson, scratchDir, sandboxForFile } from './harness';
+import { PAYCTL, shell } from './shell';
 import { at, csvRows, readXlsx, seedStatement as seed, sheetRows } from './exports-workbook';
 import type { Row, Sheet } from './exports-workbook';
 
@@ -140,7 +141,7 @@ describe('--out', () => {
     const isDir = join(dir, 'adir.csv');
     mkdirSync(isDir);
     expect((await run(['orders', 'list', '--out', isDir], { env: sb.env })).stderr).toBe(
-      `payctl: --out ${isDir}: is a directory\n`,
+      `payctl: --out ${isDir}: is a directory; nothing was sent\n`,
     );
     // As root, /sys refuses new files though access() says writable; otherwise a 0500 directory does.
     const ro = process.getuid?.() === 0 ? '/sys' : mkdtempSync(join(dir, 'ro-'));
@@ -154,12 +155,8 @@ describe('--out', () => {
     const c = await seedStatement({ wallet_entries: 3000 });
     for (const ext of ['csv', 'xlsx']) {
       const target = join(sub, `big.${ext}`);
-      const res = spawnSync(
-        'sh',
-        ['-c', `ulimit -f 16; exec "${process.execPath}" "${BIN}" wallet statement ${c} --out "${target}"`],
-        { env: { ...process.env, ...sb.env }, encoding: 'utf8' },
-      );
-      expect(res.status, res.stderr).toBe(1);
+      const res = await shell(`ulimit -f 16; exec ${PAYCTL} wallet statement ${c} --out "${target}"`, sb.env);
+      expect(res.code, res.stderr).toBe(1);
       expect(res.stderr).toContain(
         `cannot write --out ${target}: file too large for this file system or limit (EFBIG); no file was written`,
       );

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { BIN, runJson, scratchDir, sandboxForFile } from './harness';
+import { runJson, scratchDir, sandboxForFile } from './harness';
+import { typed } from './shell';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 
@@ -14,23 +14,7 @@ const dir = scratchDir('payctl-finance-');
 const sb = sandboxForFile();
 
 /** One shell command line, as the finance person types it (stdout redirected by the shell). */
-function sh(line: string) {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_')) env[k] = v;
-  Object.assign(env, sb.env, { NODE: process.execPath, BIN });
-  delete env.PAYCTL_TZ; // the zone is named on the command line, as README shows
-  try {
-    const stderr = execFileSync('bash', ['-c', `payctl() { "$NODE" "$BIN" "$@"; }\n{ ${line}; } 2>&1 >/dev/null`], {
-      cwd: dir,
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return { code: 0, stderr };
-  } catch (err) {
-    return { code: (err as { status: number }).status, stderr: String((err as { stdout: string }).stdout) };
-  }
-}
+const sh = (line: string) => typed(line, sb.env, dir);
 
 describe("a finance person's first hour", () => {
   it('a month in Asia/Kolkata to CSV and xlsx: opening + credits - debits = closing, from the files alone', async () => {
@@ -51,11 +35,11 @@ describe("a finance person's first hour", () => {
     });
     const cust = seeded.customer_ids.at(-1)!;
 
-    const csv = sh(
+    const csv = await sh(
       `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata -o csv > oct.csv`,
     );
     expect(csv.code, csv.stderr).toBe(0);
-    const xlsx = sh(
+    const xlsx = await sh(
       `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata --out oct.xlsx`,
     );
     expect(xlsx.code, xlsx.stderr).toBe(0);
@@ -107,7 +91,7 @@ describe("a finance person's first hour", () => {
     expect(held).toBeGreaterThan(0);
     const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
 
-    const csv = sh(
+    const csv = await sh(
       `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata -o csv > empty.csv`,
     );
     expect(csv.code, csv.stderr).toBe(0);
@@ -117,7 +101,7 @@ describe("a finance person's first hour", () => {
         '(no entries in the period: the balance did not change)',
     );
 
-    const xlsx = sh(
+    const xlsx = await sh(
       `payctl wallet statement ${cust} --from 2026-10-01 --to 2026-10-31 --tz Asia/Kolkata --out empty.xlsx`,
     );
     expect(xlsx.code, xlsx.stderr).toBe(0);
@@ -135,7 +119,7 @@ describe("a finance person's first hour", () => {
     ]);
 
     // Before the wallet's first entry it held nothing: opening and closing ₹0.00.
-    const before = sh(
+    const before = await sh(
       `payctl wallet statement ${cust} --from 2026-08-01 --to 2026-08-31 --tz Asia/Kolkata -o csv > aug.csv`,
     );
     expect(before.stderr).toContain(

@@ -23,7 +23,7 @@ function newest(paths: string[]): number {
  * build reads (`npm test` and CI build once, then run the tests on each Node line with that build).
  */
 export default function setup() {
-  const built = statSync(join(root, 'dist/cli.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const built = statSync(join(root, 'dist/cli.cjs'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (built > newest(['src', 'scripts/build.mjs', 'package.json', 'package-lock.json'])) return;
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 }

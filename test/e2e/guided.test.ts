@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { run, sandboxForFile } from './harness';
+import { capturedPayment, run, sandboxForFile } from './harness';
 import { KEY, onTerminal, toLastRefundQuestion } from './pty';
 
 const sb = sandboxForFile();
@@ -7,13 +7,6 @@ const sb = sandboxForFile();
 async function authorizedPayment(): Promise<string> {
   const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
   return payment_ids[0]!;
-}
-
-async function capturedPayment(): Promise<string> {
-  const id = await authorizedPayment();
-  const res = await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' });
-  expect(res.status).toBe(200);
-  return id;
 }
 
 const payment = async (id: string) =>
@@ -24,7 +17,7 @@ const refundWrites = async (id: string) =>
 
 describe('guided refund on a terminal', () => {
   it('refunds exactly the partial amount entered, after refusing one above what remains', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const t = onTerminal(['payments', 'refund', '-o', 'json'], sb.env);
     await t.waitFor('Payment id to refund');
     await t.type('pay_nosuchpayment1', KEY.enter);
@@ -60,7 +53,7 @@ describe('guided refund on a terminal', () => {
   }, 60_000);
 
   it('Ctrl-C at the amount leaves the payment untouched and exits 130', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const before = (await sb.admin<{ requests: number }>('GET', '/stats')).requests;
     const t = onTerminal(['payments', 'refund'], sb.env);
     await t.waitFor('Payment id to refund');
@@ -79,7 +72,7 @@ describe('guided refund on a terminal', () => {
   }, 60_000);
 
   it('answering no to the last question sends nothing', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const t = onTerminal(['payments', 'refund'], sb.env);
     const question = await toLastRefundQuestion(t, id);
     expect(question).toContain('The payment will be refunded in full');
@@ -92,7 +85,7 @@ describe('guided refund on a terminal', () => {
 
 describe('guided capture on a terminal', () => {
   it('refuses a payment that is not authorized, then captures one that is', async () => {
-    const captured = await capturedPayment();
+    const captured = await capturedPayment(sb);
     const id = await authorizedPayment();
     const t = onTerminal(['payments', 'capture', '-o', 'json'], sb.env);
     await t.waitFor('Payment id to capture');
@@ -109,7 +102,7 @@ describe('guided capture on a terminal', () => {
 
 describe('without a terminal payctl never asks', () => {
   it('a refund without --yes exits 2 and the sandbox sees no request', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const before = (await sb.admin<{ requests: number }>('GET', '/stats')).requests;
     const res = await run(['payments', 'refund', id, '--amount', '100'], { env: sb.env });
     expect(res.code).toBe(2);

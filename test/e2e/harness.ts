@@ -1,222 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { BIN, run } from './payctl';
+import type { RunOptions } from './payctl';
+import { startSandbox, startSandboxProcess } from './sandboxes';
+import type { SandboxProcess } from './sandboxes';
 
-export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
-
-/**
- * Every key secret the suite hands to payctl, and its Basic-auth form. Everything payctl writes in any
- * e2e test (stdout, stderr, files it leaves under its home) is checked against them.
- */
-const SECRETS = new Set<string>();
-
-export function registerSecret(secret: string | undefined, keyId?: string) {
-  if (!secret || secret.length < 8) return;
-  SECRETS.add(secret);
-  if (keyId) SECRETS.add(Buffer.from(`${keyId}:${secret}`).toString('base64'));
-}
-
-/** Throws if `text` holds a registered secret. */
-export function assertNoSecret(text: string, where: string) {
-  for (const secret of SECRETS) if (text.includes(secret)) throw new Error(`a key secret leaked into ${where}`);
-}
-
-/** Files payctl left under its home, except the two that must hold the secret: the 0600 config and the sandbox's own database. */
-function assertNoSecretInFiles(dir: string) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) assertNoSecretInFiles(path);
-    else if (entry.isFile() && entry.name !== 'config.json' && !/\.db(-wal|-shm)?$/.test(entry.name))
-      assertNoSecret(readFileSync(path, 'latin1'), path);
-  }
-}
-
-export interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-export interface RunOptions {
-  env?: Record<string, string | undefined>;
-  input?: string;
-  timeoutMs?: number;
-}
-
-/**
- * What a test that builds a child's environment from scratch still passes on: the moved clock of a run
- * under libfaketime (scripts/any-day.sh), so every process reads the same time.
- */
-export function clockEnv(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if ((k === 'LD_PRELOAD' || k.startsWith('FAKETIME') || k === 'DONT_FAKE_MONOTONIC') && v !== undefined) out[k] = v;
-  return out;
-}
-
-/** Environment with nothing from the developer's own payctl set-up. */
-function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_') && v !== undefined) env[k] = v;
-  delete env.FORCE_COLOR;
-  for (const [k, v] of Object.entries(extra)) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
-  }
-  return env;
-}
-
-export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: cleanEnv(opts.env ?? {}),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
-    child.on('error', reject);
-    registerSecret(opts.env?.PAYCTL_KEY_SECRET, opts.env?.PAYCTL_KEY_ID);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      try {
-        assertNoSecret(stdout, `stdout of payctl ${args.join(' ')}`);
-        assertNoSecret(stderr, `stderr of payctl ${args.join(' ')}`);
-      } catch (err) {
-        reject(err);
-        return;
-      }
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(opts.input ?? '');
-  });
-}
-
-/** The sandbox's own counters (`GET /_sandbox/stats`): requests seen, writes made, and writes applied per payment. */
-export interface SandboxStats {
-  requests: number;
-  writes: { orders: number; captures: number; refunds: number };
-  applied: { captures: Record<string, number>; refunds: Record<string, { count: number; amount: number }> };
-}
-
-export interface SandboxProcess {
-  baseUrl: string;
-  /** Without /v1: what SDKs that add the version themselves are pointed at. */
-  origin: string;
-  webhookSecret: string;
-  keyId: string;
-  keySecret: string;
-  home: string;
-  /** Environment for a payctl run against this sandbox (ad-hoc profile from the environment). */
-  env: Record<string, string>;
-  admin<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
-  /** A call to the service's own /v1 API, as a script would make it. */
-  api<T = Record<string, unknown>>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }>;
-  /** The sandbox's counters now. */
-  stats(): Promise<SandboxStats>;
-  stop(): Promise<void>;
-  /** Sends a signal and waits for the process to end (the home directory stays). */
-  kill(signal: NodeJS.Signals): Promise<void>;
-}
-
-/** `payctl sandbox start --port 0 --db :memory: -o json`, reading its first stdout line. */
-export async function startSandbox(
-  extraArgs: string[] = [],
-  home = mkdtempSync(join(tmpdir(), 'payctl-e2e-')),
-): Promise<SandboxProcess> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'sandbox', 'start', '--port', '0', '--db', ':memory:', '-o', 'json', ...extraArgs],
-    {
-      env: cleanEnv({ PAYCTL_HOME: home }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const first = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    rl.once('line', (line) => resolve(line));
-    child.once('exit', (code) => reject(new Error(`sandbox exited early (${code}): ${stderr}`)));
-  });
-  // `sandbox start` prints its own generated keys by design (they open only this local sandbox); it
-  // is the one output the secret scan leaves alone. Everything after it is scanned.
-  const info = JSON.parse(first) as {
-    base_url: string;
-    origin: string;
-    key_id: string;
-    key_secret: string;
-    webhook_secret: string;
-  };
-  registerSecret(info.key_secret, info.key_id);
-  const origin = info.origin;
-  const auth = 'Basic ' + Buffer.from(`${info.key_id}:${info.key_secret}`).toString('base64');
-  const sandbox: SandboxProcess = {
-    baseUrl: info.base_url,
-    origin,
-    webhookSecret: info.webhook_secret,
-    keyId: info.key_id,
-    keySecret: info.key_secret,
-    home,
-    env: {
-      PAYCTL_HOME: home,
-      PAYCTL_BASE_URL: info.base_url,
-      PAYCTL_KEY_ID: info.key_id,
-      PAYCTL_KEY_SECRET: info.key_secret,
-      PAYCTL_TZ: 'Asia/Kolkata',
-    },
-    // A fresh connection per call: a test that blocks its event loop (a synchronous read-back) can
-    // otherwise reuse a keep-alive socket the sandbox has just closed as idle ("other side closed").
-    async admin(method, path, body) {
-      const res = await fetch(`${origin}/_sandbox${path}`, {
-        method,
-        headers: { authorization: auth, 'content-type': 'application/json', connection: 'close' },
-        body: body === undefined ? (method === 'POST' ? '{}' : undefined) : JSON.stringify(body),
-      });
-      return (await res.json()) as never;
-    },
-    async api(method, path, body) {
-      const res = await fetch(`${info.base_url}${path}`, {
-        method,
-        headers: { authorization: auth, 'content-type': 'application/json', connection: 'close' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as never };
-    },
-    stats() {
-      return sandbox.admin<SandboxStats>('GET', '/stats');
-    },
-    async kill(signal) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill(signal);
-      await exited;
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      try {
-        assertNoSecretInFiles(home);
-      } finally {
-        rmSync(home, { recursive: true, force: true });
-      }
-    },
-  };
-  return sandbox;
-}
+export * from './payctl';
+export * from './sandboxes';
 
 /** Runs payctl against the sandbox with JSON output and parses stdout. */
 export async function runJson<T = Record<string, unknown>>(sb: SandboxProcess, args: string[], opts: RunOptions = {}) {
@@ -266,6 +59,9 @@ export async function seedCaptured(sb: SandboxProcess, n: number): Promise<strin
     expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
   return ids;
 }
+
+/** One payment of 50000 paise, captured in full through the service's own API: its id. */
+export const capturedPayment = async (sb: SandboxProcess): Promise<string> => (await seedCaptured(sb, 1))[0]!;
 
 /** One JSON value a line, as `-o ndjson` prints and a bulk journal holds them. */
 export function ndjson<T = Record<string, unknown>>(text: string): T[] {
@@ -332,11 +128,16 @@ export interface StatementEntry {
  * The sandbox a whole test file shares: started (with `args`, or what `args()` answers once the
  * file's own servers are up) before its first test, stopped after its last, its home then scanned for
  * leaked secrets. Its fields are filled in when it starts: read them in hooks and tests, not at load.
+ * In this process unless `how` asks for a process of its own (see startSandbox).
  */
-export function sandboxForFile(args: string[] | (() => Promise<string[]>) = []): SandboxProcess {
+export function sandboxForFile(
+  args: string[] | (() => Promise<string[]>) = [],
+  how: 'in-process' | 'process' = 'in-process',
+): SandboxProcess {
   const sb = {} as SandboxProcess;
   beforeAll(async () => {
-    Object.assign(sb, await startSandbox(typeof args === 'function' ? await args() : args));
+    const start = how === 'process' ? startSandboxProcess : startSandbox;
+    Object.assign(sb, await start(typeof args === 'function' ? await args() : args));
   });
   afterAll(async () => {
     await sb.stop?.();

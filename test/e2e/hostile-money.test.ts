@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { FaultProxy } from './fault-proxy';
-import { run, sandboxForFile } from './harness';
+import { run, sandboxForFile, seedCaptured } from './harness';
 
 /**
  * A hostile service answer (or a proxy rewriting it) before money arithmetic: a negative
@@ -22,12 +22,6 @@ const posts = () => proxy.log.filter((r) => r.method === 'POST').length;
 type Refunds = Record<string, { count: number; amount: number }>;
 const refunds = async () => (await sb.admin<{ applied: { refunds: Refunds } }>('GET', '/stats')).applied.refunds;
 
-async function captured(n: number): Promise<string[]> {
-  const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n });
-  for (const id of payment_ids) await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' });
-  return payment_ids;
-}
-
 /** Every read of a payment comes back with `edit` applied. */
 function hostile(edit: (p: Record<string, unknown>) => Record<string, unknown>) {
   proxy.setRule((r) =>
@@ -44,7 +38,7 @@ describe('service figures are checked before money arithmetic', () => {
     ['amount_refunded above the amount', (p) => ({ ...p, amount_refunded: 60000 }), /more than its amount/],
     ['the id of another payment', (p) => ({ ...p, id: 'pay_SomeoneElse123' }), /answered for id "pay_SomeoneElse123"/],
   ])('%s: a single refund is exit 1 naming it, nothing sent', async (_what, edit, named) => {
-    const [id] = await captured(1);
+    const [id] = await seedCaptured(sb, 1);
     hostile(edit);
     const sent = posts();
     const res = await run(['--yes', 'payments', 'refund', id!], { env: env() });
@@ -58,8 +52,8 @@ describe('service figures are checked before money arithmetic', () => {
     expect(back.body.amount_refunded).toBe(0);
   });
 
-  it('a bulk refund of all that remains: each row failed naming the field, exit 7, nothing sent', async () => {
-    const ids = await captured(3);
+  it('a bulk refund of all that remains: each row unknown naming the field and its check (never failed: the service refused nothing), exit 7, nothing sent', async () => {
+    const ids = await seedCaptured(sb, 3);
     hostile((p) => ({ ...p, amount_refunded: -100000 }));
     const sent = posts();
     const res = await run(['payments', 'refund', ...ids, '--yes', '-o', 'ndjson'], { env: env(), timeoutMs: 60_000 });
@@ -70,8 +64,9 @@ describe('service figures are checked before money arithmetic', () => {
       .map((l) => JSON.parse(l) as { result: string; reason: string });
     expect(rows).toHaveLength(3);
     for (const r of rows) {
-      expect(r.result).toBe('failed');
+      expect(r.result).toBe('unknown');
       expect(r.reason).toMatch(/amount_refunded is -100000/);
+      expect(r.reason).toMatch(/check with `payctl payments get pay_/);
     }
     expect(posts()).toBe(sent);
     for (const id of ids) expect((await refunds())[id]).toBeUndefined();

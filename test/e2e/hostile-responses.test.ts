@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from './harness';
+// Through the binary: the hostile server runs in this process, and a client in the same event loop would
+// race it for the --timeout these tests hold payctl to.
+import { runProcess as run } from './harness';
 
 /** A server that answers like a broken proxy or a confused service, chosen by the payment id. */
 const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { faultProxyForFile } from './fault-proxy';
 import type { Fault } from './fault-proxy';
-import { addProfile, run, sandboxForFile } from './harness';
+import { addProfile, capturedPayment, run, sandboxForFile } from './harness';
 import type { RunResult } from './harness';
 
 /**
@@ -43,21 +43,12 @@ const refunds = async (id: string) =>
   (await sb.admin<{ applied: { refunds: Record<string, { count: number; amount: number }> } }>('GET', '/stats')).applied
     .refunds[id];
 
-async function captured(): Promise<string> {
-  const [id] = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids;
-  const p = await sb.api<{ amount: number }>('GET', `/payments/${id}`);
-  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: p.body.amount, currency: 'INR' })).status).toBe(
-    200,
-  );
-  return id!;
-}
-
 const ESCAPES = /[\x1b\x07\x9b\u202e]/;
 
 describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   describe('--timeout is one deadline per attempt, connect to last byte', () => {
     it('a refund whose answer is dripped a byte at a time ends after --timeout 1, reconciled as applied once', async () => {
-      const id = await captured();
+      const id = await capturedPayment(sb);
       faultFirst('POST', { type: 'drip-after', everyMs: 200 });
       const res = await payctl(mode, ['--timeout', '1', '--yes', 'payments', 'refund', id, '--amount', '1000']);
       expect(res.code, res.stderr).toBe(0);
@@ -67,7 +58,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     });
 
     it('a refund the proxy never forwards nor answers ends after --timeout 1: unknown (it may still land), exit 6', async () => {
-      const id = await captured();
+      const id = await capturedPayment(sb);
       faultFirst('POST', { type: 'hang-before' });
       const res = await payctl(mode, ['--timeout', '1', '--yes', 'payments', 'refund', id, '--amount', '1000']);
       expect(res.code, res.stderr).toBe(6);
@@ -77,7 +68,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
     });
 
     it('a read dripped on every attempt ends with exit 5, each attempt bounded', async () => {
-      const id = await captured();
+      const id = await capturedPayment(sb);
       faultFirst('GET', { type: 'drip-after', everyMs: 200 }, 99);
       const res = await payctl(mode, ['--timeout', '1', 'payments', 'get', id], { PAYCTL_MAX_RETRIES: '1' });
       expect(res.code, res.stderr).toBe(5);
@@ -86,7 +77,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   });
 
   it('a 429 with Retry-After: 2 waits, says so on one line, and refunds once', async () => {
-    const id = await captured();
+    const id = await capturedPayment(sb);
     faultFirst('POST', { type: 'status-before', status: 429, retryAfter: '2', body: '{}' });
     const res = await payctl(mode, ['--yes', 'payments', 'refund', id, '--amount', '1000']);
     expect(res.code, res.stderr).toBe(0);
@@ -98,7 +89,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   it.each(['-1', 'soon', '-30'])(
     'a 429 with Retry-After: %s is read as absent: a short backoff, no wait line',
     async (header) => {
-      const id = await captured();
+      const id = await capturedPayment(sb);
       faultFirst('POST', { type: 'status-before', status: 429, retryAfter: header, body: '{}' });
       const res = await payctl(mode, ['--yes', 'payments', 'refund', id, '--amount', '1000']);
       expect(res.code, res.stderr).toBe(0);
@@ -121,7 +112,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   });
 
   it('escape sequences in the service error description never reach the terminal, nor the JSON error', async () => {
-    const id = await captured();
+    const id = await capturedPayment(sb);
     const description = 'The amount \x1b]0;pwned\x07\x1b[2J\u202eis invalid\x9b31m';
     faultFirst('POST', {
       type: 'status-before',
@@ -138,7 +129,7 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   });
 
   it('escape sequences in a proxy page that answered a write never reach the terminal', async () => {
-    const id = await captured();
+    const id = await capturedPayment(sb);
     faultFirst('POST', { type: 'status-before', status: 499, body: '<html>\x1b]0;pwned\x07\x1b[2J gone</html>' });
     const res = await payctl(mode, ['--yes', 'payments', 'refund', id, '--amount', '1000']);
     expect(res.code, res.stderr).toBe(6);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, seedCaptured, startSandbox } from './harness';
+import { runProcess, seedCaptured, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
 let dir: string;
@@ -133,7 +133,8 @@ describe('journal lock in payctl itself', () => {
       const slice = ids.slice(round * 10, round * 10 + 10);
       const args = ['payments', 'refund', ...slice, '--amount', '1000', '--yes', '-o', 'ndjson'];
       args.push('--journal', journal, '--concurrency', '2');
-      const [x, y] = await Promise.all([run(args, { env: sb.env }), run(args, { env: sb.env })]);
+      // Two processes: the lock names the other's pid.
+      const [x, y] = await Promise.all([runProcess(args, { env: sb.env }), runProcess(args, { env: sb.env })]);
       const codes = [x.code, y.code].sort();
       // Either one waited out the other (then it resumed and found everything done), or it lost the race.
       const loser = [x, y].find((r) => r.code === 2);

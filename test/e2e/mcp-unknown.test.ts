@@ -73,7 +73,8 @@ describe.each([
   it('a refund that never landed: another amount is refused until checked; retried with its key, it is made once', async () => {
     const id = await capturedPayment(sb);
     proxy.setRule((req) => (isRefund(req) && req.nth <= 2 ? { type: 'drop-before' } : { type: 'pass' }));
-    await withMcp(['-p', 'shop', '--allow-writes'], shop, async (client) => {
+    // A 1 s deadline: the request may still arrive for twice that after it was sent, and no retry goes before.
+    await withMcp(['-p', 'shop', '--allow-writes', '--timeout', '1'], shop, async (client) => {
       const lost = await refundByToken(client, { payment_id: id, amount: 10000 });
       const answer = structured<Rec & { check_with: { arguments: Rec }[] }>(lost);
       expect(answer.outcome).toBe('unknown');
@@ -84,6 +85,7 @@ describe.each([
       expect(textOf(other)).toMatch(new RegExp(`no known outcome on record \\(key ${key}\\).*nothing was sent`));
 
       proxy.setRule(() => ({ type: 'pass' }));
+      await new Promise((r) => setTimeout(r, 2_100)); // past the quiet period (a lower bound, not a race)
       const retried = await refundByToken(client, answer.check_with[0]!.arguments);
       expect(structured(retried)).toMatchObject({ outcome: 'done', idempotency_key: key, data: { amount: 10000 } });
     });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
-import { bulkRows as rowsOf, run, seedCaptured, startSandbox, waitForFileText } from './harness';
+import { bulkRows as rowsOf, run, runProcess, seedCaptured, startSandbox, waitForFileText } from './harness';
 import type { SandboxProcess } from './harness';
 import { STRICT } from '../tools';
 import { smallTmpfs } from './full-disk';
@@ -49,9 +49,23 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
       const csv = join(sb.home, 'refunds.csv');
       writeFileSync(csv, csvOf(ids, 1000));
       const journal = join(tmpfs.dir, 'refunds.ndjson');
-      const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
+      // A 2 s deadline: a row announced when the disk filled is sent again once it can no longer arrive (4 s).
+      const args = [
+        'payments',
+        'refund',
+        '--input',
+        csv,
+        '--yes',
+        '-o',
+        'ndjson',
+        '--journal',
+        journal,
+        '--timeout',
+        '2',
+      ];
 
-      const full = await run(args, { env: sb.env, timeoutMs: 120_000 });
+      // Through the binary: a full disk is one of the things a process's exit is part of.
+      const full = await runProcess(args, { env: sb.env, timeoutMs: 120_000 });
       expect(full.code, full.stderr).toBe(7);
       expect(full.stderr).toMatch(/cannot write the journal \S+ \(ENOSPC\): the run stopped; \d+ done/);
       expect(full.stderr).not.toMatch(/\n\s+at /);
@@ -63,11 +77,12 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
 
       // Space freed (the same file system, larger): the resume looks for every unfinished row's key first.
       execFileSync('mount', ['-o', 'remount,size=4m', tmpfs.dir]);
-      const resumed = await run(args, { env: sb.env, timeoutMs: 120_000 });
+      await new Promise((r) => setTimeout(r, 4_100)); // past the quiet period (a lower bound, not a race)
+      const resumed = await runProcess(args, { env: sb.env, timeoutMs: 120_000 });
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(resumed.stderr).toMatch(/resuming journal/);
       await refundedOnce(ids, 1000);
-    });
+    }, 180_000);
   },
 );
 

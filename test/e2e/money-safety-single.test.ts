@@ -92,13 +92,15 @@ describe.each<Mode>(['profile', 'env'])('with %s credentials', (mode) => {
   it('a refund dropped before it reached the service: unknown (exit 6) with its key; the printed rerun refunds once', async () => {
     const p = await captured();
     faultFirstPost({ type: 'drop-before' });
-    const res = await payctl(mode, ['--yes', 'payments', 'refund', p.id, '--amount', '2500']);
+    const res = await payctl(mode, ['--yes', '--timeout', '2', 'payments', 'refund', p.id, '--amount', '2500']);
     expect(res.code, res.stderr).toBe(6);
     expect(res.stderr).toMatch(/outcome unknown/);
     expect(res.stderr).toMatch(/the request may still land/);
     expect(res.stderr).not.toMatch(/not applied|safe to run/);
     expect(res.stderr).toMatch(/Its key: pcs_[\w-]{20}/);
     expect(await refunds(p.id)).toBeUndefined();
+    // Sent again only once the first request can no longer arrive: twice its 2 s deadline after it left.
+    await new Promise((r) => setTimeout(r, 4_100));
     const again = await payctl(mode, ['--yes', ...rerunOf(res.stderr)]);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ entity: 'refund', amount: 2500 });

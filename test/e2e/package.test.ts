@@ -95,7 +95,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the packed package, installed', () => {
   it('carries the built tool and no build metadata, and installs without compiling or warning', () => {
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(listing).toContain('package/dist/cli.js');
+    expect(listing).toContain('package/dist/cli.cjs');
     expect(listing).toContain('package/bin/payctl.js');
     expect(listing.filter((f) => /\.map$|meta\.json$|\/src\/|\/test\//.test(f))).toEqual([]);
     expect(installOutput).not.toMatch(/gyp|prebuild|node-pre-gyp|allowScripts|\bwarn\b/i);
@@ -106,7 +106,7 @@ describe('the packed package, installed', () => {
         e.isDirectory() ? compiled(join(dir, e.name)) : e.name.endsWith('.node') ? [join(dir, e.name)] : [],
       );
     expect(compiled(root)).toEqual([]);
-    // The MCP server chunk (its SDK and ajv, loaded only by `payctl mcp`) and undici through its public entry.
+    // The MCP server's SDK and ajv (a file of their own, read only by `payctl mcp`) included.
     expect(statSync(tarball).size).toBeLessThan(600_000);
   });
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, run } from './harness';
+// Concurrent writers are processes here: the store's lock is held between processes.
+import { BIN, runProcess as run } from './harness';
 
 const home = mkdtempSync(join(tmpdir(), 'payctl-profiles-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));

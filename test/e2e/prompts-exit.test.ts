@@ -1,19 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run, sandboxForFile } from './harness';
+import { capturedPayment, run, sandboxForFile } from './harness';
 import { PAYCTL } from './shell';
 import { shq, tmuxTerminal } from './tmux';
 
 const sb = sandboxForFile();
 
 const stats = () => sb.admin<{ writes: { captures: number; refunds: number }; requests: number }>('GET', '/stats');
-
-async function capturedPayment(): Promise<string> {
-  const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
-  await sb.api('POST', `/payments/${payment_ids[0]}/capture`, { amount: 50000, currency: 'INR' });
-  return payment_ids[0]!;
-}
 
 /** payctl on an 80-column tmux terminal; the shell prints its exit status when it ends. */
 function terminal(args: string[]) {
@@ -36,7 +30,7 @@ async function answerNo(args: string[], question: RegExp): Promise<string> {
 
 describe('a person at a prompt, on a real terminal', () => {
   it('answering No to a confirmation exits 8 and says nothing was sent', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const before = await stats();
     const screen = await answerNo(['payments', 'refund', id, '--amount', '1000'], /Refund ₹10.00[^]*\(y\/N\)/);
     expect(screen).toContain('[exit 8]');
@@ -45,7 +39,7 @@ describe('a person at a prompt, on a real terminal', () => {
   });
 
   it('a long question wraps between words at 80 columns', async () => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const term = terminal(['payments', 'refund', id, '--amount', '1000']);
     try {
       await term.waitFor(/\(y\/N\)/);
@@ -79,7 +73,7 @@ describe('a person at a prompt, on a real terminal', () => {
   });
 
   it('a resume says so before asking, and asks about what is left', async () => {
-    const done = [await capturedPayment(), await capturedPayment()];
+    const done = [await capturedPayment(sb), await capturedPayment(sb)];
     const { payment_ids } = await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 });
     const late = payment_ids[0]!; // not captured yet: the first run's refund of it is refused
     const input = join(sb.home, 'refunds.csv');
@@ -108,7 +102,7 @@ describe('a person at a prompt, on a real terminal', () => {
     ['the payment id question', false],
     ['the amount question', true],
   ])('Ctrl-C at %s of the guided refund: exit 130, and it says nothing was sent', async (_n, later) => {
-    const id = await capturedPayment();
+    const id = await capturedPayment(sb);
     const before = await stats();
     const term = terminal(['payments', 'refund']);
     try {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { FaultProxy } from './fault-proxy';
-import { registerSecret, run, startSandbox } from './harness';
+import { capturedPayment, registerSecret, run, startSandbox } from './harness';
 import type { RunOptions, SandboxProcess } from './harness';
 import { HAS_OPENSSL, makeCerts, startConnectProxy, startTlsFront } from './tls-proxy';
 import { needs } from '../tools';
@@ -78,14 +78,6 @@ const refunds = async (id: string) => (await sb.admin<Stats>('GET', '/stats')).a
 async function authorized(n: number): Promise<string[]> {
   return (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: n })).payment_ids;
 }
-async function captured(): Promise<string> {
-  const [id] = await authorized(1);
-  const p = await sb.api<{ amount: number }>('GET', `/payments/${id}`);
-  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: p.body.amount, currency: 'INR' })).status).toBe(
-    200,
-  );
-  return id!;
-}
 /** One line for the person (with -o json the error object follows as JSON on its own line). */
 const oneLine = (stderr: string) => {
   const lines = stderr.trim().split('\n');
@@ -110,7 +102,7 @@ describe('behind a company network (needs the openssl CLI)', () => {
       expect(list.stderr).toContain(`[debug] https://payments.test through the proxy ${proxy.url} (HTTPS_PROXY)`);
       expect(tunnels()).toBeGreaterThan(before);
 
-      const pay = await captured();
+      const pay = await capturedPayment(sb);
       const refund = await payctl('corp', ['--yes', 'payments', 'refund', pay, '--amount', '1000']);
       expect(refund.code, refund.stderr).toBe(0);
       expect(JSON.parse(refund.stdout)).toMatchObject({ entity: 'refund', amount: 1000 });
@@ -183,7 +175,7 @@ describe('behind a company network (needs the openssl CLI)', () => {
       expect(res.stderr).toContain(`${certs.otherCaFile} (--ca-file of profile wrongca)`);
       expect(res.stderr).toMatch(/after 1 attempt/);
 
-      const pay = await captured();
+      const pay = await capturedPayment(sb);
       const refund = await payctl('wrongca', ['--yes', 'payments', 'refund', pay, '--amount', '500']);
       expect(refund.code, refund.stderr).toBe(5);
       expect(refund.stderr).not.toMatch(/unknown/);
@@ -224,7 +216,7 @@ describe('behind a company network (needs the openssl CLI)', () => {
       expect(res.stderr).toContain(`the proxy ${guarded.url} refused the tunnel to payments.test with HTTP 407`);
       expect(guarded.log.length).toBe(1);
 
-      const pay = await captured();
+      const pay = await capturedPayment(sb);
       const refund = await payctl('corp', ['--yes', 'payments', 'refund', pay, '--amount', '700'], {
         HTTPS_PROXY: guarded.url,
       });
@@ -272,7 +264,7 @@ describe('behind a company network (needs the openssl CLI)', () => {
 
   describe('money safety through the tunnel', () => {
     it('a refund whose answer is lost after the tunnel is up is reconciled, never resent', async () => {
-      const pay = await captured();
+      const pay = await capturedPayment(sb);
       let done = false;
       faults.setRule((r) =>
         r.method === 'POST' && !done ? ((done = true), { type: 'drop-after' }) : { type: 'pass' },

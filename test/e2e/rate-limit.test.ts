@@ -3,7 +3,7 @@ import { runJson, sandboxForFile } from './harness';
 
 const sb = sandboxForFile(['--rate-limit', '3']);
 beforeAll(async () => {
-  await sb.admin('POST', '/seed', { orders: 450 });
+  await sb.admin('POST', '/seed', { authorized: 450 });
 });
 
 it('rides through 429s with backoff and still returns every page', async () => {

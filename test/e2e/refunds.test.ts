@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
-import { run, runJson, sandboxForFile } from './harness';
+import { capturedPayment, run, runJson, sandboxForFile } from './harness';
 import { needs } from '../tools';
 import { sdkFor } from './sdk';
 import type { Json } from './sdk';
@@ -23,12 +23,6 @@ let b: string;
 /** The refunds made, oldest first. */
 const made: Refund[] = [];
 
-async function captured(): Promise<string> {
-  const id = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids[0]!;
-  expect((await sb.api('POST', `/payments/${id}/capture`, { amount: 50000, currency: 'INR' })).status).toBe(200);
-  return id;
-}
-
 async function refund(payment: string, body: object) {
   const res = await sb.api<Refund>('POST', `/payments/${payment}/refund`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -37,7 +31,7 @@ async function refund(payment: string, body: object) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'payctl-refunds-'));
-  [a, b] = [await captured(), await captured()];
+  [a, b] = [await capturedPayment(sb), await capturedPayment(sb)];
   await refund(a, { amount: 1000 });
   await refund(b, { amount: 2500, receipt: 'rcpt-b', notes: { reason: 'damaged, "torn" box' } });
   await refund(a, { amount: 3000, notes: { reason: 'late' } });

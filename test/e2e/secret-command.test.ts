@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoSecret, run, sandboxForFile } from './harness';
+import { assertNoSecret, run, runProcess, sandboxForFile } from './harness';
 
 // A profile whose key secret lives in a secret manager: a script outside payctl's directories stands
 // for `op read` / `pass` / `vault kv get`, and counts how often it is asked.
@@ -61,8 +61,9 @@ describe('a key secret from a command', () => {
     expect(asked()).toBe(0); // showing it does not ask the secret manager
   });
 
+  // Through the binary: the secret manager's stderr reaches the user because it inherits payctl's fd 2.
   it('works for a read, a refund and a bulk run, asking once per process, its stderr passed through', async () => {
-    const list = await run(['-p', 'vaulted', '-o', 'json', 'orders', 'list'], { env: env() });
+    const list = await runProcess(['-p', 'vaulted', '-o', 'json', 'orders', 'list'], { env: env() });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stderr).toContain('vault: item unlocked');
     expect(asked()).toBe(1);
@@ -70,15 +71,18 @@ describe('a key secret from a command', () => {
     const [id] = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 1 })).payment_ids;
     const p = await sb.api<{ amount: number }>('GET', `/payments/${id}`);
     await sb.api('POST', `/payments/${id}/capture`, { amount: p.body.amount, currency: 'INR' });
-    const refund = await run(['-p', 'vaulted', '-o', 'json', '--yes', 'payments', 'refund', id!, '--amount', '900'], {
-      env: env(),
-    });
+    const refund = await runProcess(
+      ['-p', 'vaulted', '-o', 'json', '--yes', 'payments', 'refund', id!, '--amount', '900'],
+      {
+        env: env(),
+      },
+    );
     expect(refund.code, refund.stderr).toBe(0);
     expect(JSON.parse(refund.stdout)).toMatchObject({ entity: 'refund', amount: 900 });
     expect(asked()).toBe(2);
 
     const ids = (await sb.admin<{ payment_ids: string[] }>('POST', '/seed', { authorized: 20 })).payment_ids;
-    const bulk = await run(['-p', 'vaulted', 'payments', 'capture', '--input', '-', '--yes'], {
+    const bulk = await runProcess(['-p', 'vaulted', 'payments', 'capture', '--input', '-', '--yes'], {
       env: env(),
       input: ids.join('\n'),
     });

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, addProfile, runJson, sandboxForFile, scratchDir } from './harness';
+import { addProfile, runJson, sandboxForFile, scratchDir } from './harness';
 import { csvRows, readXlsx, sheetRows } from './exports-workbook';
+import { typed } from './shell';
 import type { Sheet } from './exports-workbook';
 
 const ZONE = 'Asia/Kolkata';
@@ -12,22 +12,7 @@ const dir = scratchDir('payctl-settle-');
 const sb = sandboxForFile();
 
 /** One shell command line, as the finance person types it; stdout goes where the line sends it. */
-function sh(line: string, env: Record<string, string> = sb.env) {
-  const vars: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PAYCTL_')) vars[k] = v;
-  Object.assign(vars, env, { NODE: process.execPath, BIN });
-  delete vars.PAYCTL_TZ; // the zone is named on the command line
-  try {
-    const stderr = execFileSync('bash', ['-c', `payctl() { "$NODE" "$BIN" "$@"; }\n{ ${line}; } 2>&1 >/dev/null`], {
-      cwd: dir,
-      env: vars,
-      encoding: 'utf8',
-    });
-    return { code: 0, stderr };
-  } catch (err) {
-    return { code: (err as { status: number }).status, stderr: String((err as { stdout: string }).stdout) };
-  }
-}
+const sh = (line: string, env: Record<string, string> = sb.env) => typed(line, env, dir);
 
 /** The fee the service charges at 2% plus 18% GST on it, each rounded half up to the paisa. */
 const feeOf = (amount: number) => {
@@ -103,10 +88,13 @@ describe("a month's settlements reconciled, as finance does it", () => {
     const settledRefunds = refunds.filter((r) => r.day <= settledBy);
     expect(unsettled).toHaveLength(4);
 
-    const csv = sh(`payctl settlements recon --month ${label} --tz ${ZONE} -o csv > recon.csv`);
+    const csv = await sh(`payctl settlements recon --month ${label} --tz ${ZONE} -o csv > recon.csv`);
     expect(csv.code, csv.stderr).toBe(0);
     const finance = await addProfile(sb, 'finance');
-    const xlsx = sh(`payctl -p finance settlements recon --month ${label} --tz ${ZONE} --out recon.xlsx`, finance);
+    const xlsx = await sh(
+      `payctl -p finance settlements recon --month ${label} --tz ${ZONE} --out recon.xlsx`,
+      finance,
+    );
     expect(xlsx.code, xlsx.stderr).toBe(0);
 
     // The deposits as the service lists them: every page, one a day from the 2nd (the eve's capture).
@@ -232,9 +220,9 @@ describe("a month's settlements reconciled, as finance does it", () => {
 
   it("the month's payments export carries fee and tax, in both forms, adding up against the deposits", async () => {
     const range = `--from ${month.toISODate()} --to ${month.endOf('month').toISODate()} --tz ${ZONE}`;
-    const csv = sh(`payctl payments list ${range} -o csv > payments.csv`);
+    const csv = await sh(`payctl payments list ${range} -o csv > payments.csv`);
     expect(csv.code, csv.stderr).toBe(0);
-    const xlsx = sh(`payctl payments list ${range} --out payments.xlsx`);
+    const xlsx = await sh(`payctl payments list ${range} --out payments.xlsx`);
     expect(xlsx.code, xlsx.stderr).toBe(0);
     const rows = csvRows(join(dir, 'payments.csv'));
     expect(rows).toHaveLength(payments.length - 1); // the eve's capture is in the month before
@@ -265,7 +253,7 @@ describe("a month's settlements reconciled, as finance does it", () => {
     const listed = await runJson<Array<{ id: string; amount: number }>>(sb, ['settlements', 'list', ...range]);
     const victim = listed.data![1]!;
     await sb.admin('POST', '/settlements/tamper', { settlement_id: victim.id, amount: victim.amount - 100 });
-    const res = sh(`payctl settlements recon --month ${label} --tz ${ZONE} --out tampered.xlsx`);
+    const res = await sh(`payctl settlements recon --month ${label} --tz ${ZONE} --out tampered.xlsx`);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(new RegExp(`settlement ${victim.id} \\(UTR \\w+\\) does not tie out`));
     expect(res.stderr).toContain(
@@ -273,7 +261,7 @@ describe("a month's settlements reconciled, as finance does it", () => {
     );
     expect(existsSync(join(dir, 'tampered.xlsx'))).toBe(false);
     // Another settlement of the month, alone, still ties out.
-    const other = sh(`payctl settlements recon --settlement ${listed.data![0]!.id} -o json > one.json`);
+    const other = await sh(`payctl settlements recon --settlement ${listed.data![0]!.id} -o json > one.json`);
     expect(other.code, other.stderr).toBe(0);
     expect(other.stderr).toMatch(/: ties out$/m);
   });

@@ -46,3 +46,20 @@ export function shell(
     });
   });
 }
+
+/**
+ * A line as a person types it into bash, `payctl` being this build: its stdout goes where the line sends
+ * it (a file, a pipe), the zone only as the line names it. Resolves to the exit status and stderr.
+ */
+export async function typed(line: string, env: Record<string, string>, cwd: string) {
+  const res = await shell(
+    `payctl() { ${PAYCTL} "$@"; }\n{ ${line}; } >/dev/null`,
+    { ...env, PAYCTL_TZ: undefined },
+    60_000,
+    {
+      shell: 'bash',
+      cwd,
+    },
+  );
+  return { code: res.code, stderr: res.stderr };
+}

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +21,11 @@ const waitFor = (what: () => boolean, timeout = 15_000) => expect.poll(what, { t
 
 beforeAll(async () => {
   env = await addProfile(sb, 'dev');
-  const printed = await run(['webhooks', 'listen', '--print-secret'], { env });
+  const printed = await run(['-p', 'dev', 'webhooks', 'listen', '--print-secret'], { env });
   expect(printed.code, printed.stderr).toBe(0);
   secret = printed.stdout.trim().replace(/^PAYCTL_WEBHOOK_SECRET=/, '');
-  expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+  // The one `sandbox start` printed.
+  expect(secret).toBe(sb.webhookSecret);
   handler = await recordingHandler();
   listener = startPayctl(
     ['-p', 'dev', 'webhooks', 'listen', '--forward-to', `${handler.url}?src=payctl&x=1`, '-o', 'ndjson'],
@@ -41,9 +42,9 @@ afterAll(async () => {
 const verified = (raw: string, signature: string) => Razorpay.validateWebhookSignature(raw, signature, secret);
 
 describe('webhooks listen --forward-to', () => {
-  it('keeps one secret per home, in a file only its owner reads', async () => {
-    expect(statSync(join(env.PAYCTL_HOME!, 'webhook-secret')).mode & 0o777).toBe(0o600);
-    const again = await run(['webhooks', 'listen', '--print-secret'], { env });
+  it("keeps no secret of its own: none in the home, the sandbox's printed again", async () => {
+    expect(existsSync(join(env.PAYCTL_HOME!, 'webhook-secret'))).toBe(false);
+    const again = await run(['-p', 'dev', 'webhooks', 'listen', '--print-secret'], { env });
     expect(again.stdout.trim()).toBe(`PAYCTL_WEBHOOK_SECRET=${secret}`);
   });
 
@@ -138,14 +139,17 @@ describe('webhooks listen --forward-to', () => {
     expect(attempts.at(-1)?.status).toBe(200);
   });
 
-  it('a retry keeps the signature it was first sent with after the secret is rotated', async () => {
+  it('rotate-secret: new events signed with the new secret, a retry with the signature it was first sent with', async () => {
     handler.failNext(1);
     const t = await payctl(['webhooks', 'trigger', 'payment.authorized', '-o', 'json']);
     const id = JSON.parse(t.stdout).events[0].id;
     await waitFor(() => handler.received.some((r) => r.eventId === id));
-    // Another listener on this URL with a new secret: the sandbox signs new events with it from now on.
-    const rotated = 'whsec_rotated_secret_0123456789';
-    await sb.admin('POST', '/webhooks/listen', { url: `${handler.url}?src=payctl&x=1`, secret: rotated });
+    const rotation = await payctl(['webhooks', 'rotate-secret']);
+    expect(rotation.code, rotation.stderr).toBe(0);
+    const rotated = rotation.stdout.trim().replace(/^PAYCTL_WEBHOOK_SECRET=/, '');
+    expect(rotated).toMatch(/^whsec_[A-Za-z0-9]{24}$/);
+    expect(rotated).not.toBe(secret);
+    expect((await payctl(['webhooks', 'listen', '--print-secret'])).stdout.trim()).toBe(rotation.stdout.trim());
     await waitFor(() => handler.received.filter((r) => r.eventId === id).length === 2, 10_000);
     const [first, retry] = handler.received.filter((r) => r.eventId === id);
     expect(retry!.signature).toBe(first!.signature);
@@ -170,7 +174,9 @@ describe('webhooks listen --sandbox (the embedded sandbox, no profile)', () => {
     const home = scratchDir('payctl-hooks-');
     const own = await recordingHandler();
     const env = { PAYCTL_HOME: home };
-    const key = (await run(['webhooks', 'listen', '--print-secret'], { env })).stdout.trim().split('=')[1]!;
+    const key = (await run(['--sandbox', 'webhooks', 'listen', '--print-secret'], { env })).stdout
+      .trim()
+      .split('=')[1]!;
     const l = startPayctl(['--sandbox', 'webhooks', 'listen', '--forward-to', own.url, '--events', 'refund.*'], env);
     try {
       await waitFor(() => l.err().includes('Ctrl-C stops'));

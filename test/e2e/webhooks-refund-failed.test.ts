@@ -25,7 +25,7 @@ const waitFor = (what: () => boolean, timeout = 15_000) => expect.poll(what, { t
 
 beforeAll(async () => {
   env = await addProfile(sb, 'ops');
-  const printed = await run(['webhooks', 'listen', '--print-secret'], { env });
+  const printed = await run(['-p', 'ops', 'webhooks', 'listen', '--print-secret'], { env });
   expect(printed.code, printed.stderr).toBe(0);
   secret = printed.stdout.trim().replace(/^PAYCTL_WEBHOOK_SECRET=/, '');
   handler = await recordingHandler();

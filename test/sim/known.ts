@@ -17,18 +17,21 @@ export const KNOWN: Known[] = [
   {
     id: 'resend-while-on-its-way',
     what:
-      'a service that ignores X-Refund-Idempotency but lists refunds: a resend with the same key (a resume, ' +
-      'or a rerun with the printed --idempotency-key, whose look finds no refund with the key yet) makes a ' +
-      'second refund when the first request lands after the look (the limit docs/money-safety.md states); each such double ' +
-      "is named duplicate, with both refund ids, by the run's next resume or recheck (invariant double-not-named)",
+      'a service that ignores X-Refund-Idempotency but lists refunds: a send with the same key whose look finds no ' +
+      'refund with the key yet makes a second refund when the first request is applied after it: on two machines ' +
+      "running the same input at once (one cannot know of the other's request on its way), or on one machine when " +
+      'the service applies a request more than twice its deadline after it was sent (beyond the quiet period a ' +
+      'resend waits out; the limits docs/money-safety.md states); each such double is named duplicate, with both ' +
+      "refund ids, by the run's next resume or recheck (invariant double-not-named)",
     matches: (v, plan) => v.invariant === 'refunded-twice' && !plan.idempotency && plan.refundList,
   },
   {
     id: 'bare-resend',
     what:
       'a service with neither the header nor the list: --retry-unknown resends onto a payment whose ' +
-      'amount_refunded has not moved since the earlier send, and that earlier request, still on its way, ' +
-      'lands after it (the limit above, with no list to look in; the limit docs/money-safety.md states)',
+      'amount_refunded has not moved since the earlier send, after the quiet period, and that earlier request, ' +
+      'applied more than twice its deadline after it was sent, lands after it (the limit above, with no list to ' +
+      'look in; the limit docs/money-safety.md states)',
     // Only where a resend was asked for: a plain resume that sends again is not this finding.
     matches: (v, plan) =>
       v.invariant === 'refunded-twice' &&

@@ -1,9 +1,10 @@
 /**
  * The seeds a simulation file runs: SIM_SEED=N replays one seed; SIM_SEEDS=N runs N seeds from SIM_FIRST
- * (default 1); a run with neither SIM_SEED nor SIM_FIRST also runs SIM_FRESH fresh seeds from a random
- * first one, which the file prints with the command that replays them.
+ * (default 1); a run with neither SIM_SEED nor SIM_FIRST also runs `found` (seeds fresh runs once failed
+ * on, kept once fixed) and SIM_FRESH fresh seeds from a random first one, which the file prints with the
+ * command that replays them.
  */
-export function seedsToRun(defaults: { fixed: number; fresh: number }) {
+export function seedsToRun(defaults: { fixed: number; fresh: number; found?: readonly number[] }) {
   const env = process.env;
   const one = env.SIM_SEED === undefined ? undefined : Number(env.SIM_SEED);
   const fixed = one === undefined ? Number(env.SIM_SEEDS ?? defaults.fixed) : 1;
@@ -17,6 +18,6 @@ export function seedsToRun(defaults: { fixed: number; fresh: number }) {
     first,
     freshCount,
     freshFirst,
-    seeds: [...range(first, fixed), ...range(freshFirst, freshCount)],
+    seeds: [...range(first, fixed), ...(freshCount ? (defaults.found ?? []) : []), ...range(freshFirst, freshCount)],
   };
 }

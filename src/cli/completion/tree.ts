@@ -83,8 +83,10 @@ export const flagsOf = (nodes: Node[], kinds: OptKind[]) =>
 export const words = (list: string[]) => list.join(' ');
 export const alternatives = (list: string[]) => list.map((w) => `"${w}"`).join('|');
 
+/** The option names of one node. */
+export const optionNames = (n: Node) => n.options.flatMap(names);
 /** Words of one node: subcommands then options, as shells offer them. */
-export const candidates = (n: Node) => [...n.subcommands, ...n.options.flatMap(names)];
+export const candidates = (n: Node) => [...n.subcommands, ...optionNames(n)];
 
 export function choiceCases(nodes: Node[], indent: string, line: (choices: string) => string): string[] {
   const byChoices = new Map<string, string[]>();

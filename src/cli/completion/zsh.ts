@@ -1,6 +1,6 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { argumentCases, readLine, subcommandsFunction } from './bash-zsh';
-import { candidates, choiceCases, flagsOf, shellFacts, words } from './tree';
+import { choiceCases, flagsOf, optionNames, shellFacts, words } from './tree';
 
 export function zshScript(program: CommandUnknownOpts): string {
   const { nodes, valued, free, profilePaths } = shellFacts(program);
@@ -20,7 +20,7 @@ _payctl_profiles() {
 _payctl() {
   local cmdpath="" word cur prev sub
   local -i i skip=0
-  local -a candidates
+  local -a commands options
 ${readLine(valued, 'words', 2, 'CURRENT', '${=$(_payctl_subcommands "$cmdpath")}')}
   case "$prev" in
     ${flagsOf(nodes, ['profile']).join('|')}) _payctl_profiles; return ;;
@@ -29,10 +29,12 @@ ${choiceCases(nodes, '    ', (c) => `compadd ${c}; return`).join('\n')}
     ${free.join('|')}) _message -e value "value of $prev"; return ;;
   esac
 ${argumentCases(nodes, profilePaths, (c) => `compadd ${c}`)}
+  # A command that has commands offers them, and its options only once the word starts with -, as gh
+  # and git do: a screenful of global options would push the commands out of sight.
   case "$cmdpath" in
-${nodes.map((n) => `    "${n.path}") candidates=(${words(candidates(n))}) ;;`).join('\n')}
+${nodes.map((n) => `    "${n.path}") commands=(${words(n.subcommands)}); options=(${words(optionNames(n))}) ;;`).join('\n')}
   esac
-  compadd -a candidates
+  if [[ $cur == -* || \${#commands} -eq 0 ]]; then compadd -a options; else compadd -a commands; fi
 }
 
 # Autoloaded from fpath, this file is the body of _payctl's first call: complete right away, so the

@@ -1,5 +1,6 @@
 import type { IO } from '../../commands/context';
 import { TOPICS } from '../help/index';
+import { ADMIN_API_PAGE, adminApiPage } from './admin-api';
 import { createProgram } from '../program';
 import { commandPage, indexPage, topicPage } from './markdown';
 import { commandDocs } from './model';
@@ -35,6 +36,7 @@ export function referenceFiles(): Map<string, string> {
     files.set(`man/${doc.page}.1`, commandMan(doc));
   }
   for (const topic of topics) files.set(topic.page, topicPage(topic));
+  files.set(ADMIN_API_PAGE, adminApiPage());
   return files;
 }
 

@@ -85,6 +85,12 @@ export function indexPage(docs: CommandDoc[], topics: readonly Topic[]): string 
     const depth = c.path.split(' ').length - 2;
     out.push(`${'  '.repeat(depth)}- [${c.path}](${c.page}.md): ${cell(c.description)}`);
   }
+  out.push(
+    '',
+    '## Sandbox admin API',
+    '',
+    '- [Every `/_sandbox/` endpoint](sandbox-admin-api.md), with an HTTP example each',
+  );
   out.push('', '## Help topics', '');
   for (const t of topics)
     out.push(`- [${t.title}](${posix.relative('docs/reference', t.page)}): \`payctl help ${t.name}\``);

@@ -46,10 +46,19 @@ async function recheckItems(journal: Journal, op: BulkOp): Promise<BulkItem[]> {
   const unresolved = journal
     .unresolved()
     .map((r) => ({ line: r.line, id: r.id, amount: r.amount, currency: r.currency }));
-  if (op !== 'refund' || !journal.plan) return unresolved;
+  if (!journal.plan) return unresolved;
+  // The plan's own rows, so a row is rechecked with its line and amount even when it was never sent.
+  const wanted = (id: string) => {
+    const state = journal.stateOf(id);
+    return state === 'in_flight' || state === 'unknown' || (op === 'refund' && state === 'done');
+  };
   const items: BulkItem[] = [];
-  for await (const item of journal.planItems()) if (journal.stateOf(item.id) === 'done') items.push(item);
-  return [...items, ...unresolved].sort((a, b) => a.line - b.line);
+  for await (const item of journal.planItems()) {
+    if (!wanted(item.id)) continue;
+    const sent = journal.sentOf(item.id); // "all that remains" was sent as a fixed amount: that one is shown
+    items.push({ ...item, amount: item.amount ?? sent?.amount, currency: item.currency ?? sent?.currency });
+  }
+  return items;
 }
 
 export interface OpenedRun {

@@ -61,7 +61,14 @@ export async function runBulk(run: BulkRun, ctx: Context): Promise<CommandResult
     signal: ctx.signal,
     progress,
     perform: (item, at) =>
-      perform(item, at, { api, retryUnknown: run.retryUnknown, recheck, invocation: ctx.settings }),
+      perform(item, at, {
+        api,
+        retryUnknown: run.retryUnknown,
+        recheck,
+        invocation: ctx.settings,
+        deadlineMs: ctx.settings.timeoutMs,
+        nowMs: () => ctx.nowMs(),
+      }),
     keyOf: op === 'refund' ? (item) => rowKey(runId, item) : undefined,
     verifyDone: op === 'refund' && (recheck || journal.resumed),
     recheck,

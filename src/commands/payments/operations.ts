@@ -1,22 +1,31 @@
 import { captureSafely } from '../../client/capture';
 import type { ApiClient } from '../../client/client';
-import { ApiError, AuthError, FailureError, OutcomeUnknownError } from '../../contract/errors';
+import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
 import type { PaymentRecord } from '../../contract/resources';
-import { isCaptured, paymentProblem } from '../../contract/rules';
+import { isCaptured, noSuchPayment, paymentProblem } from '../../contract/rules';
 import type { BulkItem, BulkOp } from '../../bulk/input';
 import type { ItemState } from '../../bulk/journal';
 import type { ItemAt, ItemOutcome } from '../../bulk/outcome';
+import { printed } from '../invocation';
+import type { Invocation } from '../invocation';
 import { refundRow } from './refund-row';
 import type { RefundRowOptions } from './refund-row';
 
 /** Seam: the client (over any Transport), the flags, and the wait before a read-back (`sleep`, `settleMs`). */
 export type OperationOptions = RefundRowOptions;
 
-/** A payment read for a capture decision, checked (contract/rules.ts) before it decides anything. */
-async function getPayment(api: ApiClient, id: string): Promise<PaymentRecord> {
+/**
+ * A payment read for a capture decision, checked (contract/rules.ts) before it decides anything. An
+ * answer that is not this payment's usable record is no refusal: the row is unknown, with its check.
+ */
+async function getPayment(api: ApiClient, id: string, inv?: Invocation): Promise<PaymentRecord> {
   const p = await api.call<PaymentRecord>('getPayment', { params: { id } });
   const problem = paymentProblem(p, id);
-  if (problem) throw new FailureError(`${problem}; nothing was sent`);
+  if (problem)
+    throw new OutcomeUnknownError(
+      `its payment could not be read (${problem}); nothing sent now`,
+      `check with \`${printed(inv, ['payments', 'get', id])}\``,
+    );
   return p;
 }
 const earlierSent = (state: ItemState) => state === 'in_flight' || state === 'unknown';
@@ -24,8 +33,8 @@ const earlierSent = (state: ItemState) => state === 'in_flight' || state === 'un
 /** Errors that prove the request was not applied, or refused, become `failed`; a lost answer `unknown`. */
 function fromError(err: unknown): ItemOutcome {
   if (err instanceof AuthError) throw err; // every other item would fail the same way: stop the run
-  if (err instanceof OutcomeUnknownError) return { result: 'unknown', reason: err.message };
-  if (err instanceof ApiError) return { result: 'failed', reason: err.message };
+  if (err instanceof OutcomeUnknownError) return { result: 'unknown', reason: `${err.message}: ${err.check}` };
+  if (err instanceof ApiError) return { result: 'failed', reason: noSuchPayment(err) ?? err.message };
   if (err instanceof Error && 'kind' in err) return { result: 'failed', reason: err.message };
   throw err;
 }
@@ -33,10 +42,10 @@ function fromError(err: unknown): ItemOutcome {
 async function capture(
   item: BulkItem,
   { state, mark }: ItemAt,
-  { api, recheck }: OperationOptions,
+  { api, recheck, invocation }: OperationOptions,
 ): Promise<ItemOutcome> {
   let payment: PaymentRecord | undefined;
-  const read = async () => (payment = await getPayment(api, item.id));
+  const read = async () => (payment = await getPayment(api, item.id, invocation));
   try {
     // Sent before with no answer recorded, or no amount given: the payment itself says what to do.
     if (state === 'in_flight' || state === 'unknown' || item.amount === undefined) {

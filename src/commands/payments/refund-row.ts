@@ -7,10 +7,11 @@ import {
   baselineOf,
   notesWithKey,
   remaining,
+  resendWaitMs,
 } from '../../client/refund';
 import type { RefundDecision, RefundEvidence, RefundStage } from '../../client/refund';
 import { ApiError, AuthError, OutcomeUnknownError } from '../../contract/errors';
-import { refundAnswerProblem } from '../../contract/rules';
+import { noSuchPayment, refundAnswerProblem } from '../../contract/rules';
 import type { RefundRecord } from '../../contract/resources';
 import type { BulkItem } from '../../bulk/input';
 import type { ItemAt, ItemOutcome } from '../../bulk/outcome';
@@ -28,6 +29,9 @@ export interface RefundRowOptions {
   sleep?: (ms: number) => Promise<unknown>;
   /** The invocation the check commands in row reasons name (its service); see invocation.ts. */
   invocation?: Invocation;
+  /** The attempt's deadline (--timeout), recorded with each send; and the clock a resend is judged by. */
+  deadlineMs?: number;
+  nowMs?: () => number;
 }
 
 /** The command a row's reason names to look at its payment. */
@@ -41,7 +45,9 @@ function fromDecision(d: RefundDecision, stage: RefundStage, item: BulkItem, opt
       ? { result: 'skipped', refund_id: d.refundId, reason: `refunded already with this run's key (${d.why})` }
       : { result: 'done', refund_id: d.refundId, reason: `applied (${d.why})` };
   if (d.action === 'fail')
-    return { result: 'failed', refund_id: d.refundId, reason: `${d.why}: a new run (--new-run) refunds it again` };
+    return d.refundId
+      ? { result: 'failed', refund_id: d.refundId, reason: `${d.why}: a new run (--new-run) refunds it again` }
+      : { result: 'failed', reason: d.why };
   if (d.action === 'duplicate') return { result: 'duplicate', refund_id: d.refundIds.join(' '), reason: d.why };
   return {
     result: 'unknown',
@@ -108,7 +114,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   const sentBefore = stage === 'resume' || at.previous !== undefined;
   if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };
   const evidence: RefundEvidence = key ? await findRefund(api, item.id, key) : { kind: 'no_list' };
-  const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck);
+  const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck, waitFor(at, opts));
   if (before.action !== 'send')
     return { amount: item.amount, currency: item.currency, ...fromDecision(before, stage, item, opts) };
   if (recheck)
@@ -129,6 +135,8 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     read = await api.call<Record<string, unknown>>('getPayment', { params: { id: item.id } });
   } catch (err) {
     if (err instanceof AuthError) throw err;
+    const none = noSuchPayment(err);
+    if (none) return { result: 'failed', amount: item.amount, currency: item.currency, reason: none };
     // A row sent before stays unknown: called failed, the next resume would take it as never sent. So
     // does one whose payment could not be read (not refused by the service): another run of this input
     // (another machine) may have refunded it with the same key, and a resume looks for that key.
@@ -142,12 +150,16 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     };
   }
   const baseline = baselineOf(read, item.id);
+  // An answer that is not this payment's usable record is no refusal: another run of this input may
+  // have refunded it under the same key, so the row is unknown, with its check, never failed.
   if (typeof baseline === 'string')
     return {
-      result: sentBefore ? 'unknown' : 'failed',
+      result: 'unknown',
       amount: item.amount,
       currency: item.currency,
-      reason: `nothing sent now: ${baseline}; nothing was sent`,
+      reason:
+        `nothing sent now: its payment could not be read (${baseline}); check with ` +
+        `\`${getCommand(opts, item.id)}\`; a resume looks for its key again`,
     };
   let amount = item.amount;
   const left = remaining(baseline);
@@ -201,7 +213,7 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
     body: { amount, receipt: item.receipt, notes },
   });
   req.headers = { [IDEMPOTENCY_HEADER]: key };
-  await at.mark({ amount, currency, amountRefunded: baseline.amountRefunded, key });
+  await at.mark({ amount, currency, amountRefunded: baseline.amountRefunded, key, deadlineMs: opts.deadlineMs });
   let lost: string;
   try {
     const r = await api.execute<RefundRecord>(req);
@@ -240,6 +252,14 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   const after = decideRefund('lost', await evidenceAfterLoss(api, baseline, amount, key));
   const outcome = fromDecision(after, 'lost', item, opts);
   return { ...outcome, amount, currency, reason: `${lost}; ${outcome.reason}` };
+}
+
+/** How long the earlier send of a row may still arrive (client/refund.ts resendWaitMs); 0 for a row never sent. */
+function waitFor(at: ItemAt, opts: RefundRowOptions): number {
+  const prev = at.previous;
+  if (!prev || (at.state !== 'in_flight' && at.state !== 'unknown')) return 0;
+  const deadlineMs = prev.deadline_ms ?? opts.deadlineMs ?? 30_000;
+  return resendWaitMs({ sentAtMs: Date.parse(prev.at), deadlineMs }, (opts.nowMs ?? Date.now)());
 }
 
 /** A 2xx answer that is not the refund just sent: its outcome is found by the key, as a lost answer's is. */

@@ -9,7 +9,10 @@ import {
   notesWithKey,
   remaining,
 } from '../../client/refund';
+import { resendWaitMs } from '../../client/refund';
 import type { RefundBaseline, RefundDecision } from '../../client/refund';
+import type { PayctlPaths } from '../../config/paths';
+import { lastSend, recordSend } from './refund-sends';
 import { KEY_PATTERN, singleKey } from '../../bulk/identity';
 import { refundAnswerProblem } from '../../contract/rules';
 import { formatMoney } from '../../output/money';
@@ -21,6 +24,8 @@ import type { Invocation } from '../invocation';
 
 /** How long the service gets to apply a refund whose answer was lost before its refunds are read. */
 const SETTLE_MS = 1_000;
+/** An attempt's deadline when the caller names none (the --timeout default). */
+const DEFAULT_DEADLINE_MS = 30_000;
 
 export interface RefundRequest {
   /** Undefined: everything that remains (sent as that explicit amount, so what was confirmed is what is sent). */
@@ -41,9 +46,16 @@ export interface RefundRequest {
 export interface SingleRefundEnv {
   notice(message: string): void;
   /** The invocation the printed check and rerun commands name (its service, --yes); see invocation.ts. */
-  settings?: Invocation;
+  settings?: Invocation & { timeoutMs?: number };
   sleep?: (ms: number) => Promise<unknown>;
+  /** Where each send's time is recorded (refund-sends.ts), so a rerun with its key can tell if it may still arrive. */
+  paths?: PayctlPaths;
+  nowMs?(): number;
 }
+
+/** Seconds to wait, and the moment, in the words a refusal to resend uses. */
+const waitUntil = (nowMs: number, waitMs: number) =>
+  `after ${new Date(nowMs + waitMs).toISOString().replace(/\.\d+Z$/, 'Z')} (in ${Math.ceil(waitMs / 1000)} s)`;
 
 /** --idempotency-key checked (exit 2), or a new key for this invocation; notes checked for room for it. */
 export function refundIdentity(given: string | undefined, notes: Record<string, string> | undefined) {
@@ -97,8 +109,16 @@ export async function refundOnce(
   if (request.keyGiven) {
     // Without the list nothing tells whether the earlier send landed: never sent again on a guess.
     const evidence = await findRefund(api, id, key);
-    const earlier = decideRefund('resume', evidence, false);
+    const now = env.nowMs?.() ?? Date.now();
+    const sent = env.paths ? lastSend(env.paths.state, key) : undefined;
+    const earlier = decideRefund('resume', evidence, false, resendWaitMs(sent, now));
     if (earlier.action === 'duplicate') throw duplicated(id, earlier);
+    if (earlier.action === 'wait')
+      throw new OutcomeUnknownError(
+        `refund of ${id} with key ${key}: ${earlier.why}`,
+        `check with \`${printed(env.settings, ['payments', 'get', id])}\`; run the same command again ` +
+          `${waitUntil(now, earlier.waitMs)}: it sends only if no refund carries the key by then`,
+      );
     if (earlier.action === 'done') {
       env.notice(`payctl: ${id} was refunded already with key ${key} (${earlier.why}): nothing was sent`);
       return one('refund', await fetched(api, earlier));
@@ -119,6 +139,16 @@ export async function refundOnce(
     body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, key) },
   });
   req.headers = { [IDEMPOTENCY_HEADER]: key };
+  if (env.paths) {
+    const sentAtMs = env.nowMs?.() ?? Date.now();
+    try {
+      recordSend(env.paths.state, key, id, { sentAtMs, deadlineMs: env.settings?.timeoutMs ?? DEFAULT_DEADLINE_MS });
+    } catch (err) {
+      throw new FailureError(
+        `cannot record the refund's send in ${env.paths.state}: ${(err as Error).message}; nothing was sent`,
+      );
+    }
+  }
   let lost: string;
   try {
     const answer = await api.execute(req);

@@ -9,6 +9,9 @@ export interface Seeded {
   order_ids: string[];
   payment_ids: string[];
   customer_ids: string[];
+  /** With orders: the plans, and a subscription in each status the service has. */
+  plan_ids?: string[];
+  subscription_ids?: string[];
   /** With `wallets`: the customers made with wallets, and the span of their statements (Unix seconds). */
   wallet_customer_ids?: string[];
   wallet_span?: { from: number; to: number };
@@ -48,4 +51,32 @@ export const sandboxAdmin = (api: ApiClient) => ({
   stats: () => call<Record<string, unknown>>(api, 'GET', '/stats'),
   events: () => call<{ items: unknown[] }>(api, 'GET', '/events'),
   createCustomer: (body: CustomerInput) => call<Record<string, unknown>>(api, 'POST', '/customers', body),
+});
+
+/** A new account as the sandbox answers it: its keys open it alone. */
+export interface SandboxAccount {
+  entity: 'sandbox_account';
+  id: string;
+  name: string;
+  key_id: string;
+  key_secret: string;
+  webhook_secret: string;
+  forked_from?: string;
+  webhook?: string;
+}
+export interface SnapshotInfo {
+  name: string;
+  clock: number;
+  records: number;
+  bytes: number;
+}
+
+/** Accounts and snapshots: each call acts on the account whose key makes it. */
+export const accountAdmin = (api: ApiClient) => ({
+  create: (body: { name?: string; from?: string; webhook?: string }) =>
+    call<SandboxAccount>(api, 'POST', '/accounts', body),
+  save: (name: string) => call<SnapshotInfo>(api, 'POST', '/snapshots/save', { name }),
+  load: (name: string) => call<SnapshotInfo>(api, 'POST', '/snapshots/load', { name }),
+  list: () => call<{ items: SnapshotInfo[] }>(api, 'GET', '/snapshots'),
+  remove: (name: string) => call<{ name: string; deleted: true }>(api, 'POST', '/snapshots/delete', { name }),
 });

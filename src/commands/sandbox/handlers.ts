@@ -82,6 +82,12 @@ export async function seedSandbox(opts: SeedOptions, ctx: Context): Promise<Comm
   }
   const ids = body.authorized ? seeded.payment_ids : seeded.order_ids;
   const made = [plural(seeded.order_ids.length, 'order'), plural(seeded.payment_ids.length, 'authorized payment')];
+  if (seeded.subscription_ids?.length)
+    made.push(
+      plural(seeded.customer_ids.length, 'customer'),
+      plural(seeded.plan_ids?.length ?? 0, 'plan'),
+      `${plural(seeded.subscription_ids.length, 'subscription')} (one in each status)`,
+    );
   ctx.notice(`seeded ${made.join(', ')}; printing ${body.authorized ? 'payment' : 'order'} ids`);
   return { type: 'lines', lines: ids, json: ids };
 }
@@ -108,3 +114,4 @@ export async function listEvents(_opts: object, ctx: Context): Promise<CommandRe
 export async function createCustomer(opts: CustomerInput, ctx: Context): Promise<CommandResult> {
   return one('customer', await (await admin(ctx)).createCustomer(opts));
 }
+export { createAccount, deleteSnapshot, listSnapshots, loadSnapshot, saveSnapshot } from './accounts';

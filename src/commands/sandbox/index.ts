@@ -3,6 +3,7 @@ import { group, lazy, pick, verb } from '../declare';
 import { PAYMENT_METHODS } from '../../contract/vocabulary';
 
 const start = lazy(() => import('./start'));
+const statement = lazy(() => import('./bank-statement'));
 
 /**
  * The `sandbox` commands: the group's line in `payctl --help` (all that a run of another group declares of
@@ -115,10 +116,47 @@ export const sandbox = group(
           wallet: opts.wallet,
         })),
       );
-    verb(sandbox, 'account', 'the merchant account balance that wallet credits and transfers draw on', [
-      'payctl sandbox account',
-      'payctl sandbox account -o json | jq .balance',
-    ]).action(bind(run('showAccount'), () => ({})));
+    const account = verb(
+      sandbox,
+      'account',
+      "this key's account: its id, and the merchant balance that wallet credits and transfers draw on",
+      ['payctl sandbox account', 'payctl sandbox account -o json | jq .balance'],
+    ).action(bind(run('showAccount'), () => ({})));
+    verb(
+      account,
+      'create',
+      'a new isolated account on this sandbox (its own records, ids, events, webhooks, settlements and clock); ' +
+        'prints its key id, key secret and webhook secret',
+      [
+        'payctl sandbox account create --name ci-suite-7 -o json',
+        'payctl sandbox snapshot save before-refunds && payctl sandbox account create --from before-refunds -o json',
+      ],
+    )
+      .option('--name <name>', 'a name to tell it by (default: its id)')
+      .option('--from <snapshot>', "start from a snapshot of this key's account (a fork: the original is untouched)")
+      .option('--webhook <url>', "POST the new account's events here, signed with its webhook secret")
+      .action(bind(run('createAccount'), ({ opts }) => pick(opts, 'name', 'from', 'webhook')));
+    const snapshot = sandbox
+      .command('snapshot')
+      .description("save and restore this key's account's whole state, clock included");
+    verb(snapshot, 'save', "keep the account's state under NAME (replacing a snapshot of that name)", [
+      'payctl sandbox snapshot save before-refunds',
+    ])
+      .argument('<name>', 'letters, digits, dots, hyphens, underscores')
+      .action(bind(run('saveSnapshot'), ({ args: [name = ''] }) => ({ name })));
+    verb(snapshot, 'load', 'put the account back as snapshot NAME left it, clock included', [
+      'payctl sandbox snapshot save before-refunds && payctl sandbox seed && payctl sandbox snapshot load before-refunds',
+    ])
+      .argument('<name>', 'a saved snapshot')
+      .action(bind(run('loadSnapshot'), ({ args: [name = ''] }) => ({ name })));
+    verb(snapshot, 'list', "the account's snapshots", ['payctl sandbox snapshot list']).action(
+      bind(run('listSnapshots'), () => ({})),
+    );
+    verb(snapshot, 'delete', 'delete snapshot NAME', [
+      'payctl sandbox snapshot save scratch && payctl sandbox snapshot delete scratch',
+    ])
+      .argument('<name>', 'a saved snapshot')
+      .action(bind(run('deleteSnapshot'), ({ args: [name = ''] }) => ({ name })));
     verb(sandbox, 'stats', 'requests seen and writes applied (for tests)', [
       'payctl sandbox stats',
       'payctl sandbox stats -o json | jq .writes',
@@ -127,6 +165,29 @@ export const sandbox = group(
       'payctl sandbox events',
       'payctl sandbox events -o ndjson | jq .event',
     ]).action(bind(run('listEvents'), () => ({})));
+    verb(
+      sandbox,
+      'bank-statement',
+      "the merchant bank account's statement for a month as a bank sends it: each settlement a credit on its " +
+        'value date (weekends moved), other traffic, balances; --quirks makes the findings to rehearse',
+      [
+        'payctl sandbox bank-statement --month 2031-03 --format mt940 --out march.sta',
+        'payctl sandbox bank-statement --month 2031-03 --format camt053 --quirks extra --out drill.xml',
+        'payctl sandbox bank-statement --month 2031-03 --format csv > march.csv',
+      ],
+    )
+      .requiredOption('--month <YYYY-MM>', 'the month (value dates in it)')
+      .addOption(
+        new Option('--format <format>', 'the statement format')
+          .choices(['mt940', 'camt053', 'csv'] as const)
+          .makeOptionMandatory(),
+      )
+      .option(
+        '--quirks <list>',
+        'comma-separated: missing (a settlement never arrives), extra (a credit nobody can explain), ' +
+          'amount (one paisa short), truncate (a UTR cut too short to name one)',
+      )
+      .action(bind(statement('bankStatement'), ({ opts }) => pick(opts, 'month', 'format', 'quirks')));
     const customer = sandbox.command('customer').description('sandbox customers');
     verb(customer, 'create', 'create a customer, skipping the duplicate check of `payctl customers create`', [
       'payctl sandbox customer create --contact +919876543210 --name "Asha Rao"',

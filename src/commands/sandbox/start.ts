@@ -4,6 +4,7 @@ import { checkBaseUrl } from '../../config/base-url';
 import { sandboxDbPath } from '../../config/paths';
 import { writableDir } from '../../config/writable';
 import { parseDuration } from '../../contract/values/duration';
+import { sandboxSecret } from '../../contract/webhooks/secret';
 import type { Context } from '../context';
 import { intFlag, need } from '../flags';
 import type { CommandResult } from '../result';
@@ -41,11 +42,8 @@ function feeRateFlag(raw: string | undefined): number | undefined {
   return Number(text);
 }
 
-function webhookSecretFlag(secret: string | undefined): string | undefined {
-  if (secret !== undefined && !/^[\x21-\x7e]{8,256}$/.test(secret))
-    throw new UsageError('--webhook-secret must be 8 to 256 printable characters without spaces');
-  return secret;
-}
+const webhookSecretFlag = (secret: string | undefined) =>
+  secret === undefined ? undefined : need(sandboxSecret(secret, '--webhook-secret'));
 
 /** Serves until the run's signal (Ctrl-C, SIGTERM): the result's `until` closes the sandbox then. */
 export async function startSandbox(opts: StartSandboxOptions, ctx: Context): Promise<CommandResult> {

@@ -12,6 +12,8 @@ const START_SLACK_SECONDS = 60;
 
 export interface CreateSubscriptionOptions {
   plan: string;
+  /** The customer it is for (customer_id); else the service links the one who authorises it. */
+  customer?: string;
   totalCount: string;
   /** --notify / --no-notify; neither leaves the service's default. */
   notify?: boolean;
@@ -27,6 +29,7 @@ export async function createSubscription(opts: CreateSubscriptionOptions, ctx: C
     throw new UsageError(`--start-at must not be in the past: got ${JSON.stringify(opts.startAt)}`);
   const body: BodyOf<'createSubscription'> = {
     plan_id: plan,
+    customer_id: opts.customer === undefined ? undefined : idArg(opts.customer, 'customer'),
     total_count: totalCount,
     customer_notify: opts.notify === undefined ? undefined : opts.notify ? 1 : 0,
     start_at: startAt,
@@ -62,13 +65,18 @@ export async function cancelSubscription(opts: CancelSubscriptionOptions, ctx: C
 
 export interface ListSubscriptionsOptions extends PageOptions {
   plan?: string;
+  /** Only this customer's: payctl keeps the rows whose customer_id is theirs (the list has no such filter). */
+  customer?: string;
 }
 
 export async function listSubscriptions(opts: ListSubscriptionsOptions, ctx: Context): Promise<CommandResult> {
   const plan = opts.plan === undefined ? undefined : idArg(opts.plan, 'plan');
+  const customer = opts.customer === undefined ? undefined : idArg(opts.customer, 'customer');
+  const keep =
+    customer === undefined ? undefined : (s: unknown) => (s as { customer_id?: unknown }).customer_id === customer;
   const page = await pageQuery(ctx, opts, 'subscription');
   const progress = exportProgress(ctx, page);
-  const result = await listing(ctx, 'listSubscriptions', page, { plan_id: plan }, undefined, progress);
+  const result = await listing(ctx, 'listSubscriptions', page, { plan_id: plan }, undefined, progress, keep);
   return 'dryRun' in result ? result.dryRun : listResult(ctx, 'subscription', 'subscriptions', page, result, progress);
 }
 

@@ -15,15 +15,27 @@ export const subscriptions = group(
       verb(subscriptions, 'list', 'list subscriptions, most recent first', [
         'payctl subscriptions list',
         'payctl subscriptions list --plan plan_Jd8x3kQpL2mZ7v --all -o csv',
+        'payctl subscriptions list --customer cust_Kq2vX9pLm4Tz8w --all',
       ]),
       `items in one page, 1-${LIMITS.count} (service default 10)`,
-      (list) => list.option('--plan <id>', 'only subscriptions to this plan (plan_…)'),
-    ).action(bind(run('listSubscriptions'), ({ opts }) => ({ ...pageOptions(opts), plan: opts.plan })));
+      (list) =>
+        list
+          .option('--plan <id>', 'only subscriptions to this plan (plan_…)')
+          .option('--customer <id>', "only this customer's subscriptions (cust_…; payctl filters the pages it reads)"),
+    ).action(
+      bind(run('listSubscriptions'), ({ opts }) => ({
+        ...pageOptions(opts),
+        plan: opts.plan,
+        customer: opts.customer,
+      })),
+    );
     verb(subscriptions, 'create', 'subscribe to a plan', [
       'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 12 --start-at next-month',
       'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 6 --notify',
+      'payctl subscriptions create --plan plan_Jd8x3kQpL2mZ7v --total-count 12 --customer cust_Kq2vX9pLm4Tz8w',
     ])
       .requiredOption('--plan <id>', 'plan id (plan_…)')
+      .option('--customer <id>', 'the customer it is for (cust_…)')
       .requiredOption('--total-count <n>', 'number of billing cycles')
       .option('--notify', 'let the service notify the customer (customer_notify=1)')
       .option('--no-notify', 'notify the customer yourself (customer_notify=0)')
@@ -33,7 +45,9 @@ export const subscriptions = group(
       )
       .addOption(noteOption())
       .action(
-        bind(run('createSubscription'), ({ opts }) => withNotes(opts, 'plan', 'totalCount', 'notify', 'startAt')),
+        bind(run('createSubscription'), ({ opts }) =>
+          withNotes(opts, 'plan', 'customer', 'totalCount', 'notify', 'startAt'),
+        ),
       );
     verb(subscriptions, 'get', 'fetch a subscription', [
       'payctl subscriptions get sub_Kq2vX9pLm4Tz8w',
@@ -64,6 +78,16 @@ export const subscriptions = group(
       .action(bind(run('resumeSubscription'), ({ args }) => ({ id: args[0]! })));
     tool(subscriptions, 'get', 'getSubscription', 'id:subscription_id');
     tool(subscriptions, 'cancel', 'cancelSubscription', 'id:subscription_id', 'at-cycle-end');
-    tool(subscriptions, 'list', 'listSubscriptions', 'plan:plan_id', 'from', 'to', 'count', 'skip');
+    tool(
+      subscriptions,
+      'list',
+      'listSubscriptions',
+      'plan:plan_id',
+      'customer:customer_id',
+      'from',
+      'to',
+      'count',
+      'skip',
+    );
   },
 );

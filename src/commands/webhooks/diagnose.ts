@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { encodeLikeService, signWebhook } from '../../sandbox/webhook-signature';
+import { encodeLikeService, signWebhook } from '../../contract/webhooks/signature';
 
 /** What `webhooks verify` found: a match, or the likely reason there is none. */
 export type Diagnosis = { ok: true; how: string } | { ok: false; cause: string };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encodeLikeService } from '../../sandbox/webhook-signature';
+import { encodeLikeService } from '../../contract/webhooks/signature';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const id = (prefix: string) => `${prefix}_${[...randomBytes(14)].map((b) => BASE62[b % 62]).join('')}`;
@@ -14,16 +14,10 @@ export interface DoctorEvent {
 
 /**
  * A `payment.*` event for a payment of its own, shaped like the service's (the real envelope, a payment
- * entity with the keys real ones carry). `plain` keeps every string ASCII without `/`, so the service's
- * bytes equal JSON.stringify's and only the deliberately non-canonical check tells a handler that
- * re-serializes from one that verifies raw bytes.
+ * entity with the keys real ones carry) and carrying what real ones do: a `/` and non-ASCII text, so
+ * the service's bytes are not JSON.stringify's and a handler that re-serializes fails on the first one.
  */
-export function doctorEvent(
-  name: 'payment.captured' | 'payment.authorized',
-  at: number,
-  paymentId = id('pay'),
-  plain = true,
-) {
+export function doctorEvent(name: 'payment.captured' | 'payment.authorized', at: number, paymentId = id('pay')) {
   const captured = name === 'payment.captured';
   const payment = {
     id: paymentId,
@@ -38,16 +32,14 @@ export function doctorEvent(
     amount_refunded: 0,
     refund_status: null,
     captured,
-    description: plain ? 'payctl webhooks doctor' : 'payctl doctor: café order 1/2',
+    description: 'payctl doctor: café order 1/2',
     card_id: null,
     bank: null,
     wallet: null,
     vpa: 'success@razorpay',
     email: 'doctor@example.com',
     contact: '+919876543210',
-    notes: plain
-      ? { source: 'payctl doctor' }
-      : { source: 'payctl doctor', url: 'https://example.com/a/b', city: 'Bengaluru ₹' },
+    notes: { source: 'payctl doctor', url: 'https://example.com/a/b', city: 'Bengaluru ₹' },
     fee: captured ? 1180 : null,
     tax: captured ? 180 : null,
     error_code: null,

@@ -3,9 +3,10 @@ import { exec } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FailureError, UsageError } from '../../contract/errors';
 import { isLoopback } from '../../client/loopback';
-import { signWebhook } from '../../sandbox/webhook-signature';
+import { signWebhook } from '../../contract/webhooks/signature';
 import type { Context } from '../context';
 import type { CommandResult } from '../result';
+import { firstDifference } from './diagnose';
 import { doctorEvent, nonCanonical } from './doctor-events';
 import { webhookSecretOf } from './secret';
 
@@ -84,12 +85,58 @@ function countOf(ctx: Context, cmd: string, entityId: string): Promise<number> {
   );
 }
 
-/** The checks, in order; each pass, fail or skip with why. */
+/** Every check, in the order they run: doctor stops at the first that fails. */
+const CHECKS = [
+  'valid delivery accepted',
+  'tampered body rejected',
+  'missing signature rejected',
+  'wrong signature rejected',
+  'key-secret signature rejected',
+  'non-canonical JSON accepted',
+  'duplicates applied once',
+  'events out of order acknowledged',
+  'answers quickly',
+] as const;
+type CheckName = (typeof CHECKS)[number];
+
+/**
+ * Why a handler rejected a valid delivery, found by trying each cause the way it happens: the same
+ * event in JSON.stringify's bytes, correctly signed (it verifies a re-serialized body); signed with the
+ * key secret (it verifies with the API key's); else it does not check with the webhook secret given.
+ */
+async function whyRejected(
+  send: (body: string, eventId: string, signature: string | undefined) => Promise<Sent>,
+  rejected: Sent,
+  value: { eventId: string; value: Record<string, unknown>; body: string },
+  sign: (body: string) => string,
+  keySecret: string | undefined,
+): Promise<string> {
+  const restrung = JSON.stringify(value.value);
+  if (ok(await send(restrung, value.eventId, sign(restrung))))
+    return (
+      `rejected (${shown(rejected)}) the service's bytes, correctly signed, but accepted the same event as ` +
+      `JSON.stringify writes it: the handler verifies a re-serialized body (e.g. JSON.stringify(req.body)) ` +
+      `instead of the raw bytes; they first differ at ${firstDifference(restrung, value.body)}`
+    );
+  if (keySecret && ok(await send(value.body, value.eventId, signWebhook(value.body, keySecret))))
+    return `rejected (${shown(rejected)}) a correctly signed event but accepted it signed with the API key secret: verify with the webhook secret`;
+  return (
+    `a correctly signed event got ${shown(rejected)}: does the handler verify the raw body with the webhook ` +
+    'secret `payctl webhooks listen --print-secret` shows (the one `sandbox start` printed)?'
+  );
+}
+
+/**
+ * The checks, in order, each pass, fail or skip with why, up to the first that fails: a handler that
+ * rejects a valid delivery or accepts a forged one is not judged on what comes after.
+ */
 async function runChecks(opts: DoctorOptions, ctx: Context, secret: string, keySecret?: string): Promise<Check[]> {
   const url = opts.url;
   const checks: Check[] = [];
-  const add = (check: string, pass: boolean | undefined, why: string) =>
+  const add = (check: CheckName, pass: boolean | undefined, why: string) => {
     checks.push({ check, result: pass === undefined ? 'skip' : pass ? 'pass' : 'fail', why });
+    return pass !== false;
+  };
   const latencies: number[] = [];
   const send = async (body: string, eventId: string, signature: string | undefined) => {
     const sent = await post(url, body, eventId, signature);
@@ -101,76 +148,61 @@ async function runChecks(opts: DoctorOptions, ctx: Context, secret: string, keyS
 
   const valid = doctorEvent('payment.captured', now);
   const first = await send(valid.body, valid.eventId, sign(valid.body));
-  add(
-    'valid delivery accepted',
-    ok(first) && first.ms < LIMIT_MS,
-    ok(first)
-      ? `answered ${shown(first)}`
-      : `a correctly signed event got ${shown(first)} (does the handler check with the webhook secret that \`payctl webhooks listen --print-secret\` shows?)`,
-  );
   if (first.status === null) {
     throw new FailureError(`${url} did not answer (${first.error}): start your handler, then run doctor again`);
   }
+  const accepted = ok(first) && first.ms < LIMIT_MS;
+  const why = accepted
+    ? `answered ${shown(first)}`
+    : ok(first)
+      ? `answered ${shown(first)}, after the service gives up (${LIMIT_MS / 1000} s)`
+      : await whyRejected(send, first, valid, sign, keySecret);
+  if (!add('valid delivery accepted', accepted, why)) return checks;
 
   const tampered = valid.body.replace('"amount":50000', '"amount":5000000');
   const forged = await send(tampered, valid.eventId, sign(valid.body));
-  add(
-    'tampered body rejected',
-    !ok(forged),
-    ok(forged) ? `a body changed after signing was accepted (${shown(forged)})` : `answered ${shown(forged)}`,
-  );
+  const tamperWhy = ok(forged)
+    ? `a body changed after signing was accepted (${shown(forged)})`
+    : `answered ${shown(forged)}`;
+  if (!add('tampered body rejected', !ok(forged), tamperWhy)) return checks;
   const unsigned = doctorEvent('payment.captured', now);
   const missing = await send(unsigned.body, unsigned.eventId, undefined);
-  add(
-    'missing signature rejected',
-    !ok(missing),
-    ok(missing) ? `an event without X-Razorpay-Signature was accepted` : `answered ${shown(missing)}`,
-  );
+  const missingWhy = ok(missing) ? `an event without X-Razorpay-Signature was accepted` : `answered ${shown(missing)}`;
+  if (!add('missing signature rejected', !ok(missing), missingWhy)) return checks;
   const wrong = await send(
     unsigned.body,
     unsigned.eventId,
     signWebhook(unsigned.body, randomBytes(16).toString('hex')),
   );
-  add(
-    'wrong signature rejected',
-    !ok(wrong),
-    ok(wrong) ? 'an event signed with another secret was accepted' : `answered ${shown(wrong)}`,
-  );
+  const wrongWhy = ok(wrong) ? 'an event signed with another secret was accepted' : `answered ${shown(wrong)}`;
+  if (!add('wrong signature rejected', !ok(wrong), wrongWhy)) return checks;
   if (keySecret) {
     const byKey = await send(unsigned.body, unsigned.eventId, signWebhook(unsigned.body, keySecret));
-    add(
-      'key-secret signature rejected',
-      !ok(byKey),
-      ok(byKey)
-        ? 'an event signed with the API key secret was accepted: verify with the webhook secret'
-        : `answered ${shown(byKey)}`,
-    );
+    const keyWhy = ok(byKey)
+      ? 'an event signed with the API key secret was accepted: verify with the webhook secret'
+      : `answered ${shown(byKey)}`;
+    if (!add('key-secret signature rejected', !ok(byKey), keyWhy)) return checks;
   } else add('key-secret signature rejected', undefined, 'no key secret (no profile or --sandbox) to sign with');
 
-  const other = doctorEvent('payment.captured', now, undefined, false);
+  const other = doctorEvent('payment.captured', now);
   const otherBytes = nonCanonical(other.value);
   const noncanon = await send(otherBytes, other.eventId, sign(otherBytes));
-  add(
-    'non-canonical JSON accepted',
-    ok(noncanon),
-    ok(noncanon)
-      ? `the same event with other spacing, key order and \\u escapes, correctly signed: ${shown(noncanon)}`
-      : `rejected (${shown(noncanon)}) the same event in other bytes, correctly signed: the handler verifies a re-serialized body (e.g. JSON.stringify(req.body)) instead of the raw bytes`,
-  );
+  const canonWhy = ok(noncanon)
+    ? `the same event with other spacing, key order and \\u escapes, correctly signed: ${shown(noncanon)}`
+    : `rejected (${shown(noncanon)}) the same event in other bytes, correctly signed: the handler checks a re-encoded body instead of the raw bytes`;
+  if (!add('non-canonical JSON accepted', ok(noncanon), canonWhy)) return checks;
 
   const dup = doctorEvent('payment.captured', now);
   const repeats = [];
   for (let i = 0; i < 3; i++) repeats.push(await send(dup.body, dup.eventId, sign(dup.body)));
   const renamed = doctorEvent('payment.captured', now, dup.paymentId);
   repeats.push(await send(dup.body, renamed.eventId, sign(dup.body)));
-  const acked = repeats.every(ok);
-  if (!acked)
-    add(
-      'duplicates applied once',
-      false,
-      `a repeated delivery was not acknowledged (${repeats.map(shown).join(', ')}): the service retries it`,
-    );
-  else if (!opts.countCmd)
+  if (!repeats.every(ok)) {
+    const acks = repeats.map(shown).join(', ');
+    add('duplicates applied once', false, `a repeated delivery was not acknowledged (${acks}): the service retries it`);
+    return checks;
+  }
+  if (!opts.countCmd)
     add(
       'duplicates applied once',
       undefined,
@@ -179,13 +211,8 @@ async function runChecks(opts: DoctorOptions, ctx: Context, secret: string, keyS
   else {
     await sleep(300);
     const n = await countOf(ctx, opts.countCmd, dup.paymentId);
-    add(
-      'duplicates applied once',
-      n === 1,
-      n === 1
-        ? 'the same event 3 times and again under a new event id: applied once'
-        : `the same event 3 times and again under a new event id: applied ${n} times (de-duplicate by event id and by the entity's state)`,
-    );
+    const said = `the same event 3 times and again under a new event id: applied ${n === 1 ? 'once' : `${n} times (de-duplicate by event id and by the entity's state)`}`;
+    if (!add('duplicates applied once', n === 1, said)) return checks;
   }
 
   const newer = doctorEvent('payment.captured', now);
@@ -194,13 +221,10 @@ async function runChecks(opts: DoctorOptions, ctx: Context, secret: string, keyS
     await send(newer.body, newer.eventId, sign(newer.body)),
     await send(older.body, older.eventId, sign(older.body)),
   ];
-  add(
-    'events out of order acknowledged',
-    late.every(ok),
-    late.every(ok)
-      ? 'payment.captured, then the older payment.authorized: both acknowledged'
-      : `payment.captured then the older payment.authorized got ${late.map(shown).join(', ')}: an unacknowledged event is retried for 24 h`,
-  );
+  const lateWhy = late.every(ok)
+    ? 'payment.captured, then the older payment.authorized: both acknowledged'
+    : `payment.captured then the older payment.authorized got ${late.map(shown).join(', ')}: an unacknowledged event is retried for 24 h`;
+  if (!add('events out of order acknowledged', late.every(ok), lateWhy)) return checks;
 
   const slowest = Math.max(...latencies);
   add(
@@ -220,7 +244,7 @@ export async function doctor(opts: DoctorOptions, ctx: Context): Promise<Command
     throw new UsageError(`--url is not a URL: ${JSON.stringify(opts.url)}`);
   }
   if (!isLoopback(url.origin)) throw new UsageError('--url must be on this machine (localhost, 127.0.0.1, [::1])');
-  const secret = webhookSecretOf(ctx, opts.secretFile);
+  const secret = await webhookSecretOf(ctx, opts.secretFile);
   const keySecret = await ctx.credentials().then(
     (c) => c.keySecret,
     () => undefined,
@@ -228,7 +252,9 @@ export async function doctor(opts: DoctorOptions, ctx: Context): Promise<Command
   const checks = await runChecks({ ...opts, url: url.href }, ctx, secret, keySecret);
   const failed = checks.filter((c) => c.result === 'fail');
   const judged = checks.filter((c) => c.result !== 'skip').length;
-  const score = `score ${judged - failed.length}/${judged}${failed.length ? `: ${failed.length} failed` : ''}`;
+  const notRun = CHECKS.length - checks.length;
+  const stopped = notRun ? `; stopped there, ${notRun} later check${notRun === 1 ? '' : 's'} not run` : '';
+  const score = `score ${judged - failed.length}/${judged}${failed.length ? `: ${failed.length} failed${stopped}` : ''}`;
   const finish = () => {
     if (failed.length) throw new FailureError(`${score} (${failed.map((c) => c.check).join('; ')})`);
   };

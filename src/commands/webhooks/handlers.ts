@@ -1,10 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UsageError } from '../../contract/errors';
-import { checkTrigger } from '../../sandbox/webhook-catalogue';
+import { checkTrigger } from '../../contract/webhooks/catalogue';
 import type { Context } from '../context';
 import { many } from '../result';
 import type { CommandResult } from '../result';
+import { secretText } from '../../contract/webhooks/secret';
+import { need } from '../flags';
 import { sandboxWebhooks } from './admin';
+import { secretLine } from './secret';
 import type { Attempt } from './admin';
 
 const admin = (ctx: Context) => sandboxWebhooks(ctx);
@@ -84,4 +87,14 @@ export async function enableWebhook(opts: { id?: string }, ctx: Context): Promis
   const enabled = [];
   for (const id of ids) enabled.push(await hooks.enable(id));
   return many('generic', enabled);
+}
+
+/**
+ * A new webhook secret for the sandbox: every event from now on is signed with it; deliveries already
+ * queued, and their retries, keep the signature they were made with.
+ */
+export async function rotateSecret(_opts: object, ctx: Context): Promise<CommandResult> {
+  const { secret } = await (await admin(ctx)).rotateSecret();
+  ctx.notice('new webhook secret: events from now on are signed with it; queued deliveries keep their signature');
+  return secretLine(need(secretText(secret, "the sandbox's new webhook secret")));
 }

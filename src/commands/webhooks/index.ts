@@ -17,9 +17,9 @@ export const webhooks = group(
       webhooks,
       'listen',
       'send every sandbox event to a handler on this machine until Ctrl-C, one line per delivery; ' +
-        "signed with this home's webhook secret (--print-secret shows it)",
+        "signed with the sandbox's webhook secret (--print-secret shows it)",
       [
-        'payctl webhooks listen --print-secret | tee -a .env',
+        'payctl webhooks listen --sandbox --print-secret >> .env',
         'payctl webhooks listen --sandbox --forward-to http://127.0.0.1:3000/webhooks',
         "payctl webhooks listen -p sandbox --forward-to 'http://localhost:3000/hooks?src=payctl' --events 'payment.*,refund.*' -o ndjson",
       ],
@@ -29,7 +29,10 @@ export const webhooks = group(
         '--events <globs>',
         "comma-separated event names or globs, e.g. 'payment.*,refund.processed' (default: all)",
       )
-      .option('--print-secret', 'print the webhook secret (PAYCTL_WEBHOOK_SECRET=…) for a .env file, and exit')
+      .option(
+        '--print-secret',
+        "print the sandbox's webhook secret (PAYCTL_WEBHOOK_SECRET=…) for a .env file, and exit",
+      )
       .action(
         bind(listen('listen'), ({ opts }) => ({
           ...pick(opts, 'forwardTo', 'events'),
@@ -74,16 +77,22 @@ export const webhooks = group(
       .action(bind(run('enableWebhook'), ({ args: [id] }) => ({ id })));
     verb(
       webhooks,
+      'rotate-secret',
+      'give the sandbox a new webhook secret for every event from now on; prints it like --print-secret',
+      ['payctl webhooks rotate-secret -p sandbox >> .env', 'payctl webhooks rotate-secret --sandbox -o json'],
+    ).action(bind(run('rotateSecret'), () => ({})));
+    verb(
+      webhooks,
       'verify',
       'check X-Razorpay-Signature against the body your handler received; if it fails, say why',
       [
         'payctl webhooks verify --signature 3f1c…e9 --secret-file .webhook-secret body.json',
-        'payctl webhooks verify --signature 3f1c…e9 - < body.json',
+        'payctl webhooks verify --sandbox --signature 3f1c…e9 - < body.json',
       ],
     )
       .argument('[file]', 'the raw body, or - for stdin (default)')
       .requiredOption('--signature <sig>', 'the X-Razorpay-Signature header as received')
-      .option('--secret-file <file>', "the webhook secret (else PAYCTL_WEBHOOK_SECRET, stdin, or this home's)")
+      .option('--secret-file <file>', "the webhook secret (else PAYCTL_WEBHOOK_SECRET, stdin, or the sandbox's)")
       .action(
         bind(verify('verifySignature'), ({ args: [file], opts }) => ({
           file,
@@ -106,7 +115,7 @@ export const webhooks = group(
       )
       .option(
         '--secret-file <file>',
-        "the webhook secret your handler checks with (else PAYCTL_WEBHOOK_SECRET or this home's)",
+        "the webhook secret your handler checks with (else PAYCTL_WEBHOOK_SECRET or the sandbox's)",
       )
       .action(bind(doctor('doctor'), ({ opts }) => pick(opts, 'url', 'countCmd', 'secretFile')));
   },

@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UsageError } from '../../contract/errors';
 import { isLoopback } from '../../client/loopback';
 import { localTime } from '../../output/time';
-import { eventGlobs } from '../../sandbox/webhook-signature';
+import { eventGlobs } from '../../contract/webhooks/signature';
 import type { Context } from '../context';
 import type { CommandResult } from '../result';
 import { sandboxWebhooks } from './admin';
 import type { Attempt } from './admin';
-import { homeWebhookSecret } from './secret';
+import { sandboxWebhookSecret, secretLine } from './secret';
 
 export interface ListenOptions {
   forwardTo?: string;
@@ -17,7 +17,11 @@ export interface ListenOptions {
 }
 
 const POLL_MS = 250;
-const PROBE_MS = 1_000;
+/** While the target refuses connections, how often it is probed: its return is seen within this long. */
+const PROBE_MS = 50;
+const CONNECT_MS = 1_000;
+/** The most attempts one poll answers (the admin route's page): a full page is followed at once. */
+const PAGE = 1_000;
 
 /** The forward target: an http(s) URL on this machine (query string kept as given). */
 function forwardTarget(raw: string | undefined): URL {
@@ -39,7 +43,7 @@ function answers(url: URL): Promise<string | undefined> {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: PROBE_MS });
+    const socket = connect({ host, port, timeout: CONNECT_MS });
     const done = (why?: string) => {
       socket.destroy();
       resolve(why);
@@ -77,20 +81,19 @@ const line = (a: Attempt, tz: string) =>
 
 /**
  * Forwards the sandbox's events to a handler on this machine until Ctrl-C: registers the target with
- * the sandbox (which sends each delivery straight to it, signed with this home's webhook secret), then
+ * the sandbox (which sends each delivery straight to it, signed with the sandbox's webhook secret), then
  * follows the attempts. When the target stops answering it says so at once, and when it answers again
  * the deliveries that waited are sent at once.
  */
 export async function listen(opts: ListenOptions, ctx: Context): Promise<CommandResult> {
-  const secret = homeWebhookSecret(ctx.paths);
-  if (opts.printSecret) return { type: 'lines', lines: [`PAYCTL_WEBHOOK_SECRET=${secret}`], json: { secret } };
+  if (opts.printSecret) return secretLine(await sandboxWebhookSecret(ctx));
   const url = forwardTarget(opts.forwardTo);
   const globs = eventGlobs(opts.events);
   // Uninterruptible: after Ctrl-C the listener still tells the sandbox to stop sending to it.
   const admin = await sandboxWebhooks(ctx, { uninterruptible: true });
-  const hook = await admin.listen({ url: url.href, secret, events: globs });
+  const hook = await admin.listen({ url: url.href, events: globs });
   const what = globs.length ? globs.join(', ') : 'every event';
-  ctx.notice(`forwarding ${what} to ${url.href}, signed with this home's webhook secret (--print-secret shows it)`);
+  ctx.notice(`forwarding ${what} to ${url.href}, signed with the sandbox's webhook secret (--print-secret shows it)`);
   if (hook.was_disabled)
     ctx.notice('this webhook had been disabled after 24 hours of failed deliveries: enabled again');
   if (hook.waiting) ctx.notice(`${hook.waiting} deliveries were waiting for it: sending them now`);
@@ -100,15 +103,18 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
     let after = 0;
     let down = await answers(url);
     if (down) ctx.notice(`target ${url.host} is down (${down}): deliveries wait and go out when it answers`);
-    let probed = Date.now();
     let disabled = 0;
+    const pause = (ms: number) =>
+      ms > 0 ? sleep(ms, undefined, { signal: ctx.signal }).catch(() => undefined) : Promise.resolve();
     try {
       while (!ctx.signal.aborted) {
         const { webhook, attempts } = await admin.poll(hook.id, after);
         for (const a of attempts) {
           after = a.seq;
           yield a;
-          if (a.status === null && !down) {
+          // Down means refusing connections: a handler that answers slowly or with errors is not probed
+          // and flushed, so the retry schedule holds for it.
+          if (a.status === null && /^connection failed/.test(a.error ?? '') && !down) {
             down = a.error ?? 'no answer';
             ctx.notice(`target ${url.host} is down (${down}): deliveries wait and go out when it answers`);
           } else if (a.status !== null && down) {
@@ -117,16 +123,23 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<Command
           }
         }
         if (webhook.disabled_at !== null && !disabled++)
-          ctx.notice(`the sandbox disabled this webhook (${webhook.disabled_reason}); restart listen to enable it`);
-        if (down && Date.now() - probed >= PROBE_MS) {
-          probed = Date.now();
-          if (!(await answers(url))) {
+          ctx.notice(
+            `the sandbox disabled this webhook (${webhook.disabled_reason}); new events wait for it: ` +
+              `payctl webhooks enable ${webhook.id} (or restart listen) sends them`,
+          );
+        if (attempts.length >= PAGE) continue;
+        // Until the next poll: a target that refuses connections is probed (a connect, no delivery),
+        // and the moment it accepts one, what waits for it is made due.
+        const nextPoll = Date.now() + POLL_MS;
+        while (down && Date.now() < nextPoll && !ctx.signal.aborted) {
+          if (await answers(url)) await pause(PROBE_MS);
+          else {
             down = undefined;
             const { due } = await admin.flush(hook.id);
             ctx.notice(`target ${url.host} answers again: sending ${due} waiting deliveries`);
           }
         }
-        await sleep(POLL_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
+        await pause(nextPoll - Date.now());
       }
     } finally {
       await admin.stop(hook.id).catch(() => undefined);

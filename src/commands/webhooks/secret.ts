@@ -1,39 +1,46 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { PayctlPaths } from '../../config/paths';
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../../contract/errors';
+import { secretText } from '../../contract/webhooks/secret';
 import type { Context } from '../context';
-
-/** Where the webhook secret of this payctl home lives: one file, readable by its owner only. */
-export const secretFile = (paths: PayctlPaths) => join(paths.config, 'webhook-secret');
+import type { CommandResult } from '../result';
+import { need } from '../flags';
+import { sandboxWebhooks } from './admin';
 
 /**
- * The webhook secret of this payctl home: made once (`whsec_` and 32 random characters) and kept, so a
- * handler's `.env` stays valid across `webhooks listen` runs. Never passed in argv.
+ * The webhook secret of the sandbox the command talks to (`--sandbox`, `-p sandbox`): the one `sandbox
+ * start` printed, which signs every delivery. Never passed in argv.
  */
-export function homeWebhookSecret(paths: PayctlPaths): string {
-  const file = secretFile(paths);
-  try {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept) return kept;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  mkdirSync(paths.config, { recursive: true });
-  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    // Another run made it first: theirs is the one.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw err;
-  }
-  chmodSync(file, 0o600);
-  return secret;
+export async function sandboxWebhookSecret(ctx: Context): Promise<string> {
+  const { secret } = await (await sandboxWebhooks(ctx)).secret();
+  return need(secretText(secret, "the sandbox's webhook secret"));
 }
 
-/** The webhook secret a command signs or checks with: --secret-file, else PAYCTL_WEBHOOK_SECRET, else this home's. */
-export function webhookSecretOf(ctx: Context, file?: string): string {
-  if (file) return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
-  return ctx.settings.webhookSecretEnv ?? homeWebhookSecret(ctx.paths);
+/** A secret from a file the user names: refused when missing, unreadable, empty or only white space. */
+export function secretFromFile(file: string): string {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--secret-file ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? err})`);
+  }
+  return need(secretText(raw, `--secret-file ${file}`));
 }
+
+/** PAYCTL_WEBHOOK_SECRET when set (an empty one is unset); refused when only white space. */
+export const secretFromEnv = (ctx: Context): string | undefined =>
+  ctx.settings.webhookSecretEnv === undefined
+    ? undefined
+    : need(secretText(ctx.settings.webhookSecretEnv, 'PAYCTL_WEBHOOK_SECRET'));
+
+/** The webhook secret a command checks with: --secret-file, else PAYCTL_WEBHOOK_SECRET, else the sandbox's. */
+export async function webhookSecretOf(ctx: Context, file?: string): Promise<string> {
+  if (file) return secretFromFile(file);
+  return secretFromEnv(ctx) ?? sandboxWebhookSecret(ctx);
+}
+
+/** A secret as a `.env` line (PAYCTL_WEBHOOK_SECRET=…), for `--print-secret` and `rotate-secret`. */
+export const secretLine = (secret: string): CommandResult => ({
+  type: 'lines',
+  lines: [`PAYCTL_WEBHOOK_SECRET=${secret}`],
+  json: { secret },
+});

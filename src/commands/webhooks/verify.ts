@@ -1,9 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { isLoopback } from '../../client/loopback';
 import { FailureError, UsageError } from '../../contract/errors';
 import type { Context } from '../context';
 import type { CommandResult } from '../result';
 import { diagnose } from './diagnose';
-import { secretFile, webhookSecretOf } from './secret';
+import { secretText } from '../../contract/webhooks/secret';
+import { need } from '../flags';
+import { sandboxWebhookSecret, secretFromEnv, secretFromFile } from './secret';
 
 export interface VerifyOptions {
   signature: string;
@@ -20,17 +23,22 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 /**
  * The webhook secret, never from argv: --secret-file, else PAYCTL_WEBHOOK_SECRET, else stdin (when the
- * body comes from a file), else this home's webhook secret (the one `webhooks listen` signs with).
+ * body comes from a file), else the sandbox's (the one `sandbox start` printed) when the command talks
+ * to one. An empty or white-space secret is refused wherever it comes from.
  */
 async function webhookSecret(opts: VerifyOptions, ctx: Context, bodyFromStdin: boolean): Promise<string> {
-  if (!opts.secretFile && !ctx.settings.webhookSecretEnv && !bodyFromStdin && !ctx.io.stdinIsTTY) {
-    const piped = (await readAll(ctx.io.stdin)).toString('utf8').replace(/\r?\n$/, '');
-    if (piped) return piped;
+  if (opts.secretFile) return secretFromFile(opts.secretFile);
+  const fromEnv = secretFromEnv(ctx);
+  if (fromEnv !== undefined) return fromEnv;
+  if (!bodyFromStdin && !ctx.io.stdinIsTTY) {
+    const piped = (await readAll(ctx.io.stdin)).toString('utf8');
+    if (piped) return need(secretText(piped, 'the secret on stdin'));
   }
-  if (opts.secretFile || ctx.settings.webhookSecretEnv || existsSync(secretFile(ctx.paths)))
-    return webhookSecretOf(ctx, opts.secretFile);
+  const credentials = await ctx.credentials().catch(() => undefined);
+  if (credentials && isLoopback(credentials.baseUrl)) return sandboxWebhookSecret(ctx);
   throw new UsageError(
-    'no webhook secret: give --secret-file FILE, set PAYCTL_WEBHOOK_SECRET, or pipe it on stdin with the body in FILE',
+    'no webhook secret: give --secret-file FILE, set PAYCTL_WEBHOOK_SECRET, pipe it on stdin with the body in FILE, ' +
+      "or use --sandbox / -p sandbox for the sandbox's",
   );
 }
 

@@ -14,6 +14,7 @@ export const subscription = declare({
     col('current_start', 'time'),
     col('current_end', 'time'),
     col('charge_at', 'time'),
+    col('customer_id'),
   ],
   table: [
     'id',
@@ -25,5 +26,6 @@ export const subscription = declare({
     'remaining_count',
     'current_end',
     'current_start',
+    'customer_id',
   ],
 });

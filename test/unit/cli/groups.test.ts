@@ -10,7 +10,7 @@ const bind = () => (async () => undefined) as never;
 /** The registry is the one list of groups: the program, its help and the completions come from it. */
 describe('command groups come from src/cli/groups.ts', () => {
   const names = GROUPS.map((g) => g.name);
-  const tooling = ['completion', '__profiles', '__root-help'];
+  const tooling = ['completion', '__profiles', '__baked-help'];
 
   it('the whole program declares every group, in the registry order, and nothing else', () => {
     const program = createProgram(bind, io, {});

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/client/client';
 import type { Transport } from '../../../src/client/client';
 import type { HttpRequest } from '../../../src/client/http';
-import { decideRefund, findRefund, notesWithKey } from '../../../src/client/refund';
+import { decideRefund, findRefund, notesWithKey, resendWaitMs } from '../../../src/client/refund';
 import type { RefundEvidence, RefundStage } from '../../../src/client/refund';
 import { paymentProblem, refundAnswerProblem } from '../../../src/contract/rules';
 
@@ -11,6 +12,7 @@ const foundFailed: RefundEvidence = { ...found, failed: true };
 const absent: RefundEvidence = { kind: 'absent' };
 const noList: RefundEvidence = { kind: 'no_list' };
 const unreadable: RefundEvidence = { kind: 'unreadable', reason: 'timed out' };
+const noPayment: RefundEvidence = { kind: 'no_payment', why: 'no such payment; nothing was sent' };
 const delta = (before: number, after: number): RefundEvidence => ({
   kind: 'no_list',
   delta: { before, after, amount: 700 },
@@ -36,6 +38,10 @@ describe('decideRefund: the one table of a refund whose outcome its own answer d
     ['fresh', unreadable, false, 'unknown'], // nothing sent now, yet another machine may have made it
     ['resume', unreadable, true, 'unknown'],
     ['lost', unreadable, false, 'unknown'],
+    // The service's own error object says the payment does not exist: nothing can have been applied.
+    ['fresh', noPayment, false, 'fail'],
+    ['resume', noPayment, true, 'fail'],
+    ['lost', noPayment, false, 'fail'],
     // No list at the service: deltas against the reading just before this very send.
     ['fresh', noList, false, 'send'],
     ['resume', noList, false, 'unknown'], // the first run's old baseline is never used
@@ -83,6 +89,27 @@ const refund = (id: string, key?: string, status = 'processed') => ({
   notes: key ? { payctl_key: key } : {},
 });
 
+describe('resendWaitMs: no resend while the earlier request may still arrive', () => {
+  const sent = { sentAtMs: 1_000_000, deadlineMs: 30_000 };
+  it('waits twice the deadline from the send, then lets it go; nothing recorded waits nothing', () => {
+    expect(resendWaitMs(sent, 1_000_000)).toBe(60_000);
+    expect(resendWaitMs(sent, 1_059_999)).toBe(1);
+    expect(resendWaitMs(sent, 1_060_000)).toBe(0);
+    expect(resendWaitMs(undefined, 5)).toBe(0);
+  });
+  it('turns only a resend into a wait: found, lost and fresh decisions are unchanged', () => {
+    expect(decideRefund('resume', absent, false, 5_000)).toMatchObject({ action: 'wait', waitMs: 5_000 });
+    expect(decideRefund('resume', noList, true, 5_000)).toMatchObject({
+      action: 'wait',
+      why: 'the service lists no refunds of a payment, but the earlier request may still arrive for 5 s more: nothing is sent again before then',
+    });
+    expect(decideRefund('resume', found, false, 5_000).action).toBe('done');
+    expect(decideRefund('lost', absent, false, 5_000).action).toBe('unknown');
+    expect(decideRefund('fresh', absent, false, 5_000).action).toBe('send');
+    expect(decideRefund('resume', absent, false, 5_000).why).toMatch(/may still arrive for 5 s more/);
+  });
+});
+
 describe('findRefund looks for our key in the payment refunds', () => {
   it('finds it on a later page', async () => {
     const api = listing((req) => {
@@ -117,6 +144,33 @@ describe('findRefund looks for our key in the payment refunds', () => {
       body: { error: { code: 'BAD_REQUEST_ERROR', description: 'no route' } },
     }));
     expect((await findRefund(api, 'pay_1', 'K')).kind).toBe('no_list');
+  });
+  it("the service's real 400 for an unknown id: no such payment; the same words in a 2xx or of another field are not", async () => {
+    const real = JSON.parse(
+      readFileSync(new URL('../../fixtures/real/error_bad_request.json', import.meta.url), 'utf8'),
+    );
+    expect(
+      await findRefund(
+        listing(() => ({ status: 400, body: real })),
+        'pay_1',
+        'K',
+      ),
+    ).toEqual({
+      kind: 'no_payment',
+      why: 'no such payment; nothing was sent',
+    });
+    const inA200 = listing(() => ({ status: 200, body: real }));
+    expect((await findRefund(inA200, 'pay_1', 'K')).kind).toBe('unreadable');
+    const otherField = { error: { ...real.error, field: 'customer_id' } };
+    expect(
+      (
+        await findRefund(
+          listing(() => ({ status: 400, body: otherField })),
+          'pay_1',
+          'K',
+        )
+      ).kind,
+    ).toBe('unreadable');
   });
   it('a refund of another payment in the list, or a hostile amount: unreadable', async () => {
     const other = listing(() => ({

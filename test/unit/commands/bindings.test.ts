@@ -5,7 +5,7 @@ import type { Bind, Handler } from '../../../src/commands/bind';
 import type { IO } from '../../../src/commands/context';
 
 const io = { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false } as IO;
-const TOOLING = new Set(['completion', '__profiles', '__root-help']);
+const TOOLING = new Set(['completion', '__profiles', '__baked-help']);
 
 function actionable(cmd: Command, path: string[] = []): string[] {
   const own = path.length && (cmd as unknown as { _actionHandler: unknown })._actionHandler ? [path.join(' ')] : [];

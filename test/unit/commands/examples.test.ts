@@ -22,7 +22,7 @@ function declaredExamples(cmd: CommandUnknownOpts, path: string[] = []): Array<[
 /** An example's argv: words (quotes kept together), up to a comment, pipe or redirection. */
 function argvOf(line: string): string[] {
   const words = line.match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
-  const end = words.findIndex((w) => ['#', '|', '>', '<', '&&', ';'].includes(w));
+  const end = words.findIndex((w) => ['#', '|', '>', '>>', '<', '&&', ';'].includes(w));
   return (end < 0 ? words : words.slice(0, end)).slice(1).map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
 }
 

@@ -46,6 +46,11 @@ describe('parseNotes', () => {
     [['novalue'], /key=value/],
     [['=v'], /needs a key/],
     [['a=1', 'a=2'], /twice/],
+    [['__proto__=x'], /"__proto__" is not a plain name/],
+    [['constructor=x'], /"constructor" is not a plain name/],
+    [['toString=x'], /not a plain name/],
+    [['  =x'], /needs a key/],
+    [[`${'k'.repeat(257)}=x`], /longer than 256/],
   ])('%j is refused', (pairs, message) => expect(verdict(parseNotes(pairs))).toMatch(message));
 
   it('counts characters, not bytes', () => expect(parseNotes([`k=${'₹'.repeat(256)}`]).ok).toBe(true));

@@ -30,14 +30,20 @@ describe('--out never replaces what is not a regular file', () => {
     expect(readFileSync(join(dir, 'made.csv'), 'utf8')).toBe('x\n');
   });
 
-  it('/dev/null and a named pipe are written through, never replaced', async () => {
+  it('/dev/null is written through, never replaced; a named pipe or another device is exit 2, never opened', async () => {
     expect(await outPath('/dev/null')).toEqual({ path: '/dev/null', through: true });
     await writeAtomically('/dev/null', fill('gone\n'));
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'payctl-out-'));
     const fifo = join(dir, 'pipe');
     execFileSync('mkfifo', [fifo]);
-    expect((await outPath(fifo)).through).toBe(true);
+    await expect(checkOutTarget(fifo)).rejects.toThrow(
+      /is a named pipe \(FIFO\), not a regular file; nothing was sent/,
+    );
+    symlinkSync(fifo, join(dir, 'to-pipe.csv'));
+    await expect(checkOutTarget(join(dir, 'to-pipe.csv'))).rejects.toThrow(UsageError);
+    await expect(checkOutTarget('/dev/zero')).rejects.toThrow(/is a character device/);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 
   it('/dev/stdout goes through to whatever the descriptor is', async () => {

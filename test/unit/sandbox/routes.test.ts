@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src/contract';
-import { adminEndpoints } from '../../../src/sandbox/admin-api';
+import { adminEndpoints } from '../../../src/contract/admin-api';
 import { routes } from '../../../src/sandbox/routes';
 
 // The compiler checks the route table against the contract (RouteTable); this is its run-time twin,

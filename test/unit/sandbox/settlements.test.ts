@@ -47,7 +47,9 @@ function captured(at: number, amount: number) {
 }
 
 const reconOf = (query: { year: number; month: number; day?: number; count?: number; skip?: number }) =>
-  recon({ store, query } as unknown as RouteContext<'settlementRecon'>).items as unknown as Array<Record<string, number | string>>;
+  recon({ store, query } as unknown as RouteContext<'settlementRecon'>).items as unknown as Array<
+    Record<string, number | string>
+  >;
 
 describe('settlements', () => {
   it('settle two days later at 11:00 in India, whatever the hour of capture', () => {

@@ -25,7 +25,8 @@ export const exports: Topic = {
       '`--out FILE` takes its format from the extension (`.csv`, `.json`, `.ndjson`/`.jsonl`, `.xlsx`; an `-o`',
       'that says otherwise is exit 2). The directory is checked before anything is sent; rows go to a 0600',
       'temporary file beside the target, renamed only when complete, so a full disk or Ctrl-C leaves no file.',
-      'A symlink is followed; a device or pipe (`/dev/stdout`, a FIFO) is written through.',
+      'A symlink is followed; `/dev/stdout` and `/dev/null` are written through; a FIFO, another device or a',
+      'directory is exit 2 before anything is sent (a FIFO nobody reads would never let payctl finish).',
     ),
     heading('Summary'),
     text(

@@ -32,6 +32,7 @@ describe('subscriptions create', () => {
     ['the service default for notifying', create(), { plan_id: PLAN, total_count: 12 }, ['customer_notify']],
     ['--notify', create({ notify: true }), { customer_notify: 1 }, []],
     ['--no-notify', create({ notify: false }), { customer_notify: 0 }, []],
+    ['--customer', create({ customer: 'cust_Kq2vX9pLm4Tz8w' }), { customer_id: 'cust_Kq2vX9pLm4Tz8w' }, []],
     ['--start-at in Unix seconds', create({ startAt: String(NOW + 86_400) }), { start_at: NOW + 86_400 }, []],
     // Asia/Kolkata is the fake context's zone: tomorrow starts at 18:30 UTC today.
     [
@@ -59,6 +60,7 @@ describe('subscriptions create', () => {
     ['a start-at an hour ago', create({ startAt: String(NOW - 3600) }), /--start-at must not be in the past/],
     ['a start-at in milliseconds', create({ startAt: String((NOW + 60) * 1000) }), /milliseconds/],
     ['a start-at that is not a time', create({ startAt: 'soon' }), /cannot read time/],
+    ['a customer id that is not cust_…', create({ customer: 'order_Kq2vX9pLm4Tz8w' }), /customer id/],
   ])('%s: a usage error, nothing sent', async (_name, opts, message) => {
     await expectUsageError(createSubscription, opts, message);
   });

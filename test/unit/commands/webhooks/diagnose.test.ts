@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { diagnose, firstDifference } from '../../../../src/commands/webhooks/diagnose';
-import { encodeLikeService, signWebhook } from '../../../../src/sandbox/webhook-signature';
+import { encodeLikeService, signWebhook } from '../../../../src/contract/webhooks/signature';
 
 const SECRET = 'whsec_unit_secret_1';
 const KEY = 'unit_key_secret_2';

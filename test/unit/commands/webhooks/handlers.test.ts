@@ -5,7 +5,7 @@ import { listDeliveries, replayEvent, triggerEvent } from '../../../../src/comma
 import { verifySignature } from '../../../../src/commands/webhooks/verify';
 import { listen } from '../../../../src/commands/webhooks/listen';
 import { UsageError } from '../../../../src/contract/errors';
-import { encodeLikeService, signWebhook } from '../../../../src/sandbox/webhook-signature';
+import { encodeLikeService, signWebhook } from '../../../../src/contract/webhooks/signature';
 import { fakeContext } from '../fake-context';
 
 const attempt = {
@@ -67,14 +67,30 @@ describe('webhooks handlers', () => {
     expect(f.sent).toHaveLength(0);
   });
 
-  it('listen: --forward-to must be on this machine; --print-secret needs no sandbox', async () => {
-    const f = fakeContext();
+  it("listen: --forward-to must be on this machine; --print-secret prints the sandbox's secret", async () => {
+    const f = fakeContext({ routes: { 'GET /_sandbox/webhooks/secret': { body: { secret: 'whsec_of_sandbox' } } } });
     await expect(listen({ forwardTo: 'https://example.com/hooks', printSecret: false }, f.ctx)).rejects.toThrow(
       /on this machine/,
     );
-    const printed = await listen({ printSecret: true }, f.ctx);
-    expect(printed).toMatchObject({ type: 'lines', lines: [expect.stringMatching(/^PAYCTL_WEBHOOK_SECRET=whsec_/)] });
     expect(f.sent).toHaveLength(0);
+    const printed = await listen({ printSecret: true }, f.ctx);
+    expect(printed).toMatchObject({ type: 'lines', lines: ['PAYCTL_WEBHOOK_SECRET=whsec_of_sandbox'] });
+  });
+
+  it.each(['', '  \n'])('an empty or blank secret (%j) is refused, never printed or checked with', async (blank) => {
+    const f = fakeContext({ routes: { 'GET /_sandbox/webhooks/secret': { body: { secret: blank } } } });
+    await expect(listen({ printSecret: true }, f.ctx)).rejects.toThrow(/cannot be empty or white space/);
+    const body = encodeLikeService({ event: 'refund.processed' });
+    const file = join(f.home, 'body.json');
+    writeFileSync(file, body);
+    const secretFile = join(f.home, 'secret');
+    writeFileSync(secretFile, blank);
+    const signature = signWebhook(body, blank);
+    const fromFile = verifySignature({ signature, file, secretFile }, f.ctx);
+    await expect(fromFile).rejects.toBeInstanceOf(UsageError);
+    await expect(fromFile).rejects.toThrow(/--secret-file .* is empty/);
+    const g = fakeContext({ settings: { webhookSecretEnv: ' \t ' } });
+    await expect(verifySignature({ signature, file }, g.ctx)).rejects.toThrow(/PAYCTL_WEBHOOK_SECRET is empty/);
   });
 
   it('verify: the secret from PAYCTL_WEBHOOK_SECRET, the body from a file; a mismatch names its cause', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { checkTrigger, pathsFor } from '../../../src/sandbox/webhook-catalogue';
-import { encodeLikeService, eventMatches, signWebhook } from '../../../src/sandbox/webhook-signature';
+import { checkTrigger, pathsFor } from '../../../src/contract/webhooks/catalogue';
+import { encodeLikeService, eventMatches, signWebhook } from '../../../src/contract/webhooks/signature';
 
 describe("the service's webhook bytes", () => {
   it('escapes / and every non-ASCII character, and is the same JSON', () => {
@@ -29,11 +29,22 @@ describe("the service's webhook bytes", () => {
 });
 
 describe('trigger overrides', () => {
+  it('without overrides, bodies carry a `/` and non-ASCII text, as real ones do', () => {
+    for (const event of ['payment.captured', 'refund.processed', 'subscription.charged']) {
+      const checked = checkTrigger(event, []);
+      if ('refused' in checked) throw new Error(checked.refused);
+      const text = JSON.stringify(checked.bodies);
+      expect(text).toMatch(/\//);
+      expect(text).toMatch(/[^\x00-\x7f]/);
+    }
+  });
+
   it('takes the paths of its event, as values', () => {
     expect(
       checkTrigger('refund.processed', ['order.amount=120000', 'refund.notes.why=late', 'payment.method=upi']),
-    ).toEqual({
+    ).toMatchObject({
       overrides: { 'order.amount': 120000, 'refund.notes.why': 'late', 'payment.method': 'upi' },
+      bodies: { order: { amount: 120000 }, refund: { notes: { why: 'late' } }, payment: { method: 'upi' } },
     });
     expect(pathsFor('subscription.charged')).toContain('subscription.notes.KEY');
   });
@@ -45,6 +56,14 @@ describe('trigger overrides', () => {
     ['payment.captured', ['order.amount=12.50'], /whole number/],
     ['payment.captured', ['payment.method=cash'], /one of card, netbanking, wallet, upi/],
     ['subscription.charged', ['plan.amount'], /path=value/],
+    ['refund.processed', ['refund.amount=60000'], /refund\.amount=60000: more than the payment's 50000/],
+    ['payment.captured', ['order.receipt=' + 'r'.repeat(41)], /--set order\.receipt: may not be greater than 40/],
+    ['payment.captured', ['order.amount=100', 'order.amount=200'], /order\.amount is given twice/],
+    ['subscription.charged', ['subscription.total_count=10001'], /--set subscription\.total_count/],
+    ['payment.captured', ['order.notes.__proto__=x'], /note key "__proto__" is not a plain name/],
+    ['refund.processed', ['refund.notes.constructor=x'], /"constructor" is not a plain name/],
+    ['subscription.charged', ['subscription.notes. =x'], /subscription\.notes: a note needs a key/],
+    ['payment.captured', [`order.notes.${'k'.repeat(257)}=x`], /longer than 256/],
   ])('%s %j is refused', (event, sets, why) => {
     const result = checkTrigger(event, sets);
     expect('refused' in result && result.refused).toMatch(why);

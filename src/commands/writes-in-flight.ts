@@ -1,5 +1,5 @@
 import { matchPath } from '../contract/paths';
-import { checkCommand } from './check';
+import { checkCommand } from './check-command';
 import { printed } from './invocation';
 import type { Invocation } from './invocation';
 

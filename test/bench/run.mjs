@@ -1,6 +1,6 @@
 /* global fetch, performance */
 // Benchmarks, each measured side by side in one run, reported as ratios (never as a pass/fail time).
-//   node test/bench/run.mjs [--node 24|22] [--only startup|sandbox|export|bulk|many] [--n 1000] [--rounds 3] [--runs 21]
+//   node test/bench/run.mjs [--node 24|22] [--only startup|sandbox|export|bulk|many|team|bank] [--n 1000] [--rounds 3] [--runs 21]
 // Without --node it measures on Node 24 (the project's own, node_modules/.bin/node) and then on Node 22
 // (fetched on first use into the cache .ci/run uses), each line in a process of its own with that
 // Node first on PATH, so payctl's shebang runs on it too; then it prints both lines' ratios side by side.
@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadNow, writeBenchmarksPage } from './report.mjs';
 import { manyIds } from './many-ids.mjs';
+import { bankMatch, teamSandbox } from './team-finance.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -549,6 +550,8 @@ try {
     if (!only || only === 'export') await exports();
     if (!only || only === 'bulk') await bulk();
     if (!only || only === 'many') await manyIds({ sandbox, target, BIN, env, home, sample: 20 });
+    if (!only || only === 'team') await teamSandbox(target);
+    if (!only || only === 'bank') bankMatch();
     writeFileSync(LINE_RESULTS, JSON.stringify({ node: process.versions.node, targets: targetRows, log: logged }));
   } else allLines();
 } finally {

@@ -141,19 +141,23 @@ export const sandbox = group(
       .description("save and restore this key's account's whole state, clock included");
     verb(snapshot, 'save', "keep the account's state under NAME (replacing a snapshot of that name)", [
       'payctl sandbox snapshot save before-refunds',
+      'payctl sandbox snapshot save month-end -p sandbox -o json',
     ])
       .argument('<name>', 'letters, digits, dots, hyphens, underscores')
       .action(bind(run('saveSnapshot'), ({ args: [name = ''] }) => ({ name })));
     verb(snapshot, 'load', 'put the account back as snapshot NAME left it, clock included', [
       'payctl sandbox snapshot save before-refunds && payctl sandbox seed && payctl sandbox snapshot load before-refunds',
+      'payctl sandbox snapshot load before-refunds -p sandbox -o json',
     ])
       .argument('<name>', 'a saved snapshot')
       .action(bind(run('loadSnapshot'), ({ args: [name = ''] }) => ({ name })));
-    verb(snapshot, 'list', "the account's snapshots", ['payctl sandbox snapshot list']).action(
-      bind(run('listSnapshots'), () => ({})),
-    );
+    verb(snapshot, 'list', "the account's snapshots", [
+      'payctl sandbox snapshot list',
+      'payctl sandbox snapshot list -p sandbox -o json',
+    ]).action(bind(run('listSnapshots'), () => ({})));
     verb(snapshot, 'delete', 'delete snapshot NAME', [
       'payctl sandbox snapshot save scratch && payctl sandbox snapshot delete scratch',
+      'payctl sandbox snapshot save scratch-2 && payctl sandbox snapshot delete scratch-2 -o json',
     ])
       .argument('<name>', 'a saved snapshot')
       .action(bind(run('deleteSnapshot'), ({ args: [name = ''] }) => ({ name })));

@@ -7,8 +7,7 @@ export default defineConfig({
     // The skips reporter lists, after the summary, the tests skipped for a tool this machine lacks.
     reporters: ['default', './test/skips-reporter.ts'],
     // Two test files per core: e2e files spend much of their time waiting (on a sandbox, a child process, a
-    // deliberate pause), so fewer workers leave the cores idle. On the 2-core machine the suite took 379 s
-    // with 2 workers and 250 s with 4, everything passing in both.
+    // deliberate pause), so one worker per core leaves the cores idle (docs/architecture.md has the figures).
     maxWorkers: Math.max(4, 2 * availableParallelism()),
     projects: [
       {

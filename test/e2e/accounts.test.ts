@@ -141,11 +141,12 @@ describe('snapshots', () => {
     );
     await rzp.payments.refund(captured.id, { amount: 5000 });
     await admin(a, '/clock/advance', { seconds: 3 * 86_400 });
+    // Read before the save: the clock the snapshot keeps is this one or a second or so later, never earlier.
+    const clockAtSave = (await admin<{ now: number }>(a, '/clock')).now;
     const saved = await runJson<{ name: string; records: number }>(sb, ['sandbox', 'snapshot', 'save', 'mid'], {
       env: env(a),
     });
     expect(saved.code, saved.stderr).toBe(0);
-    const clockAtSave = (await admin<{ now: number }>(a, '/clock')).now;
     const mid = await reads(a);
     expect(JSON.parse(mid[3]!).count, 'settlements made before the snapshot').toBeGreaterThan(0);
 

@@ -39,6 +39,15 @@ export const KNOWN: Known[] = [
       !plan.refundList &&
       /sent by: .*(--retry-unknown|--idempotency-key)/.test(v.detail),
   },
+  {
+    id: 'failed-beside-a-twin-on-its-way',
+    what:
+      'a service that ignores X-Refund-Idempotency but lists refunds, the same input on two machines at once: the ' +
+      "service's refusal of one machine's send (more than captured) makes its row failed while the other " +
+      "machine's send of the same row may still land (seed 355777243); the row should stay unknown with its check",
+    matches: (v, plan) =>
+      v.invariant === 'failed-while-in-flight' && !plan.idempotency && plan.refundList && plan.twoMachines,
+  },
 ];
 
 /** The known finding a violation is, if any. */

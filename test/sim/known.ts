@@ -2,10 +2,11 @@ import type { Violation } from './oracle';
 import type { ScenarioPlan } from './plan';
 
 /**
- * Findings the simulation made in src that are reported and not fixed yet. A failing seed whose every
- * violation matches one of these is listed (with its count) rather than failed; any other violation
- * fails the test. Each entry is as narrow as the finding: delete it once fixed, and the simulation
- * holds the line from then on.
+ * Findings the simulation made that are reported rather than failed: each is a limit docs/money-safety.md
+ * states (what one machine cannot know of another's request on its way, or of a request the service
+ * applies long after its deadline). A failing seed whose every violation matches one of these is listed
+ * (with its count) rather than failed; any other violation fails the test. Each entry is as narrow as
+ * the finding: delete it if the limit is lifted, and the simulation holds the line from then on.
  */
 interface Known {
   id: string;
@@ -43,8 +44,11 @@ export const KNOWN: Known[] = [
     id: 'failed-beside-a-twin-on-its-way',
     what:
       'a service that ignores X-Refund-Idempotency but lists refunds, the same input on two machines at once: the ' +
-      "service's refusal of one machine's send (more than captured) makes its row failed while the other " +
-      "machine's send of the same row may still land (seed 355777243); the row should stay unknown with its check",
+      "service's refusal of one machine's send (more than can be refunded, after another operator's refund) makes " +
+      "its row failed while the other machine's send of the row, planned later for what remained, lands after " +
+      "(seed 355777243). Neither machine can know of the other's request on its way (the limit " +
+      "docs/money-safety.md states); the first machine's next resume or recheck finds the refund by the key and " +
+      'reports the row done',
     matches: (v, plan) =>
       v.invariant === 'failed-while-in-flight' && !plan.idempotency && plan.refundList && plan.twoMachines,
   },

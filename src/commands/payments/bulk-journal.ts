@@ -40,7 +40,8 @@ async function journalStem(op: BulkOp, digest: string, ctx: Context): Promise<st
 
 /**
  * The payments an earlier run of this journal sent without learning the outcome; for refunds also those
- * it finished, read back for a second refund carrying the same key (a duplicate).
+ * it finished, read back for a second refund carrying the same key (a duplicate), and those the service
+ * refused, read back for a refund carrying the key after all.
  */
 async function recheckItems(journal: Journal, op: BulkOp): Promise<BulkItem[]> {
   const unresolved = journal
@@ -50,7 +51,9 @@ async function recheckItems(journal: Journal, op: BulkOp): Promise<BulkItem[]> {
   // The plan's own rows, so a row is rechecked with its line and amount even when it was never sent.
   const wanted = (id: string) => {
     const state = journal.stateOf(id);
-    return state === 'in_flight' || state === 'unknown' || (op === 'refund' && state === 'done');
+    if (state === 'in_flight' || state === 'unknown') return true;
+    // A refused refund too: the same input run on another machine at once may have made it since.
+    return op === 'refund' && (state === 'done' || (state === 'failed' && journal.sentOf(id) !== undefined));
   };
   const items: BulkItem[] = [];
   for await (const item of journal.planItems()) {
@@ -130,7 +133,7 @@ export async function openRun(run: BulkRun, source: ItemSource | undefined, ctx:
     if (recheck) {
       source?.cleanup();
       const items = arraySource(await recheckItems(journal, op));
-      const which = op === 'refund' ? 'done, or whose outcome is not known' : 'whose outcome is not known';
+      const which = op === 'refund' ? 'done, refused, or whose outcome is not known' : 'whose outcome is not known';
       ctx.notice(`rechecking ${items.total} payment(s) of journal ${path} ${which}; nothing is sent`);
       return { journal, path, items, runId: journal.plan?.runId ?? items.digest };
     }

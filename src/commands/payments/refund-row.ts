@@ -102,6 +102,30 @@ async function doneBefore(item: BulkItem, key: string | undefined, opts: RefundR
 }
 
 /**
+ * A row the service refused, read back by a recheck: the same input run on another machine at once
+ * may have sent the row under the same key, and that send may have landed since. Nothing is sent.
+ */
+async function refusedBefore(item: BulkItem, key: string, opts: RefundRowOptions): Promise<ItemOutcome> {
+  const evidence = await findRefund(opts.api, item.id, key);
+  const money = { amount: item.amount, currency: item.currency };
+  if (evidence.kind === 'unreadable')
+    return {
+      ...money,
+      result: 'unknown',
+      reason: `refused when sent; our key could not be looked for: ${evidence.reason}`,
+    };
+  if (evidence.kind !== 'found' || evidence.failed)
+    return { ...money, result: 'failed', reason: 'refused by the service when sent, and no refund carries its key' };
+  if (evidence.duplicates) return { ...money, ...fromDecision(decideRefund('resume', evidence), 'resume', item, opts) };
+  return {
+    ...money,
+    result: 'done',
+    refund_id: evidence.refundId,
+    reason: `refused when sent, yet refund ${evidence.refundId} carries its key (another run of this input made it)`,
+  };
+}
+
+/**
  * One bulk refund by identity: first look for a refund carrying the row's key (a second machine, or
  * an earlier run, may have made it: then nothing is sent), else send it with the key in the header and
  * in its notes; after a lost answer look for the key again, and what is not found stays unknown.
@@ -112,7 +136,10 @@ export async function refundRow(item: BulkItem, at: ItemAt, opts: RefundRowOptio
   if (at.state === 'done') return doneBefore(item, key, opts);
   const stage: RefundStage = at.state === 'in_flight' || at.state === 'unknown' ? 'resume' : 'fresh';
   const sentBefore = stage === 'resume' || at.previous !== undefined;
-  if (recheck && stage === 'fresh') return { result: 'skipped', reason: 'not sent by this journal' };
+  if (recheck && stage === 'fresh')
+    return at.state === 'failed' && key && at.previous
+      ? refusedBefore(item, key, opts)
+      : { result: 'skipped', reason: 'not sent by this journal' };
   const evidence: RefundEvidence = key ? await findRefund(api, item.id, key) : { kind: 'no_list' };
   const before = decideRefund(stage, evidence, opts.retryUnknown && !recheck, waitFor(at, opts));
   if (before.action !== 'send')

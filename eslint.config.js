@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
  */
 export const LAYERS = {
   cli: ['agent', 'commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
-  agent: ['commands', 'client', 'output', 'bulk', 'config', 'contract', 'rows'],
+  agent: ['commands', 'output', 'bulk', 'config', 'contract', 'rows'],
   commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'bank'],
   client: ['contract', 'rows'],
   output: ['contract', 'rows'],

@@ -33,6 +33,8 @@ export interface DerivedTool {
   write: boolean;
   moves: boolean;
   fields: Field[];
+  /** What its command's dry run is given to plan: `--read` where the plan's figures are read now. */
+  planWith: string[];
   inputSchema: { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties: false };
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
@@ -109,6 +111,7 @@ function derive(command: Marked, words: string[], mark: ToolMark): DerivedTool {
     write,
     moves,
     fields,
+    planWith: write && command.options.some((o) => o.long === '--read') ? ['--read'] : [],
     inputSchema: {
       type: 'object',
       properties: Object.fromEntries(fields.map((f) => [f.name, schemaOf(f)])),
@@ -187,15 +190,18 @@ export function inToolTerms(tool: DerivedTool, message: string): string {
 
 /**
  * Runs the tool's own command: the same parser (its choices and required options), the same options
- * mapping and the same handler as `payctl GROUP VERB`, with the context given (planning or sending).
+ * mapping and the same handler as `payctl GROUP VERB`, with the context given (planning or sending),
+ * and `extra` options after its words (a plan's `--read`).
  */
 export async function runTool(
   groups: readonly CommandGroup[],
   tool: DerivedTool,
   args: Record<string, unknown>,
   ctx: Context,
+  extra: string[] = [],
 ): Promise<CommandResult> {
   const argv = argvOf(tool, args);
+  argv.splice(tool.words.length, 0, ...extra);
   let result: CommandResult | undefined;
   const bind = ((
       load: () => Promise<(o: unknown, c: Context) => Promise<CommandResult>>,

@@ -10,7 +10,7 @@ import { deriveTools, inToolTerms, runTool } from './derive';
 import type { DerivedTool } from './derive';
 import { executeWrite } from './execute';
 import type { Writer } from './execute';
-import { dataOf, planWrite } from './plan';
+import { dataOf, planWrite, toolEnv } from './plan';
 import type { ToolEnv } from './plan';
 import { Rails } from './rails';
 import type { Caps } from './rails';
@@ -83,31 +83,13 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   ]);
   const rails = new Rails(caps);
   const audit = new AuditLog(auditPath(ctx.paths.state));
-  // No terminal here: stdin and stdout are the protocol's, so nothing may prompt or guide.
-  const io = { ...ctx.io, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
+  const all = deriveTools(opts.groups);
   /** One call's contexts: what its command notices goes back with its own result. */
-  const envFor = (): ToolEnv => {
-    const notices: string[] = [];
-    const base = {
-      ...ctx,
-      notice: (m: string) => void notices.push(m),
-      io,
-      settings: { ...ctx.settings, out: undefined, fields: undefined },
-    };
-    return {
-      groups: opts.groups,
-      ctx: base,
-      planning: { ...base, settings: { ...base.settings, dryRun: true, yes: true } },
-      sending: { ...base, settings: { ...base.settings, dryRun: false, yes: true }, confirm: async () => undefined },
-      api: () => ctx.api(),
-      unknownRefund: (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId),
-      notices,
-    };
-  };
+  const envFor = (): ToolEnv =>
+    toolEnv(ctx, opts.groups, all, (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId));
   const record = (tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra = {}) =>
     audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
   const writer: Writer = { rails, record, sendingKeys: new Set() };
-  const all = deriveTools(opts.groups);
   const offered = all.filter((t) => opts.allowWrites || !t.write);
   const label = `${profile}${creds.live ? ', LIVE' : ''}`;
 

@@ -73,6 +73,21 @@ export interface ApiOptions {
   connections?: number;
 }
 
+/** An earlier refund of a payment whose outcome its caller holds as unknown (payctl mcp's audit log). */
+export interface UnknownRefund {
+  key: string;
+  amount: number;
+  sentAtMs?: number;
+}
+
+/** A caller that plans writes for someone else (payctl mcp): what it knows beyond the service. */
+export interface Caller {
+  /** An earlier refund of this payment with no known outcome on its record, if any. */
+  unknownRefund(paymentId: string): UnknownRefund | undefined;
+  /** How this caller's user runs the command `words` with these arguments, by their CLI names (`id`, `amount`). */
+  command(words: string[], args: Record<string, string>): string;
+}
+
 /** What a handler may use. Handlers return data; they never print results, read argv or exit. */
 export interface Context {
   settings: Settings;
@@ -94,4 +109,6 @@ export interface Context {
   confirm(question: string | (() => Promise<string>)): Promise<void>;
   /** Reads all of stdin (for --key-secret-stdin, --input -). */
   readStdin(): Promise<string>;
+  /** Set when the handler plans for a caller other than the person at the CLI (payctl mcp). */
+  caller?: Caller;
 }

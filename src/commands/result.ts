@@ -21,6 +21,17 @@ export interface ManyResult {
   summary?: ExportSummary;
 }
 
+/** What --dry-run would send. A plan read now (`--read`) also says what it fixed, and what it read. */
+export interface DryRunResult {
+  type: 'dry-run';
+  requests: Prepared[];
+  note?: string;
+  /** Options (by their long names) that, given to the same command, make it send exactly these requests. */
+  fixed?: Record<string, string>;
+  /** What the service holds of the thing being changed, read for this plan. */
+  state?: Record<string, unknown>;
+}
+
 /** What a handler hands back to the CLI layer, which renders it and picks the exit code. */
 export type CommandResult =
   | {
@@ -33,7 +44,7 @@ export type CommandResult =
       finish?: () => void | Promise<void>;
     }
   | ManyResult
-  | { type: 'dry-run'; requests: Prepared[]; note?: string }
+  | DryRunResult
   /** Text lines (ids for a pipe); `json`, when given, is what an explicit -o json prints instead. */
   | { type: 'lines'; lines: string[]; json?: unknown }
   | { type: 'done'; message?: string }

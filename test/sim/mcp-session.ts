@@ -5,7 +5,7 @@ import { deriveTools, inToolTerms } from '../../src/agent/derive';
 import type { DerivedTool } from '../../src/agent/derive';
 import { executeWrite } from '../../src/agent/execute';
 import type { Writer } from '../../src/agent/execute';
-import { planWrite } from '../../src/agent/plan';
+import { planWrite, toolEnv } from '../../src/agent/plan';
 import type { ToolEnv } from '../../src/agent/plan';
 import { Rails } from '../../src/agent/rails';
 import type { Caps } from '../../src/agent/rails';
@@ -43,6 +43,7 @@ export class SimSession {
   readonly writer: Writer;
   readonly appends: Append[] = [];
   readonly refund: DerivedTool;
+  readonly tools: DerivedTool[];
 
   constructor(
     caps: Caps,
@@ -52,7 +53,8 @@ export class SimSession {
   ) {
     this.rails = new Rails(caps, now);
     this.audit = new AuditLog(path);
-    this.refund = deriveTools(GROUPS).find((t) => t.name === 'payments_refund')!;
+    this.tools = deriveTools(GROUPS);
+    this.refund = this.tools.find((t) => t.name === 'payments_refund')!;
     this.writer = { rails: this.rails, record: (...a) => this.record(...a), sendingKeys: new Set() };
   }
 
@@ -78,23 +80,7 @@ export class SimSession {
 
   /** serve.ts's envFor: one call's planning and sending contexts, made from the simulated process's. */
   envFor(ctx: Context): ToolEnv {
-    const notices: string[] = [];
-    const io = { ...ctx.io, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
-    const base = {
-      ...ctx,
-      notice: (m: string) => void notices.push(m),
-      io,
-      settings: { ...ctx.settings, out: undefined, fields: undefined },
-    };
-    return {
-      groups: GROUPS,
-      ctx: base,
-      planning: { ...base, settings: { ...base.settings, dryRun: true, yes: true } },
-      sending: { ...base, settings: { ...base.settings, dryRun: false, yes: true }, confirm: async () => undefined },
-      api: () => ctx.api(),
-      unknownRefund: (paymentId) => unknownRefundIn(this.records(), paymentId),
-      notices,
-    };
+    return toolEnv(ctx, GROUPS, this.tools, (paymentId) => unknownRefundIn(this.records(), paymentId));
   }
 
   /** A write tool call: its plan, then the person's answer (`ask`, when the client elicits) or a token. */

@@ -1,11 +1,14 @@
 import { captureSafely } from '../../client/capture';
 import type { ApiClient, Prepared } from '../../client/client';
-import { OutcomeUnknownError, UsageError } from '../../contract/errors';
-import { stripControl } from '../../output/sanitize';
+import { FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
+import type { PaymentRecord } from '../../contract/resources';
+import { paymentProblem } from '../../contract/rules';
+import { stripControl, stripInvisible } from '../../output/sanitize';
 import type { Context } from '../context';
 import { amountFlag, currencyFlag } from '../flags';
 import { printed } from '../invocation';
 import { one } from '../result';
+import type { DryRunResult } from '../result';
 
 /** What a capture sends when given: both --amount and --currency, or neither (the payment's own figures). */
 export type CaptureMoney = { amount: number; currency: string } | { amount?: undefined; currency?: undefined };
@@ -32,6 +35,29 @@ export function captureRequest(api: ApiClient, id: string, money: CaptureMoney):
     path,
     url: api.http.url({ path }),
     body: { amount: `<amount of ${id}>`, currency: `<currency of ${id}>` },
+  };
+}
+
+/** The payment, read now and checked to be the one asked for, with figures money arithmetic can use. */
+export async function readPayment(api: ApiClient, id: string): Promise<PaymentRecord> {
+  const payment = await api.call<PaymentRecord>('getPayment', { params: { id } });
+  const problem = paymentProblem(payment, id);
+  if (problem) throw new FailureError(`${problem}; nothing was sent`);
+  return payment;
+}
+
+/**
+ * A capture's plan, read now (`--dry-run --read`, and every plan `payctl mcp` shows): the payment's own
+ * amount and currency unless both were given, fixed in the plan, and what the payment holds.
+ */
+export async function planCapture(api: ApiClient, id: string, money: CaptureMoney): Promise<DryRunResult> {
+  const p = await readPayment(api, id);
+  const figures = money.amount !== undefined ? money : { amount: Number(p.amount), currency: p.currency };
+  return {
+    type: 'dry-run',
+    requests: [captureRequest(api, id, figures)],
+    fixed: { amount: String(figures.amount), currency: figures.currency },
+    state: { id, status: stripInvisible(String(p.status)), amount: Number(p.amount), currency: p.currency },
   };
 }
 

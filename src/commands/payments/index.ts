@@ -100,7 +100,10 @@ export const payments = group(
         .argument('[id...]', 'payment id (pay_…)')
         .option('--amount <amount>', 'must equal the payment amount, smallest currency unit (paise)')
         .option('--currency <code>', 'must equal the payment currency')
-        .option('--read', 'with --dry-run: read each payment to total what would be captured'),
+        .option(
+          '--read',
+          "with --dry-run: read the payments now; one payment's plan shows the exact amount it would capture, many are totalled",
+        ),
     ).action(bind(capture('capturePayments'), (p) => ({ ...bulkRun(p), ...pick(p.opts, 'amount', 'currency') })));
     bulkOptions(
       verb(payments, 'refund', 'refund a captured payment, in full or in part', [
@@ -115,7 +118,10 @@ export const payments = group(
         )
         .addOption(receiptOption())
         .addOption(noteOption())
-        .option('--read', 'with --dry-run: read each payment to total what would be refunded'),
+        .option(
+          '--read',
+          "with --dry-run: read the payments now; one payment's plan shows the exact amount and key it would refund with, many are totalled",
+        ),
     )
       .option(
         '--retry-unknown',

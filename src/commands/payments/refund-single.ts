@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../client/client';
+import type { ApiClient, Prepared } from '../../client/client';
 import { ApiError, DuplicateRefundError, FailureError, OutcomeUnknownError, UsageError } from '../../contract/errors';
 import {
   IDEMPOTENCY_HEADER,
@@ -81,6 +81,16 @@ export function refundAmount(baseline: RefundBaseline, amount: number | undefine
   return amount ?? left;
 }
 
+/** The refund request as it is sent: its amount, and its key in the header and in the notes. */
+export function keyedRequest(api: ApiClient, id: string, amount: number, request: RefundRequest): Prepared {
+  const req = api.prepare('refundPayment', {
+    params: { id },
+    body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, request.key) },
+  });
+  req.headers = { [IDEMPOTENCY_HEADER]: request.key };
+  return req;
+}
+
 /** Pure: the exact command that sends this refund again with the same identity (and so the same body). */
 export function rerunCommand(id: string, amount: number, request: RefundRequest, inv?: Invocation): string {
   const parts = ['payments', 'refund', id, '--amount', String(amount)];
@@ -134,11 +144,7 @@ export async function refundOnce(
       );
   }
   const amount = refundAmount(baseline, request.amount);
-  const req = api.prepare('refundPayment', {
-    params: { id },
-    body: { amount, receipt: request.receipt, notes: notesWithKey(request.notes, key) },
-  });
-  req.headers = { [IDEMPOTENCY_HEADER]: key };
+  const req = keyedRequest(api, id, amount, request);
   if (env.paths) {
     const sentAtMs = env.nowMs?.() ?? Date.now();
     try {

@@ -7,6 +7,7 @@ import { amountFlag, idArg, notesFlag } from '../flags';
 import type { CommandResult } from '../result';
 import type { BulkFlags } from './bulk-options';
 import { runInMode } from './mode';
+import { planRefund } from './refund-plan';
 import { refundAmount, refundIdentity, refundOnce } from './refund-single';
 import type { RefundRequest } from './refund-single';
 
@@ -21,7 +22,10 @@ export interface RefundPaymentsOptions extends BulkFlags {
   idempotencyKey?: string;
 }
 
-/** One id: refund it; many, or --input/--recheck: a bulk run; none on a terminal: guided. */
+/**
+ * One id: refund it (with --dry-run --read, its plan read now: planRefund); many, or --input/--recheck: a
+ * bulk run; none on a terminal: guided.
+ */
 export async function refundPayments(opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {
   const { idempotencyKey, ...run } = opts;
   return runInMode({ ...run, op: 'refund' }, ctx, (id) => refundOne(id, opts, ctx), idempotencyKey !== undefined);
@@ -30,8 +34,11 @@ export async function refundPayments(opts: RefundPaymentsOptions, ctx: Context):
 async function refundOne(rawId: string, opts: RefundPaymentsOptions, ctx: Context): Promise<CommandResult> {
   const id = idArg(rawId, 'payment');
   const notes = notesFlag(opts.notes);
+  const amount = amountFlag(opts.amount);
+  if (ctx.settings.dryRun && opts.read)
+    return planRefund(ctx, id, { amount, receipt: opts.receipt, notes, key: opts.idempotencyKey });
   const request: RefundRequest = {
-    amount: amountFlag(opts.amount),
+    amount,
     receipt: opts.receipt,
     notes,
     ...refundIdentity(opts.idempotencyKey, notes),

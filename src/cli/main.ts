@@ -1,6 +1,9 @@
 import { VERSION } from '../version';
 import type { IO } from '../commands/context';
 
+/** Defined by the build (scripts/build.mjs): the program is dist/cli.cjs, and the rest of it dist/run.cjs. */
+declare const __PAYCTL_BUNDLE__: true | undefined;
+
 const isHelp = (word: string | undefined) => word === '--help' || word === '-h';
 
 /**
@@ -22,7 +25,11 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
       return 0;
     }
   }
-  const { runProgram } = await import('./run');
+  // Built, the rest of the program is the file beside this one, required: an import() of it would go
+  // through the ES module loader, which first scans a CommonJS file whole for its export names.
+  const { runProgram }: typeof import('./run') =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    typeof __PAYCTL_BUNDLE__ === 'boolean' ? require('./run.cjs') : await import('./run');
   return runProgram(argv, io, env);
 }
 

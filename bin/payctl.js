@@ -1,10 +1,7 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
-// V8's command-line flags live here (the single executable's build reads them from this line), and the
-// installed-package test runs payctl through this line.
-// --max-semi-space-size=2: V8 otherwise grows its young generation over a long run, so a 100,000-row
-// export would end well above a 10,000-row one for no gain (the live data is one page).
-// The growth of the old generation is fixed where a list's rows are written (src/cli/render-result.ts):
-// a flag here that changes V8's flag hash costs every command its built-ins' code cache.
+#!/usr/bin/env node
+// No V8 flags here: a flag that changes V8's flag hash makes Node 22 reject the code cache of its own
+// built-in modules, and every run then compiles them from source. The heap is steadied at run time
+// where a long run's rows are written (src/cli/render-result.ts).
 import module from 'node:module';
 
 // npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.

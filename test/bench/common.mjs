@@ -51,7 +51,7 @@ export function measure(argv, extraEnv = {}, { asInstalled = false } = {}) {
   const rssFile = join(home, 'rss.txt');
   writeFileSync(rssFile, '');
   const runEnv = { ...env, ...extraEnv, BENCH_RSS_FILE: rssFile };
-  // As installed, payctl runs through its shebang (with its V8 flags); the preload then comes by NODE_OPTIONS.
+  // As installed, payctl runs through its shebang (any V8 flags there); the preload then comes by NODE_OPTIONS.
   const ms = asInstalled
     ? timeSync(argv[0], argv.slice(1), { env: { ...runEnv, NODE_OPTIONS: `--require ${RSS}` } })
     : timeSync(process.execPath, ['--require', RSS, ...argv], { env: runEnv });

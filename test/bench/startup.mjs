@@ -50,7 +50,7 @@ export async function startup() {
   const auth = 'Basic ' + Buffer.from(`${sb.info.key_id}:${sb.info.key_secret}`).toString('base64');
   const bareEnv = { BARE_URL: `${sb.info.base_url}/payments/${paymentId}`, BARE_AUTH: auth };
   const get = ['payments', 'get', paymentId, '-o', 'json'];
-  // payctl runs as installed: through its bin's shebang, with the V8 flags there.
+  // payctl runs as installed: through its bin's shebang.
   const contenders = {
     'node -e 0': [['-e', '0']],
     'bare GET as CommonJS': [[BARE_GET_CJS], bareEnv],

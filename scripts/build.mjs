@@ -16,7 +16,7 @@ await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 /**
  * The three files are entry points of their own, each built from a source file, and require each other
- * by path: main.ts requires ./run.cjs where the build defines __PAYCTL_BUNDLE__ (from source it imports
+ * by path: main.ts requires ./run.cjs where the build defines __PAYCTL_SPLIT__ (from source it imports
  * ./run), and the MCP server's SDK imports resolve to ./mcp-sdk.cjs, whose entry (src/cli/mcp-sdk.ts)
  * re-exports the modules it uses. So run.cjs is required only when a command runs, and mcp-sdk.cjs (the
  * SDK with ajv, a third of the program's size) only by `payctl mcp`: every call would otherwise have
@@ -53,7 +53,7 @@ const options = (entry, out, baked) => ({
   minifyWhitespace: true,
   minifySyntax: true,
   define: {
-    __PAYCTL_BUNDLE__: 'true',
+    __PAYCTL_SPLIT__: 'true',
     __PAYCTL_VERSION__: JSON.stringify(pkg.version),
     ...(baked !== undefined && { __PAYCTL_BAKED_HELP__: JSON.stringify(baked) }),
   },

@@ -1,11 +1,10 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
-// V8's command-line flags live here (the single executable's build reads them from this line), and the
-// installed-package test runs payctl through this line.
-// --max-semi-space-size=2: V8 otherwise grows its young generation over a long run, so a 100,000-row
-// export would end well above a 10,000-row one for no gain (the live data is one page).
-// The growth of the old generation is fixed where a list's rows are written (src/cli/render-result.ts):
-// a flag here that changes V8's flag hash costs every command its built-ins' code cache.
-import module from 'node:module';
+#!/usr/bin/env node
+// CommonJS (bin/package.json says so): an ES module entry would start Node's ES module loader, a few
+// milliseconds of every run that nothing here needs.
+// No V8 flags here: a flag that changes V8's flag hash makes Node 22 reject the code cache of its own
+// built-in modules, and every run then compiles them from source. The heap is steadied at run time
+// where a long run's rows are written (src/cli/render-result.ts).
+'use strict';
 
 // npm installs despite `engines` (it only warns), so an older Node gets one line instead of a trace.
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -17,8 +16,6 @@ if (major < 22 || (major === 22 && minor < 22) || (major > 22 && major < 24) || 
   process.exit(1);
 }
 // Node keeps the compiled code of dist/ on disk, so later runs skip parsing and compiling it.
-module.enableCompileCache();
-// dist/ is CommonJS (scripts/build.mjs says why): required, it loads without the ES module loader.
-module
-  .createRequire(import.meta.url)('../dist/cli.cjs')
-  .main(process.argv.slice(2));
+require('node:module').enableCompileCache();
+// dist/ is CommonJS too (scripts/build.mjs says why).
+require('../dist/cli.cjs').main(process.argv.slice(2));

@@ -40,8 +40,10 @@ await build({
   target: 'node24',
   minifyWhitespace: true,
   minifySyntax: true,
-  // The same constants the npm build defines: the version and the baked helps.
+  // The same constants the npm build defines: the version and the baked helps; and one script, not
+  // main.ts's require of dist/run.cjs.
   define: {
+    __PAYCTL_SPLIT__: 'false',
     __PAYCTL_VERSION__: JSON.stringify(pkg.version),
     __PAYCTL_BAKED_HELP__: JSON.stringify(baked),
   },

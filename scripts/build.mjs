@@ -9,79 +9,30 @@ import './require-node.mjs';
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { relative } from 'node:path';
 import { promisify } from 'node:util';
 
-const root = new URL('..', import.meta.url).pathname;
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-/** Packages bundled into run.cjs whose evaluation the start-up test watches for (with src/ itself). */
-const TRACED_PACKAGES = /\/node_modules\/(zod|commander|@commander-js|@modelcontextprotocol\/sdk)\//;
-
 /**
- * Each source module (and each watched package's files) reports its evaluation to
- * `globalThis.__payctlEvaluated`, which only the start-up test defines: that test holds what each
- * command evaluates, which file names alone no longer tell in one bundle. Unset, a report is one
- * property read.
+ * The three files are entry points of their own, each built from a source file, and require each other
+ * by path: main.ts requires ./run.cjs where the build defines __PAYCTL_SPLIT__ (from source it imports
+ * ./run), and the MCP server's SDK imports resolve to ./mcp-sdk.cjs, whose entry (src/cli/mcp-sdk.ts)
+ * re-exports the modules it uses. So run.cjs is required only when a command runs, and mcp-sdk.cjs (the
+ * SDK with ajv, a third of the program's size) only by `payctl mcp`: every call would otherwise have
+ * Node read and V8 scan it. payctl hands the SDK plain JSON (tool schemas, results), so no object
+ * crosses between its copy of a package and run.cjs's.
  */
-const evaluationTrace = {
-  name: 'evaluation-trace',
-  setup(b) {
-    b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
-      const inSrc = args.path.startsWith(`${root}src/`);
-      if (!inSrc && !TRACED_PACKAGES.test(args.path)) return undefined;
-      const name = relative(root, args.path);
-      const contents = await readFile(args.path, 'utf8');
-      const loader = args.path.endsWith('.ts') ? 'ts' : 'js';
-      return { contents: `${contents}\n;globalThis.__payctlEvaluated?.(${JSON.stringify(name)});\n`, loader };
-    });
-  },
-};
-
-/**
- * main.ts's `import('./run')` is the second file, required when a command runs: by `require`, as an
- * `import()` of it would go through the ES module loader, which first scans all of a CommonJS file
- * for its export names (on Node 22 that scan cost more than the call).
- */
-const runIsItsOwnFile = {
-  name: 'run-is-its-own-file',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/run$/ }, (args) =>
-      args.importer.endsWith('src/cli/main.ts') ? { path: 'run', namespace: 'run-file' } : undefined,
-    );
-    b.onResolve({ filter: /^\.\/run\.cjs$/ }, () => ({ path: './run.cjs', external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'run-file' }, () => ({ contents: "module.exports = require('./run.cjs');" }));
-  },
-};
-
-/**
- * The MCP server's SDK (with ajv, its JSON schema validator) is a third file, dist/mcp-sdk.cjs, that
- * only `payctl mcp` reads: a third of the program's size that every call would otherwise have Node read
- * and V8 scan. Only the SDK's own modules are in it; payctl hands it plain JSON (tool schemas,
- * results), so no object crosses between its copy of a package and run.cjs's.
- */
-const MCP_SDK = ['server/index.js', 'server/stdio.js', 'types.js'];
-const mcpSdkIsItsOwnFile = {
-  name: 'mcp-sdk-is-its-own-file',
-  setup(b) {
-    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, (args) => ({ path: args.path, namespace: 'mcp-sdk' }));
-    b.onResolve({ filter: /^\.\/mcp-sdk\.cjs$/ }, () => ({ path: './mcp-sdk.cjs', external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'mcp-sdk' }, (args) => ({
-      contents: `module.exports = require('./mcp-sdk.cjs')[${JSON.stringify(args.path.split('/sdk/')[1])}];`,
-      loader: 'js',
-    }));
-  },
-};
-const mcpSdkEntry = MCP_SDK.map((m, i) => `import * as m${i} from '@modelcontextprotocol/sdk/${m}';`)
-  .concat(`module.exports = { ${MCP_SDK.map((m, i) => `${JSON.stringify(m)}: m${i}`).join(', ')} };`)
-  .join('\n');
+const MCP_SDK_MODULES = ['server/index.js', 'server/stdio.js', 'types.js'].map((m) => `@modelcontextprotocol/sdk/${m}`);
+const ENTRIES = [
+  ['src/cli/main.ts', 'cli.cjs'],
+  ['src/cli/run.ts', 'run.cjs'],
+  ['src/cli/mcp-sdk.ts', 'mcp-sdk.cjs'],
+];
 
 /** The esbuild configuration; `baked` is the help content `payctl --help` and `payctl GROUP --help` print from. */
 const options = (entry, out, baked) => ({
-  ...(entry === MCP_SDK
-    ? { stdin: { contents: mcpSdkEntry, resolveDir: root, loader: 'js' } }
-    : { entryPoints: [entry] }),
+  entryPoints: [entry],
   outfile: `dist/${out}`,
   bundle: true,
   format: 'cjs',
@@ -89,26 +40,27 @@ const options = (entry, out, baked) => ({
   target: 'node22',
   // Runtime dependencies load from node_modules. zod and commander are build-time packages: bundled,
   // an install cannot pair this build with another version of them.
-  external: Object.keys(pkg.dependencies),
-  plugins: entry === MCP_SDK ? [evaluationTrace] : [runIsItsOwnFile, mcpSdkIsItsOwnFile, evaluationTrace],
+  external: [...Object.keys(pkg.dependencies), './run.cjs', './mcp-sdk.cjs'],
+  ...(entry !== 'src/cli/mcp-sdk.ts' && {
+    alias: Object.fromEntries(MCP_SDK_MODULES.map((m) => [m, './mcp-sdk.cjs'])),
+  }),
+  // import() of another file becomes require(): through the ES module loader, a CommonJS file is first
+  // scanned whole for its export names (on Node 22 that scan of run.cjs cost more than the call).
+  supported: { 'dynamic-import': false },
   sourcemap: 'linked',
   metafile: true,
   // Less source for V8 to scan on every start; names are kept for readable stack traces.
   minifyWhitespace: true,
   minifySyntax: true,
   define: {
+    __PAYCTL_SPLIT__: 'true',
     __PAYCTL_VERSION__: JSON.stringify(pkg.version),
     ...(baked !== undefined && { __PAYCTL_BAKED_HELP__: JSON.stringify(baked) }),
   },
   logLevel: 'warning',
 });
 
-const buildAll = (baked) =>
-  Promise.all([
-    build(options('src/cli/main.ts', 'cli.cjs', baked)),
-    build(options('src/cli/run.ts', 'run.cjs', baked)),
-    build(options(MCP_SDK, 'mcp-sdk.cjs', baked)),
-  ]);
+const buildAll = (baked) => Promise.all(ENTRIES.map(([entry, out]) => build(options(entry, out, baked))));
 
 // Two passes: the first program prints the content of its helps (commander's terms and descriptions,
 // `payctl __baked-help`), which the second bakes in, so `payctl --help` and `payctl GROUP --help` need

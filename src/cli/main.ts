@@ -1,6 +1,12 @@
 import { VERSION } from '../version';
 import type { IO } from '../commands/context';
 
+/**
+ * Defined by the builds: true where the program is dist/cli.cjs with the rest of it in dist/run.cjs
+ * (scripts/build.mjs), false in the single executable's one script (scripts/build-exe.mjs).
+ */
+declare const __PAYCTL_SPLIT__: boolean | undefined;
+
 const isHelp = (word: string | undefined) => word === '--help' || word === '-h';
 
 /**
@@ -22,7 +28,11 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
       return 0;
     }
   }
-  const { runProgram } = await import('./run');
+  // Built, the rest of the program is the file beside this one, required: an import() of it would go
+  // through the ES module loader, which first scans a CommonJS file whole for its export names.
+  const { runProgram }: typeof import('./run') =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    typeof __PAYCTL_SPLIT__ === 'boolean' && __PAYCTL_SPLIT__ ? require('./run.cjs') : await import('./run');
   return runProgram(argv, io, env);
 }
 

@@ -111,15 +111,17 @@ async function renderManyResult(result: ManyResult, settings: Settings, io: IO):
 }
 
 /**
- * A list may run to many pages. After a full collection V8 lets the old generation grow by a factor it
- * derives from how fast that collection ran; on a loaded machine that swings, and at its highest dead
- * pages (and the response buffers they hold) pile up through a long export. A fixed factor keeps a long
- * export's peak where a short one's is. Set here, once the built-ins a command needs are loaded: as a
- * command-line flag it changes V8's flag hash, and Node then compiles its own built-in modules from
- * source on every start instead of from their code cache (docs/decisions.md).
+ * A list may run to many pages. V8 grows the young generation (semi-spaces) when much survives a
+ * scavenge, and after a full collection lets the old generation grow by a factor it derives from how
+ * fast that collection ran; on a loaded machine that swings, and at its highest dead pages (and the
+ * response buffers they hold) pile up through a long export. A young generation that does not grow and
+ * a fixed factor keep a long export's peak where a short one's is (the live data is one page). Set
+ * here, once the built-ins a command needs are loaded: as command-line flags they change V8's flag
+ * hash, and Node 22 then compiles its own built-in modules from source on every start instead of from
+ * their code cache (docs/decisions.md).
  */
 function steadyHeap() {
-  process.getBuiltinModule('node:v8').setFlagsFromString('--heap-growing-percent=50');
+  process.getBuiltinModule('node:v8').setFlagsFromString('--heap-growing-percent=50 --semi-space-growth-factor=1');
 }
 
 /**

@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { evaluatedBy } from './evaluated';
 import { BIN } from './harness';
 
-const HOOK = fileURLToPath(new URL('./fixtures/import-trace.mjs', import.meta.url));
 const SIGNALS = fileURLToPath(new URL('./fixtures/signal-listeners.mjs', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HEAVY = [
   'node:http',
   'node:crypto',
@@ -33,33 +32,17 @@ const HEAVY = [
   'src/commands/payments/filters',
 ];
 
-/**
- * Every source module and package module a run evaluates, and every built-in it loads, from the
- * bundle's own reports and a load hook (no timing: this cannot flake).
- */
-function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'payctl-trace-'));
-  const trace = join(dir, 'trace.txt');
-  try {
-    const res = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], {
-      env: { ...process.env, ...env, PAYCTL_IMPORT_TRACE: trace, PAYCTL_HOME: dir },
-      encoding: 'utf8',
-    });
-    expect(res.status, res.stderr).toBe(0);
-    return readFileSync(trace, 'utf8')
-      .trim()
-      .split('\n')
-      .map((url) => (url.startsWith('file:') ? fileURLToPath(url).slice(ROOT.length) : url));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
+/** A service that is never called (the commands below are dry runs, or serve on stdio). */
+const CALL_ENV = {
+  PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1',
+  PAYCTL_KEY_ID: 'rzp_test_trace',
+  PAYCTL_KEY_SECRET: 'not-used',
+};
 const heavyIn = (loaded: string[]) => HEAVY.filter((h) => loaded.some((f) => f.includes(h)));
 
 describe('startup loads only what the command needs', () => {
   it('--version loads neither the command tree nor anything heavy', () => {
-    const loaded = sourcesLoadedBy(['--version']);
+    const loaded = evaluatedBy(['--version']);
     expect(loaded).toContain('src/version.ts');
     expect(loaded.filter((f) => f.includes('commander'))).toEqual([]);
     expect(heavyIn(loaded)).toEqual([]);
@@ -73,7 +56,7 @@ describe('startup loads only what the command needs', () => {
     [['help', 'wallet']],
     [['mcp', '--help']],
   ])('%j prints the help the build baked in: no commander, no command declarations', (flags) => {
-    const loaded = sourcesLoadedBy(flags);
+    const loaded = evaluatedBy(flags);
     expect(loaded).toContain('src/cli/baked-help.ts');
     expect(loaded.filter((f) => f.includes('commander') || f.startsWith('src/commands/'))).toEqual([]);
     expect(heavyIn(loaded)).toEqual([]);
@@ -99,39 +82,35 @@ describe('startup loads only what the command needs', () => {
     [['refunds', 'edit', '--help']],
     [['payments', 'get', '--help']],
   ])('%j loads the command tree and no HTTP, validation, prompt, table or sqlite code', (args) => {
-    const loaded = sourcesLoadedBy(args);
+    const loaded = evaluatedBy(args);
     expect(loaded.some((f) => f.includes('commander'))).toBe(true);
     expect(heavyIn(loaded)).toEqual([]);
   });
 
   it('the check sees bundled code: a command that calls the service loads the HTTP layer and zod', () => {
-    const env = {
-      PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1',
-      PAYCTL_KEY_ID: 'rzp_test_trace',
-      PAYCTL_KEY_SECRET: 'not-used',
-    };
-    const loaded = sourcesLoadedBy(['payments', 'get', 'pay_00000000000001', '--dry-run', '-o', 'json'], env);
+    const loaded = evaluatedBy(['payments', 'get', 'pay_00000000000001', '--dry-run', '-o', 'json'], CALL_ENV);
     expect(heavyIn(loaded)).toEqual(expect.arrayContaining(['node:http', 'zod', 'src/client/']));
     // Nor the built-ins it does not use: hashing, TLS for a plain-http service, child processes.
     expect(loaded.filter((f) => ['node:crypto', 'node:https', 'node:tls', 'node:http2'].includes(f))).toEqual([]);
     expect(heavyIn(loaded)).not.toContain('src/sandbox/store');
     expect(heavyIn(loaded)).not.toContain('luxon');
+    expect(loaded.filter((f) => f.includes('@modelcontextprotocol') || f.startsWith('src/agent/serve'))).toEqual([]);
+  });
+
+  it('the check sees the MCP SDK: `payctl mcp` loads it, from its own file', () => {
+    const loaded = evaluatedBy(['mcp'], CALL_ENV);
+    expect(loaded).toEqual(expect.arrayContaining(['dist/mcp-sdk.cjs', 'src/agent/serve.ts']));
+    expect(loaded.some((f) => f.startsWith('node_modules/@modelcontextprotocol/sdk/dist/esm/server/'))).toBe(true);
   });
 
   it('a read of many ids loads its own module, and a notes edit its own, each only for its command', () => {
-    const env = {
-      PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1',
-      PAYCTL_KEY_ID: 'rzp_test_trace',
-      PAYCTL_KEY_SECRET: 'not-used',
-    };
+    const env = CALL_ENV;
     const many = heavyIn(
-      sourcesLoadedBy(['refunds', 'get', 'rfnd_00000000000001', 'rfnd_00000000000002', '--dry-run'], env),
+      evaluatedBy(['refunds', 'get', 'rfnd_00000000000001', 'rfnd_00000000000002', '--dry-run'], env),
     );
     expect(many).toEqual(expect.arrayContaining(['src/commands/fetch-many', 'src/bulk/id-input']));
     expect(many).not.toContain('src/commands/notes-edit');
-    const edit = heavyIn(
-      sourcesLoadedBy(['orders', 'edit', 'order_00000000000001', '--note', 'a=1', '--dry-run'], env),
-    );
+    const edit = heavyIn(evaluatedBy(['orders', 'edit', 'order_00000000000001', '--note', 'a=1', '--dry-run'], env));
     expect(edit).toContain('src/commands/notes-edit');
     expect(edit).not.toContain('src/commands/fetch-many');
   });

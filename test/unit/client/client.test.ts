@@ -38,7 +38,8 @@ afterEach(async () => {
 
 const SECRET = 'unit-secret-9f8e7d';
 
-async function serve(script: Script) {
+/** A scripted server and a client of it; the deadline is long but where a test waits it out. */
+async function serve(script: Script, timeoutMs = 30_000) {
   let n = 0;
   const hits: string[] = [];
   server = createServer((req, res) => {
@@ -53,7 +54,7 @@ async function serve(script: Script) {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     keyId: 'rzp_test_x',
     keySecret: SECRET,
-    timeoutMs: 250,
+    timeoutMs,
     sleep: async () => undefined,
     debug: (l) => debug.push(l),
   });
@@ -104,7 +105,7 @@ describe('the request pipeline', () => {
   });
 
   it('times out a GET that never answers, retrying, then reports a network failure', async () => {
-    const { api, hits } = await serve(() => undefined);
+    const { api, hits } = await serve(() => undefined, 250);
     await expect(api.call('getPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' } })).rejects.toBeInstanceOf(NetworkError);
     expect(hits.length).toBeGreaterThan(1);
   }, 10_000);

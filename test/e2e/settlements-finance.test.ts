@@ -102,18 +102,13 @@ describe("a month's settlements reconciled, as finance does it", () => {
     // The CSV alone: a row per settled payment and refund, and the unsettled captures marked so.
     const rows = csvRows(join(dir, 'recon.csv'));
     const settled = rows.filter((r) => r.settled === 'true');
-    expect(
+    const settledIds = (type: string) =>
       settled
-        .filter((r) => r.type === 'payment')
+        .filter((r) => r.type === type)
         .map((r) => r.entity_id)
-        .sort(),
-    ).toEqual(settledPayments.map((p) => p.id).sort());
-    expect(
-      settled
-        .filter((r) => r.type === 'refund')
-        .map((r) => r.entity_id)
-        .sort(),
-    ).toEqual(settledRefunds.map((r) => r.id).sort());
+        .sort();
+    expect(settledIds('payment')).toEqual(settledPayments.map((p) => p.id).sort());
+    expect(settledIds('refund')).toEqual(settledRefunds.map((r) => r.id).sort());
     const open = rows.filter((r) => r.settled === 'false');
     expect(open.map((r) => r.entity_id).sort()).toEqual(unsettled.map((p) => p.id).sort());
     expect(open.every((r) => r.settlement_id === '' && r.type === 'payment')).toBe(true);

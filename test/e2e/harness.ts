@@ -30,6 +30,12 @@ export function scratchDir(prefix: string): string {
   return dir;
 }
 
+/** `payctl profile add NAME` with the sandbox's key id, the secret read from stdin, `baseUrl` (the sandbox's by default), `...extra`. */
+export const profileAddArgs = (sb: SandboxProcess, name: string, baseUrl = sb.baseUrl, ...extra: string[]) => [
+  ...['profile', 'add', name, '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', baseUrl],
+  ...extra,
+];
+
 /**
  * Stores the sandbox's key as profile `name` the way a user does (`profile add … --key-secret-stdin`),
  * in `home` (the sandbox's own by default), pointed at `baseUrl` (the sandbox by default, or a proxy in
@@ -41,8 +47,7 @@ export async function addProfile(
   opts: { baseUrl?: string; home?: string; args?: string[] } = {},
 ): Promise<{ PAYCTL_HOME: string }> {
   const env = { PAYCTL_HOME: opts.home ?? sb.home };
-  const args = ['--key-id', sb.keyId, '--key-secret-stdin', '--base-url', opts.baseUrl ?? sb.baseUrl];
-  const added = await run(['profile', 'add', name, ...args, ...(opts.args ?? [])], { env, input: sb.keySecret });
+  const added = await run(profileAddArgs(sb, name, opts.baseUrl, ...(opts.args ?? [])), { env, input: sb.keySecret });
   expect(added.code, added.stderr).toBe(0);
   return env;
 }

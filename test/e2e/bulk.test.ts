@@ -47,14 +47,8 @@ describe('bulk capture', () => {
     sb = await startSandboxProcess(['--fault-rate', '0.1', '--rate-limit', '150', '--seed', '7']);
     const ids = await seedAuthorized(1000);
     const journal = join(sb.home, 'capture.ndjson');
-    const res = await runProcess(
-      ['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal],
-      {
-        env: sb.env,
-        input: `${ids.join('\n')}\n`,
-        timeoutMs: 180_000,
-      },
-    );
+    const args = ['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal];
+    const res = await runProcess(args, { env: sb.env, input: `${ids.join('\n')}\n`, timeoutMs: 180_000 });
     expect(res.code, res.stderr).toBe(0);
     const rows = rowsOf(res.stdout);
     expect(rows).toHaveLength(1000);

@@ -28,6 +28,10 @@ export default defineConfig({
           // The in-process runs require the build as Node does (test/e2e/payctl.ts), never through vitest's
           // transform: the program the binary runs, at a third of the cost of transforming it per file.
           server: { deps: { external: [/\/dist\/.*\.cjs$/] } },
+          // A worker's test files share its modules (the harness, and the build loaded once), not a fresh
+          // process each: no e2e file keeps state another relies on (each starts its own sandboxes and
+          // homes), and it saves CPU (docs/architecture.md has the figures).
+          isolate: false,
           globalSetup: ['test/e2e/global-setup.ts'],
           // A guard against a hang, not a speed target: a busy machine runs an e2e test several times slower.
           testTimeout: 180_000,

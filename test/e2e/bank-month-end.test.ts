@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { run, sandboxForFile, scratchDir } from './harness';
+import { advanceClockTo, paidAtCheckout, run, sandboxForFile, scratchDir } from './harness';
 import { csvRows, readXlsx, sheetRows } from './exports-workbook';
 import type { Sheet } from './exports-workbook';
 
@@ -15,24 +15,8 @@ const sb = sandboxForFile();
 const start = DateTime.fromISO(`${MONTH}-01T00:30:00`, { zone: ZONE });
 let settlements: Array<{ id: string; utr: string; amount: number; created_at: number }> = [];
 
-async function advanceTo(to: DateTime) {
-  const { now } = await sb.admin<{ now: number }>('GET', '/clock');
-  const seconds = Math.floor(to.toSeconds()) - now;
-  expect(seconds, 'the sandbox clock starts before the fixed month').toBeGreaterThanOrEqual(0);
-  await sb.admin('POST', '/clock/advance', { seconds });
-}
-
-async function pay(amount: number, receipt: string) {
-  const order = await sb.api<{ id: string }>('POST', '/orders', {
-    amount,
-    currency: 'INR',
-    receipt,
-    payment_capture: true,
-  });
-  const payment = await sb.admin<{ id: string; status: string }>('POST', '/checkout', { order_id: order.body.id });
-  expect(payment.status).toBe('captured');
-  return payment.id;
-}
+const advanceTo = (to: DateTime) => advanceClockTo(sb, to);
+const pay = (amount: number, receipt: string) => paidAtCheckout(sb, amount, receipt);
 
 const payctl = (args: string[]) => run(args, { env: sb.env, timeoutMs: 60_000 });
 

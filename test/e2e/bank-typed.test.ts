@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { run, sandboxForFile, scratchDir } from './harness';
+import { advanceClockTo, paidAtCheckout, run, sandboxForFile, scratchDir } from './harness';
 import { csvRows } from './exports-workbook';
 
 // Statements typed here as banks send them (not written by payctl): an MT940 with its SWIFT blocks, a
@@ -20,23 +20,14 @@ interface Settlement {
 }
 let s: Settlement[] = [];
 
-async function advanceTo(to: DateTime) {
-  const { now } = await sb.admin<{ now: number }>('GET', '/clock');
-  expect(Math.floor(to.toSeconds()) - now).toBeGreaterThanOrEqual(0);
-  await sb.admin('POST', '/clock/advance', { seconds: Math.floor(to.toSeconds()) - now });
-}
+const advanceTo = (to: DateTime) => advanceClockTo(sb, to);
 
 beforeAll(async () => {
   const may = DateTime.fromISO('2031-05-01T10:00:00', { zone: ZONE });
   // Paid Thu 1, Fri 2, Mon 5, Tue 6: settled (T+2) Sat 3, Sun 4, Wed 7, Thu 8.
   for (const day of [0, 1, 4, 5]) {
     await advanceTo(may.plus({ days: day }));
-    const order = await sb.api<{ id: string }>('POST', '/orders', {
-      amount: 150_000 + day * 1_111,
-      currency: 'INR',
-      payment_capture: true,
-    });
-    await sb.admin('POST', '/checkout', { order_id: order.body.id });
+    await paidAtCheckout(sb, 150_000 + day * 1_111);
   }
   await advanceTo(may.plus({ days: 19 }));
   const listed = await run(

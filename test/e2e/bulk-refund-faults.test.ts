@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { Fault, FaultProxy } from './fault-proxy';
-import { bulkRows as rowsOf, run, seedCaptured, startSandbox } from './harness';
+import { bulkRefundArgs, bulkRows as rowsOf, run, seedCaptured, startSandbox } from './harness';
 import type { SandboxProcess } from './harness';
 
 let sb: SandboxProcess | undefined;
@@ -52,19 +52,7 @@ describe('bulk refunds under faults', () => {
     writeFileSync(csv, `payment_id,amount\n${ids.map((id) => `${id},12000`).join('\n')}\n`);
     const journal = join(sb.home, 'refunds.ndjson');
     // A 3 s deadline: an unknown row is sent again only once its request can no longer arrive (6 s after it left).
-    const args = [
-      'payments',
-      'refund',
-      '--input',
-      csv,
-      '--yes',
-      '-o',
-      'ndjson',
-      '--journal',
-      journal,
-      '--timeout',
-      '3',
-    ];
+    const args = bulkRefundArgs(csv, journal, '--timeout', '3');
     const env = { ...sb.env, PAYCTL_BASE_URL: proxy.baseUrl, PAYCTL_MAX_RETRIES: '0' };
 
     const first = await run(args, { env, timeoutMs: 120_000 });

@@ -9,12 +9,13 @@ import {
   bulkRows as rowsOf,
   expectCapturedOnce,
   readJournal,
-  runProcess as run,
+  run,
   runJson,
+  runProcess,
   seedAuthorized as seed,
   startPayctl,
-  // Processes, payctl's and the sandbox's: the rate limit must be reached, so each needs a core of its own.
-  startSandboxProcess as startSandbox,
+  startSandbox,
+  startSandboxProcess,
 } from './harness';
 import type { SandboxProcess } from './harness';
 
@@ -42,17 +43,12 @@ async function allPayments(): Promise<Map<string, Payment>> {
 
 describe('bulk capture', () => {
   it('captures 1,000 payments from stdin through 10% faults and a rate limit, each exactly once', async () => {
-    sb = await startSandbox(['--fault-rate', '0.1', '--rate-limit', '150', '--seed', '7']);
+    // Processes, payctl's and the sandbox's: the rate limit must be reached, so each needs a core of its own.
+    sb = await startSandboxProcess(['--fault-rate', '0.1', '--rate-limit', '150', '--seed', '7']);
     const ids = await seedAuthorized(1000);
     const journal = join(sb.home, 'capture.ndjson');
-    const res = await run(
-      ['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal],
-      {
-        env: sb.env,
-        input: `${ids.join('\n')}\n`,
-        timeoutMs: 180_000,
-      },
-    );
+    const args = ['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal];
+    const res = await runProcess(args, { env: sb.env, input: `${ids.join('\n')}\n`, timeoutMs: 180_000 });
     expect(res.code, res.stderr).toBe(0);
     const rows = rowsOf(res.stdout);
     expect(rows).toHaveLength(1000);
@@ -70,7 +66,8 @@ describe('bulk capture', () => {
   });
 
   it('resumes a run killed with SIGKILL half way: nothing captured twice, nothing missed', async () => {
-    sb = await startSandbox(['--fault-rate', '0.1', '--rate-limit', '400', '--seed', '11', '--latency', '2']);
+    // The run killed is a process, and so is the sandbox it races (at its rate limit); the resume runs in-process.
+    sb = await startSandboxProcess(['--fault-rate', '0.1', '--rate-limit', '400', '--seed', '11', '--latency', '2']);
     const ids = await seedAuthorized(1000);
     const journal = join(sb.home, 'killed.ndjson');
     const args = [BIN, 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, sandboxForFile } from './harness';
-import { checkout as sandboxCheckout, createPlan, refusal, sdkFor } from './sdk';
+import { checkout as sandboxCheckout, createPlan, openwalletPayment, refusal, sdkFor } from './sdk';
 import type { Json } from './sdk';
 
 // The rule cases of the spec (sections 3, 4 and 8) not covered in conformance.test.ts, through the
@@ -82,17 +82,7 @@ describe('wallet rules', () => {
     const c = (await sb.admin<Json>('POST', '/customers', { contact: '+919876543210' })).id;
     const huge = await refusal(rzp.transfers.create({ customer_id: c, amount: 999_999_999, currency: 'INR' }));
     expect(huge.error.description).toMatch(/account balance/);
-    const order = await rzp.orders.create({ amount: 100, currency: 'INR' });
-    const wp = {
-      method: 'card',
-      wallet: 'openwallet',
-      customer_id: c,
-      order_id: order.id,
-      amount: 100,
-      currency: 'INR',
-      contact: '+919876543210',
-      email: 'a@b.c',
-    };
+    const wp = { ...(await openwalletPayment(rzp, c, 100)), method: 'card' };
     expect((await refusal(rzp.api.post({ url: '/payments/create/openwallet', data: wp }))).error.field).toBe('method');
     expect(
       (

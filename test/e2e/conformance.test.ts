@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { sandboxForFile } from './harness';
 import { missingKeys, realFixture } from '../real-keys';
-import { checkout as sandboxCheckout, createPlan, refusal, sdkFor } from './sdk';
+import { checkout as sandboxCheckout, createPlan, openwalletPayment, refusal, sdkFor } from './sdk';
 import type { Json } from './sdk';
 
 // The official Node SDK (`razorpay`, unchanged) against `payctl sandbox start`: every documented
@@ -239,17 +239,7 @@ describe('customer wallet', () => {
         .field,
     ).toBe('account');
 
-    const order = await rzp.orders.create({ amount: 5000, currency: 'INR' });
-    const body = {
-      method: 'wallet',
-      wallet: 'openwallet',
-      customer_id: c,
-      order_id: order.id,
-      amount: 5000,
-      currency: 'INR',
-      contact: '+919123456780',
-      email: 'a@example.com',
-    };
+    const body = await openwalletPayment(rzp, c, 5000, '+919123456780');
     const wp = await rzp.api.post({ url: '/payments/create/openwallet', data: body });
     expect(
       validatePaymentVerification(

@@ -66,6 +66,19 @@ export function examples(markdown: string): string[] {
   return exampleLines(markdown).map((e) => e.line);
 }
 
+/**
+ * Each of `commands` is shown in an example of `markdown`: an example line starts with it (`at: 'start'`)
+ * or holds it anywhere.
+ */
+export function expectShown(markdown: string, commands: string[], at: 'start' | 'anywhere' = 'anywhere') {
+  const lines = examples(markdown);
+  for (const c of commands)
+    expect(
+      lines.some((l) => (at === 'start' ? l.startsWith(c) : l.includes(c))),
+      c,
+    ).toBe(true);
+}
+
 /** Each example line with its trailing `# note`, if any. */
 function exampleLines(markdown: string): Array<{ line: string; note: string }> {
   const out: Array<{ line: string; note: string }> = [];

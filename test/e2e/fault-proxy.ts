@@ -222,3 +222,24 @@ export function faultProxyForFile(sb: SandboxProcess, profile = 'viaproxy'): Fau
   });
   return proxy;
 }
+
+/** A refund POST (`/payments/ID/refund`), single or one row of a bulk run. */
+export const isRefundPost = (req: { method: string; path: string }) =>
+  req.method === 'POST' && /\/refund$/.test(req.path);
+
+/**
+ * Holds the first refund request to each payment's refund path (answering 502 at once) until `release()`:
+ * a request that lands after payctl gave its verdict. `landed` is the service's status for it.
+ */
+export function holdFirstRefund(proxy: FaultProxy) {
+  let release!: () => void;
+  let landedStatus!: (status: number) => void;
+  const landed = new Promise<number>((r) => (landedStatus = r));
+  const held = new Promise<void>((r) => (release = r));
+  proxy.setRule((req) =>
+    isRefundPost(req) && req.nth === 1
+      ? { type: 'held', status: 502, until: held, landed: landedStatus }
+      : { type: 'pass' },
+  );
+  return { release, landed };
+}

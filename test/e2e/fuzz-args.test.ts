@@ -133,110 +133,72 @@ const unknownFlag = fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/).map((s) => `--zz
 
 const opts = { numRuns: 300, seed: 20261122 };
 
+/** `check` holds for every value `arb` draws, over the file's seeded, bounded runs. */
+const holds = <T>(arb: fc.Arbitrary<T>, check: (value: T) => Promise<void>, numRuns = opts.numRuns) =>
+  fc.assert(fc.asyncProperty(arb, check), { ...opts, numRuns });
+
 describe('argument fuzzing: exit 2, one line, nothing sent', () => {
   it('malformed amounts', async () => {
-    await fc.assert(
-      fc.asyncProperty(badAmount, fc.constantFrom('refund', 'capture', 'create'), async (amount, cmd) => {
-        if (cmd === 'create') await refused(['orders', 'create', `--amount=${amount}`, '--currency', 'INR']);
-        else if (cmd === 'refund') await refused(['--yes', 'payments', 'refund', payment, `--amount=${amount}`]);
-        else await refused(['--yes', 'payments', 'capture', payment, `--amount=${amount}`, '--currency', 'INR']);
-      }),
-      opts,
-    );
+    await holds(fc.tuple(badAmount, fc.constantFrom('refund', 'capture', 'create')), async ([amount, cmd]) => {
+      if (cmd === 'create') await refused(['orders', 'create', `--amount=${amount}`, '--currency', 'INR']);
+      else if (cmd === 'refund') await refused(['--yes', 'payments', 'refund', payment, `--amount=${amount}`]);
+      else await refused(['--yes', 'payments', 'capture', payment, `--amount=${amount}`, '--currency', 'INR']);
+    });
   }, 120_000);
 
   it('malformed ids', async () => {
-    await fc.assert(
-      fc.asyncProperty(badPaymentId, fc.constantFrom('get', 'refund', 'capture'), async (id, cmd) => {
-        await refused(['--yes', 'payments', cmd, '--', id]);
-      }),
-      opts,
+    await holds(fc.tuple(badPaymentId, fc.constantFrom('get', 'refund', 'capture')), ([id, cmd]) =>
+      refused(['--yes', 'payments', cmd, '--', id]),
     );
   }, 120_000);
 
   it('malformed dates', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        badTime,
-        fc.constantFrom('--from', '--to'),
-        fc.constantFrom('orders', 'payments'),
-        async (t, flag, group) => {
-          await refused([group, 'list', `${flag}=${t}`]);
-        },
-      ),
-      opts,
-    );
+    const flags = fc.tuple(badTime, fc.constantFrom('--from', '--to'), fc.constantFrom('orders', 'payments'));
+    await holds(flags, ([t, flag, group]) => refused([group, 'list', `${flag}=${t}`]));
   }, 120_000);
 
   it('malformed notes', async () => {
-    await fc.assert(
-      fc.asyncProperty(badNote, async (note) => {
-        await refused(['orders', 'create', '--amount', '100', '--currency', 'INR', `--note=${note}`]);
-      }),
-      opts,
+    await holds(badNote, (note) =>
+      refused(['orders', 'create', '--amount', '100', '--currency', 'INR', `--note=${note}`]),
     );
   }, 120_000);
 
   it('too many notes', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 16, max: 40 }), async (n) => {
-        await refused([
-          'orders',
-          'create',
-          '--amount',
-          '100',
-          '--currency',
-          'INR',
-          ...Array.from({ length: n }, (_, i) => `--note=k${i}=v`),
-        ]);
-      }),
-      { ...opts, numRuns: 25 },
+    const notes = (n: number) => Array.from({ length: n }, (_, i) => `--note=k${i}=v`);
+    await holds(
+      fc.integer({ min: 16, max: 40 }),
+      (n) => refused(['orders', 'create', '--amount', '100', '--currency', 'INR', ...notes(n)]),
+      25,
     );
   }, 120_000);
 
   it('malformed counts', async () => {
-    await fc.assert(
-      fc.asyncProperty(badCount, fc.constantFrom('--count', '--skip', '--limit'), async (count, flag) => {
-        const argv =
-          flag === '--limit' ? ['orders', 'list', '--all', `--limit=${count}`] : ['orders', 'list', `${flag}=${count}`];
-        if (flag === '--skip' && /^\s*\d+\s*$/.test(count)) return; // any whole number is a valid skip
-        if (flag === '--limit' && /^\s*\d+\s*$/.test(count) && Number(count) >= 1) return; // and any positive one a limit
-        await refused(argv);
-      }),
-      opts,
-    );
+    await holds(fc.tuple(badCount, fc.constantFrom('--count', '--skip', '--limit')), async ([count, flag]) => {
+      const argv =
+        flag === '--limit' ? ['orders', 'list', '--all', `--limit=${count}`] : ['orders', 'list', `${flag}=${count}`];
+      if (flag === '--skip' && /^\s*\d+\s*$/.test(count)) return; // any whole number is a valid skip
+      if (flag === '--limit' && /^\s*\d+\s*$/.test(count) && Number(count) >= 1) return; // and any positive one a limit
+      await refused(argv);
+    });
   }, 120_000);
 
   it('unknown flags and unknown commands, in unicode too', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        unknownFlag,
-        fc.constantFrom(
-          ['payments', 'get', 'pay_29QQoUBi66xm2f'],
-          ['orders', 'list'],
-          ['wallet', 'statement', 'cust_4xbQrmEoA5q1fP'],
-        ),
-        async (flag, cmd) => {
-          await refused([...cmd, flag]);
-        },
-      ),
-      opts,
+    const commands = fc.constantFrom(
+      ['payments', 'get', 'pay_29QQoUBi66xm2f'],
+      ['orders', 'list'],
+      ['wallet', 'statement', 'cust_4xbQrmEoA5q1fP'],
     );
-    await fc.assert(
-      fc.asyncProperty(
-        anyText.filter(
-          (s) =>
-            !['help', 'completion'].includes(s) &&
-            !/^-/.test(s) &&
-            !/^(orders|payments|plans|subscriptions|wallet|profile|sandbox)$/.test(s),
-        ),
-        async (word) => {
-          await refused([word]);
-          await refused(['payments', word]);
-        },
-      ),
-      opts,
+    await holds(fc.tuple(unknownFlag, commands), ([flag, cmd]) => refused([...cmd, flag]));
+    const words = anyText.filter(
+      (s) =>
+        !['help', 'completion'].includes(s) &&
+        !/^-/.test(s) &&
+        !/^(orders|payments|plans|subscriptions|wallet|profile|sandbox)$/.test(s),
     );
+    await holds(words, async (word) => {
+      await refused([word]);
+      await refused(['payments', word]);
+    });
   }, 120_000);
 
   it('the sandbox saw none of it', async () => {

@@ -30,6 +30,12 @@ export function scratchDir(prefix: string): string {
   return dir;
 }
 
+/** `payctl profile add NAME` with the sandbox's key id, the secret read from stdin, `baseUrl` (the sandbox's by default), `...extra`. */
+export const profileAddArgs = (sb: SandboxProcess, name: string, baseUrl = sb.baseUrl, ...extra: string[]) => [
+  ...['profile', 'add', name, '--key-id', sb.keyId, '--key-secret-stdin', '--base-url', baseUrl],
+  ...extra,
+];
+
 /**
  * Stores the sandbox's key as profile `name` the way a user does (`profile add … --key-secret-stdin`),
  * in `home` (the sandbox's own by default), pointed at `baseUrl` (the sandbox by default, or a proxy in
@@ -41,8 +47,7 @@ export async function addProfile(
   opts: { baseUrl?: string; home?: string; args?: string[] } = {},
 ): Promise<{ PAYCTL_HOME: string }> {
   const env = { PAYCTL_HOME: opts.home ?? sb.home };
-  const args = ['--key-id', sb.keyId, '--key-secret-stdin', '--base-url', opts.baseUrl ?? sb.baseUrl];
-  const added = await run(['profile', 'add', name, ...args, ...(opts.args ?? [])], { env, input: sb.keySecret });
+  const added = await run(profileAddArgs(sb, name, opts.baseUrl, ...(opts.args ?? [])), { env, input: sb.keySecret });
   expect(added.code, added.stderr).toBe(0);
   return env;
 }
@@ -114,6 +119,27 @@ export async function createOrder(sb: SandboxProcess, amount: number, extra: str
   return res.data!;
 }
 
+/** `payctl subscriptions create --plan PLAN --total-count TOTAL …extra`: created, not yet authorised by the customer. */
+export async function createSubscription<T extends { id: string }>(
+  sb: SandboxProcess,
+  planId: string,
+  total: number,
+  extra: string[] = [],
+) {
+  const args = ['subscriptions', 'create', '--plan', planId, '--total-count', String(total), ...extra];
+  const res = await runJson<T>(sb, args);
+  expect(res.code, res.stderr).toBe(0);
+  expect(res.data).toMatchObject({ status: 'created', paid_count: 0 });
+  return res.data!;
+}
+
+/** `payctl sandbox pay ID`: the subscription as the customer's authorisation at the sandbox's checkout left it. */
+export async function authoriseSubscription<T>(sb: SandboxProcess, id: string) {
+  const paid = await runJson<T>(sb, ['sandbox', 'pay', id]);
+  expect(paid.code, paid.stderr).toBe(0);
+  return paid.data!;
+}
+
 /** One entry of a wallet statement (`wallet statement -o json`). */
 export interface StatementEntry {
   id: string;
@@ -155,6 +181,31 @@ export function bulkCaptureArgs(sb: SandboxProcess, ids: string[], journal: stri
   return ['payments', 'capture', '--input', input, '--yes', '-o', 'ndjson', '--journal', journal];
 }
 
+/**
+ * The arguments of an unattended bulk refund of the rows of `csv` as a script runs one: NDJSON rows on
+ * stdout, journaled to `journal`, `...extra` after them (a deadline, a concurrency).
+ */
+export const bulkRefundArgs = (csv: string, journal: string, ...extra: string[]): string[] => [
+  ...['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal],
+  ...extra,
+];
+
+/** Moves the sandbox clock forward to `to` (a luxon DateTime, or anything that tells its Unix seconds). */
+export async function advanceClockTo(sb: SandboxProcess, to: { toSeconds(): number }) {
+  const { now } = await sb.admin<{ now: number }>('GET', '/clock');
+  const seconds = Math.floor(to.toSeconds()) - now;
+  expect(seconds, 'the sandbox clock is already past the time asked for').toBeGreaterThanOrEqual(0);
+  await sb.admin('POST', '/clock/advance', { seconds });
+}
+
+/** An order of `amount` paise made through the service's API with payment_capture, paid at the sandbox's checkout: the captured payment's id. */
+export async function paidAtCheckout(sb: SandboxProcess, amount: number, receipt?: string): Promise<string> {
+  const order = await apiOrder(sb, { amount, receipt, payment_capture: true });
+  const payment = await sb.admin<{ id: string; status: string }>('POST', '/checkout', { order_id: order.id });
+  expect(payment.status).toBe('captured');
+  return payment.id;
+}
+
 /** A payctl run in the background, watched: its output so far, its exit, signals. */
 export interface Started {
   out: () => string;
@@ -193,7 +244,10 @@ export function startPayctl(args: string[], env: Record<string, string | undefin
 }
 
 /** An order in INR made through the service's own API (notes with what no flag could carry); fails unless created. */
-export async function apiOrder(sb: SandboxProcess, body: { amount: number; receipt?: string; notes?: unknown }) {
+export async function apiOrder(
+  sb: SandboxProcess,
+  body: { amount: number; receipt?: string; notes?: unknown; payment_capture?: boolean },
+) {
   const created = await sb.api<{ id: string }>('POST', '/orders', { currency: 'INR', ...body });
   expect(created.status).toBe(200);
   return created.body;

@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 // Through the binary: the hostile server runs in this process, and a client in the same event loop would
 // race it for the --timeout these tests hold payctl to.
 import { runProcess as run } from './harness';
+import { serviceForFile } from './stand-in';
 
 /** A server that answers like a broken proxy or a confused service, chosen by the payment id. */
 const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
@@ -42,27 +42,14 @@ const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => 
   },
 };
 
-let server: Server;
-let env: Record<string, string>;
-beforeAll(async () => {
-  server = createServer((req, res) => {
+const env = serviceForFile(
+  (req, res) => {
     const key = Object.keys(behaviours).find((k) => req.url?.includes(k)) ?? 'error200';
     req.resume();
     req.on('end', () => behaviours[key]!(req, res));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  env = {
-    PAYCTL_BASE_URL: `http://127.0.0.1:${port}/v1`,
-    PAYCTL_KEY_ID: 'rzp_test_hostile',
-    PAYCTL_KEY_SECRET: 'hostile-secret-123',
-    PAYCTL_MAX_RETRIES: '1',
-  };
-});
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((r) => server.close(() => r()));
-});
+  },
+  { PAYCTL_KEY_ID: 'rzp_test_hostile', PAYCTL_KEY_SECRET: 'hostile-secret-123', PAYCTL_MAX_RETRIES: '1' },
+);
 
 /** Only the answer that never ends is waited out; the others have all the time a loaded machine needs. */
 const deadline = (kind: string) => (kind === 'hang' ? '0.5' : '30');

@@ -1,42 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy } from './fault-proxy';
-import type { FaultProxy } from './fault-proxy';
-import { addProfile, run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultProxyForFile, holdFirstRefund, isRefundPost } from './fault-proxy';
+import { run, sandboxForFile } from './harness';
 import { call, capturedPayment, refundByToken, refunded, structured, textOf, withMcp } from './mcp-client';
 import type { Rec } from './mcp-client';
-
-const isRefund = (req: { method: string; path: string }) => req.method === 'POST' && /\/refund$/.test(req.path);
 
 describe.each([
   ['a service that honours the idempotency header', []],
   ['a service that ignores it (sandbox start --no-idempotency)', ['--no-idempotency']],
 ])('payctl mcp, an unknown outcome, on %s', (_name, sandboxArgs) => {
-  let sb: SandboxProcess;
-  let proxy: FaultProxy;
-  let shop: Record<string, string>;
-  beforeAll(async () => {
-    sb = await startSandbox(sandboxArgs);
-    proxy = await startFaultProxy(sb.baseUrl);
-    shop = await addProfile(sb, 'shop', { baseUrl: proxy.baseUrl });
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await sb?.stop();
-  });
+  const sb = sandboxForFile(sandboxArgs);
+  const proxy = faultProxyForFile(sb, 'shop');
+  /** The environment of profile `shop`, stored in the sandbox's home and pointed through the proxy. */
+  const shop: Record<string, string> = {};
+  beforeAll(() => void (shop.PAYCTL_HOME = sb.home));
 
   it('carries its key: the next plan for the payment reuses it, and the refund is made once', async () => {
     const id = await capturedPayment(sb);
-    let release!: () => void;
-    let landedStatus!: (status: number) => void;
-    const landed = new Promise<number>((r) => (landedStatus = r));
-    const held = new Promise<void>((r) => (release = r));
     // The refund's answer is a 502 page, and the refund itself lands only after payctl gave its verdict.
-    proxy.setRule((req) =>
-      isRefund(req) && req.nth === 1
-        ? { type: 'held', status: 502, until: held, landed: landedStatus }
-        : { type: 'pass' },
-    );
+    const { release, landed } = holdFirstRefund(proxy);
     let key = '';
     await withMcp(['-p', 'shop', '--allow-writes'], shop, async (client) => {
       const lost = await refundByToken(client, { payment_id: id, amount: 10000 });
@@ -72,7 +53,7 @@ describe.each([
 
   it('a refund that never landed: another amount is refused until checked; retried with its key, it is made once', async () => {
     const id = await capturedPayment(sb);
-    proxy.setRule((req) => (isRefund(req) && req.nth <= 2 ? { type: 'drop-before' } : { type: 'pass' }));
+    proxy.setRule((req) => (isRefundPost(req) && req.nth <= 2 ? { type: 'drop-before' } : { type: 'pass' }));
     // A 1 s deadline: the request may still arrive for twice that after it was sent, and no retry goes before.
     await withMcp(['-p', 'shop', '--allow-writes', '--timeout', '1'], shop, async (client) => {
       const lost = await refundByToken(client, { payment_id: id, amount: 10000 });

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
-import { bulkRows as rowsOf, run, runProcess, seedCaptured, startSandbox, waitForFileText } from './harness';
+import {
+  bulkRefundArgs,
+  bulkRows as rowsOf,
+  run,
+  runProcess,
+  seedCaptured,
+  startSandbox,
+  waitForFileText,
+} from './harness';
 import type { SandboxProcess } from './harness';
 import { STRICT } from '../tools';
 import { smallTmpfs } from './full-disk';
@@ -50,19 +58,7 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
       writeFileSync(csv, csvOf(ids, 1000));
       const journal = join(tmpfs.dir, 'refunds.ndjson');
       // A 2 s deadline: a row announced when the disk filled is sent again once it can no longer arrive (4 s).
-      const args = [
-        'payments',
-        'refund',
-        '--input',
-        csv,
-        '--yes',
-        '-o',
-        'ndjson',
-        '--journal',
-        journal,
-        '--timeout',
-        '2',
-      ];
+      const args = bulkRefundArgs(csv, journal, '--timeout', '2');
 
       // Through the binary: a full disk is one of the things a process's exit is part of.
       const full = await runProcess(args, { env: sb.env, timeoutMs: 120_000 });
@@ -93,7 +89,7 @@ describe('the plan is frozen before the question', () => {
     const csv = join(sb.home, 'refunds.csv');
     writeFileSync(csv, csvOf(ids, 1000));
     const journal = join(sb.home, 'refunds.ndjson');
-    const args = ['payments', 'refund', '--input', csv, '--yes', '-o', 'ndjson', '--journal', journal];
+    const args = bulkRefundArgs(csv, journal);
     args.push('--concurrency', '2');
     const running = run(args, { env: sb.env, timeoutMs: 120_000 });
     await waitForFileText(journal, '"type":"sent"');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addProfile, run, runJson, sandboxForFile } from './harness';
+import { addProfile, authoriseSubscription, createSubscription, run, runJson, sandboxForFile } from './harness';
 import { KEY, onTerminal } from './pty';
 
 interface Plan {
@@ -31,18 +31,10 @@ async function plan(name: string, period = 'monthly', amount = 49900): Promise<P
 
 /** A subscription authorised at the sandbox's checkout: active, its first cycle paid. */
 async function active(planId: string, total = 6): Promise<Subscription> {
-  const created = await runJson<Subscription>(sb, [
-    'subscriptions',
-    'create',
-    '--plan',
-    planId,
-    '--total-count',
-    String(total),
-  ]);
-  expect(created.code, created.stderr).toBe(0);
-  const paid = await runJson<Subscription>(sb, ['sandbox', 'pay', created.data!.id]);
-  expect(paid.data).toMatchObject({ status: 'active', paid_count: 1 });
-  return paid.data!;
+  const created = await createSubscription<Subscription>(sb, planId, total);
+  const paid = await authoriseSubscription<Subscription>(sb, created.id);
+  expect(paid).toMatchObject({ status: 'active', paid_count: 1 });
+  return paid;
 }
 
 const get = async (id: string) => (await runJson<Subscription>(sb, ['subscriptions', 'get', id])).data!;

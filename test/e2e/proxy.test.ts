@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import type { FaultProxy } from './fault-proxy';
-import { capturedPayment, registerSecret, run, startSandbox } from './harness';
+import { capturedPayment, profileAddArgs, registerSecret, run, startSandbox } from './harness';
 import type { RunOptions, SandboxProcess } from './harness';
 import { HAS_OPENSSL, makeCerts, startConnectProxy, startTlsFront } from './tls-proxy';
 import { needs } from '../tools';
@@ -183,21 +183,8 @@ describe('behind a company network (needs the openssl CLI)', () => {
     });
 
     it('a CA file that is not one is refused when the profile is added (exit 2)', async () => {
-      const add = await run(
-        [
-          'profile',
-          'add',
-          'badca',
-          '--key-id',
-          sb.keyId,
-          '--base-url',
-          SERVICE,
-          '--key-secret-stdin',
-          '--ca-file',
-          certs.caFile.replace('ca.pem', 'server.key'),
-        ],
-        { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret },
-      );
+      const args = profileAddArgs(sb, 'badca', SERVICE, '--ca-file', certs.caFile.replace('ca.pem', 'server.key'));
+      const add = await run(args, { env: { PAYCTL_HOME: sb.home }, input: sb.keySecret });
       expect(add.code).toBe(2);
       expect(add.stderr).toMatch(/server\.key \(--ca-file\) holds no PEM certificate/);
     });

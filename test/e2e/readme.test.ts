@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROOT, examples, markdownFiles, runExamples } from './examples';
+import { ROOT, expectShown, markdownFiles, runExamples } from './examples';
 
 /**
  * Every example of README.md and of docs/*.md (guides, topic pages, anything added later) runs as a
@@ -16,18 +16,13 @@ describe('README', () => {
   });
 
   it('shows each reader something to run, and links every document in docs/', () => {
-    const lines = examples(readme);
-    for (const needle of [
+    expectShown(readme, [
       'npm ci && npm run demo',
       'npm test',
       'payctl payments refund',
       'payctl sandbox',
       'payctl mcp',
-    ])
-      expect(
-        lines.some((l) => l.includes(needle)),
-        needle,
-      ).toBe(true);
+    ]);
     for (const doc of markdownFiles('docs').filter((d) => d !== 'docs/README.md'))
       expect(readFileSync(`${ROOT}docs/README.md`, 'utf8'), `docs/README.md links ${doc}`).toContain(doc.slice(5));
   });

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from './harness';
+import { serviceForFile } from './stand-in';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8');
 
@@ -27,25 +26,15 @@ function page(body: string | undefined, query: URLSearchParams): string | undefi
   return JSON.stringify({ ...json, count: items.length, items });
 }
 
-let server: Server;
-let env: Record<string, string>;
-beforeAll(async () => {
-  server = createServer((req, res) => {
+const env = serviceForFile(
+  (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture');
     const body = page(routes[url.pathname], url.searchParams);
     res.writeHead(body ? 200 : 400, { 'content-type': 'application/json' });
     res.end(body ?? JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'no such fixture' } }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  env = {
-    PAYCTL_BASE_URL: `http://127.0.0.1:${port}/v1`,
-    PAYCTL_KEY_ID: 'rzp_test_fixture',
-    PAYCTL_KEY_SECRET: 'fixture-secret-000',
-    PAYCTL_TZ: 'Asia/Kolkata',
-  };
-});
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  },
+  { PAYCTL_KEY_ID: 'rzp_test_fixture', PAYCTL_KEY_SECRET: 'fixture-secret-000', PAYCTL_TZ: 'Asia/Kolkata' },
+);
 
 describe('real payloads print in all four formats', () => {
   const items = JSON.parse(routes['/v1/payments']!).items as Array<Record<string, unknown>>;

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy } from './fault-proxy';
-import type { FaultProxy } from './fault-proxy';
-import { addProfile, run, startSandbox } from './harness';
-import type { SandboxProcess } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultProxyForFile, holdFirstRefund, isRefundPost } from './fault-proxy';
+import { run, sandboxForFile } from './harness';
 import { call, capturedPayment, refundByToken, refunded, structured, textOf, withMcp } from './mcp-client';
 import type { Rec } from './mcp-client';
 
@@ -13,42 +11,21 @@ import type { Rec } from './mcp-client';
  * with the time to wait and the check, never send a second one. Each step waits on the proxy's
  * events, not on the clock: the held request stays held until the refusal has been seen.
  */
-let sb: SandboxProcess;
-let proxy: FaultProxy;
-let shop: Record<string, string>;
-beforeAll(async () => {
-  sb = await startSandbox(['--no-idempotency']);
-  proxy = await startFaultProxy(sb.baseUrl);
-  shop = await addProfile(sb, 'shop', { baseUrl: proxy.baseUrl });
-});
-afterAll(async () => {
-  await proxy?.close();
-  await sb?.stop();
-});
+const sb = sandboxForFile(['--no-idempotency']);
+const proxy = faultProxyForFile(sb, 'shop');
+/** The environment of profile `shop`, stored in the sandbox's home and pointed through the proxy. */
+const shop: Record<string, string> = {};
+beforeAll(() => void (shop.PAYCTL_HOME = sb.home));
 
-const isRefund = (req: { method: string; path: string }) => req.method === 'POST' && /\/refund$/.test(req.path);
 /** The refund requests payctl sent for one payment. */
-const refundPosts = (id: string) => proxy.log.filter((r) => isRefund(r) && r.path.includes(id)).length;
-
-/** Holds a payment's first refund request (answering 502 at once) until `release()`; `landed` is the service's status. */
-function holdFirstRefund() {
-  let release!: () => void;
-  let landedStatus!: (status: number) => void;
-  const landed = new Promise<number>((r) => (landedStatus = r));
-  const held = new Promise<void>((r) => (release = r));
-  // Each test refunds its own payment: the first POST to its refund path is the one held.
-  proxy.setRule((req) =>
-    isRefund(req) && req.nth === 1
-      ? { type: 'held', status: 502, until: held, landed: landedStatus }
-      : { type: 'pass' },
-  );
-  return { release, landed };
-}
+const refundPosts = (id: string) => proxy.log.filter((r) => isRefundPost(r) && r.path.includes(id)).length;
+// Each test refunds its own payment: the first POST to its refund path is the one held.
+const holdFirst = () => holdFirstRefund(proxy);
 
 describe('an unknown refund on a service without idempotency', () => {
   it('CLI: the rerun with its key refuses while the first request may still arrive; once it landed, the rerun finds it: one refund', async () => {
     const id = await capturedPayment(sb);
-    const { release, landed } = holdFirstRefund();
+    const { release, landed } = holdFirst();
     const args = ['-p', 'shop', 'payments', 'refund', id, '--amount', '10000', '--yes', '--timeout', '2'];
     const lost = await run(args, { env: shop });
     expect(lost.code, lost.stderr).toBe(6);
@@ -77,7 +54,7 @@ describe('an unknown refund on a service without idempotency', () => {
 
   it('MCP: a re-plan refuses while the first request may still arrive; once it landed, the plan reuses its key and sends nothing', async () => {
     const id = await capturedPayment(sb);
-    const { release, landed } = holdFirstRefund();
+    const { release, landed } = holdFirst();
     const mcp = ['-p', 'shop', '--allow-writes', '--timeout', '2'];
     let key = '';
     await withMcp(mcp, shop, async (client) => {

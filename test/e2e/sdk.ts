@@ -25,6 +25,16 @@ export const checkout = (sb: SandboxProcess, order_id: string, extra: Record<str
 export const createPlan = (rzp: Json, period: string, item: { name: string; amount: number }): Promise<Json> =>
   rzp.plans.create({ period, interval: 1, item: { ...item, currency: 'INR' } });
 
+/**
+ * An order of `amount` paise made through the SDK, and the body of an OpenWallet payment of it by the
+ * customer `customer_id` with phone `contact` (POST /payments/create/openwallet), to send whole or spoiled.
+ */
+export async function openwalletPayment(rzp: Json, customer_id: string, amount: number, contact = '+919876543210') {
+  const order = await rzp.orders.create({ amount, currency: 'INR' });
+  const body = { method: 'wallet', wallet: 'openwallet', customer_id, order_id: order.id, amount, currency: 'INR' };
+  return { ...body, contact, email: 'a@example.com' };
+}
+
 /** The SDK's rejection ({ statusCode, error }) of a call that must be refused. */
 export async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; error: Json }> {
   try {

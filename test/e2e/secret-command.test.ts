@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoSecret, run, runProcess, sandboxForFile } from './harness';
+import { assertNoSecret, profileAddArgs, run, runProcess, sandboxForFile } from './harness';
 
 // A profile whose key secret lives in a secret manager: a script outside payctl's directories stands
 // for `op read` / `pass` / `vault kv get`, and counts how often it is asked.
@@ -125,21 +125,10 @@ describe('a key secret from a command', () => {
   });
 
   it('one source for one secret: --key-secret-command with --key-secret-stdin is exit 2', async () => {
-    const res = await run(
-      [
-        'profile',
-        'add',
-        'both',
-        '--key-id',
-        sb.keyId,
-        '--base-url',
-        sb.baseUrl,
-        '--key-secret-stdin',
-        '--key-secret-command',
-        'true',
-      ],
-      { env: env(), input: 'x' },
-    );
+    const res = await run(profileAddArgs(sb, 'both', sb.baseUrl, '--key-secret-command', 'true'), {
+      env: env(),
+      input: 'x',
+    });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/pick one/);
   });

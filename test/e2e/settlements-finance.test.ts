@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addProfile, runJson, sandboxForFile, scratchDir } from './harness';
+import { addProfile, advanceClockTo, paidAtCheckout, runJson, sandboxForFile, scratchDir } from './harness';
 import { csvRows, readXlsx, sheetRows } from './exports-workbook';
 import { typed } from './shell';
 import type { Sheet } from './exports-workbook';
@@ -31,24 +31,10 @@ const payments: Made[] = [];
 const refunds: Made[] = [];
 let month: DateTime;
 
-/** Moves the sandbox clock forward to `to`. */
-async function advanceTo(to: DateTime) {
-  const { now } = await sb.admin<{ now: number }>('GET', '/clock');
-  const seconds = Math.floor(to.toSeconds()) - now;
-  expect(seconds).toBeGreaterThanOrEqual(0);
-  await sb.admin('POST', '/clock/advance', { seconds });
-}
+const advanceTo = (to: DateTime) => advanceClockTo(sb, to);
 
 async function pay(amount: number, receipt: string, day: DateTime) {
-  const order = await sb.api<{ id: string }>('POST', '/orders', {
-    amount,
-    currency: 'INR',
-    receipt,
-    payment_capture: true,
-  });
-  const payment = await sb.admin<{ id: string; status: string }>('POST', '/checkout', { order_id: order.body.id });
-  expect(payment.status).toBe('captured');
-  payments.push({ id: payment.id, amount, day: day.toISODate()! });
+  payments.push({ id: await paidAtCheckout(sb, amount, receipt), amount, day: day.toISODate()! });
 }
 
 // A month of sales in India: two captures a day, a partial refund every third day, and one capture on
@@ -116,18 +102,13 @@ describe("a month's settlements reconciled, as finance does it", () => {
     // The CSV alone: a row per settled payment and refund, and the unsettled captures marked so.
     const rows = csvRows(join(dir, 'recon.csv'));
     const settled = rows.filter((r) => r.settled === 'true');
-    expect(
+    const settledIds = (type: string) =>
       settled
-        .filter((r) => r.type === 'payment')
+        .filter((r) => r.type === type)
         .map((r) => r.entity_id)
-        .sort(),
-    ).toEqual(settledPayments.map((p) => p.id).sort());
-    expect(
-      settled
-        .filter((r) => r.type === 'refund')
-        .map((r) => r.entity_id)
-        .sort(),
-    ).toEqual(settledRefunds.map((r) => r.id).sort());
+        .sort();
+    expect(settledIds('payment')).toEqual(settledPayments.map((p) => p.id).sort());
+    expect(settledIds('refund')).toEqual(settledRefunds.map((r) => r.id).sort());
     const open = rows.filter((r) => r.settled === 'false');
     expect(open.map((r) => r.entity_id).sort()).toEqual(unsettled.map((p) => p.id).sort());
     expect(open.every((r) => r.settlement_id === '' && r.type === 'payment')).toBe(true);

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
@@ -47,6 +47,28 @@ const compile = (pattern: string) => {
   return { method, re, names };
 };
 
+/** Listens on an ephemeral loopback port: the base URL (with /v1) payctl is pointed at. */
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}
+
+/**
+ * A service written by hand for the test file, `handler` answering every request, on loopback from its
+ * first test to its last: the environment that points payctl at it with `env` (a key, a retry limit).
+ * Its fields are filled in when it starts.
+ */
+export function serviceForFile(handler: RequestListener, env: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const server = createServer(handler);
+  beforeAll(async () => void Object.assign(out, { PAYCTL_BASE_URL: await listening(server), ...env }));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return out;
+}
+
 /** A stand-in for the test file: started before its first test, stopped after its last; routes reset per test. */
 export function standInForFile(): StandIn {
   const routes: Array<{ method: string; re: RegExp; names: string[]; route: Route }> = [];
@@ -86,8 +108,7 @@ export function standInForFile(): StandIn {
       });
     });
     server.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    stand.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    stand.baseUrl = await listening(server);
     stand.env = { PAYCTL_BASE_URL: stand.baseUrl, PAYCTL_KEY_ID: stand.keyId, PAYCTL_KEY_SECRET: stand.keySecret };
   });
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { run, runJson, sandboxForFile } from './harness';
+import { authoriseSubscription, createSubscription, run, runJson, sandboxForFile } from './harness';
 
 interface Subscription {
   id: string;
@@ -41,21 +41,8 @@ async function plan(period = 'monthly', amount = 49900) {
 
 /** Creates a subscription (`created` until the customer authorises it) and, unless told not to, authorises it with `sandbox pay`. */
 async function subscribe(planId: string, total: number, extra: string[] = [], authorise = true) {
-  const res = await runJson<Subscription>(sb, [
-    'subscriptions',
-    'create',
-    '--plan',
-    planId,
-    '--total-count',
-    String(total),
-    ...extra,
-  ]);
-  expect(res.code, res.stderr).toBe(0);
-  expect(res.data).toMatchObject({ status: 'created', paid_count: 0 });
-  if (!authorise) return res.data!;
-  const paid = await runJson<Subscription>(sb, ['sandbox', 'pay', res.data!.id]);
-  expect(paid.code, paid.stderr).toBe(0);
-  return paid.data!;
+  const created = await createSubscription<Subscription>(sb, planId, total, extra);
+  return authorise ? authoriseSubscription<Subscription>(sb, created.id) : created;
 }
 
 const get = async (id: string) => (await runJson<Subscription>(sb, ['subscriptions', 'get', id])).data!;

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examples, expectShown } from './examples';
 import { BIN, assertNoSecret, sandboxForFile } from './harness';
 
 /**
@@ -14,15 +15,8 @@ import { BIN, assertNoSecret, sandboxForFile } from './harness';
 const GUIDE = readFileSync(new URL('../../docs/support.md', import.meta.url), 'utf8');
 const SKIP = /^payctl sandbox start\b/;
 
-function examples(markdown: string): string[] {
-  const out: string[] = [];
-  for (const block of markdown.matchAll(/```sh\n([\s\S]*?)```/g))
-    for (const raw of block[1]!.split('\n')) {
-      const line = raw.replace(/\s+#\s.*$/, '').trim();
-      if (line && !line.startsWith('#') && !SKIP.test(line)) out.push(line);
-    }
-  return out;
-}
+/** The guide's example lines, but for starting a sandbox (the test file has its own). */
+const guideExamples = () => examples(GUIDE).filter((line) => !SKIP.test(line));
 
 const sb = sandboxForFile();
 let work: string;
@@ -74,8 +68,7 @@ function shell(line: string): Promise<{ code: number | null; stdout: string; std
 
 describe('the support guide runs', () => {
   it('tells the lookup-and-refund story with the commands of each step', () => {
-    const lines = examples(GUIDE);
-    for (const step of [
+    const steps = [
       'payctl payments list --email',
       'payctl payments list --contact',
       'payctl orders get',
@@ -84,15 +77,12 @@ describe('the support guide runs', () => {
       'payctl refunds list --payment',
       'payctl payments get --input',
       'payctl api GET /no/such/thing',
-    ])
-      expect(
-        lines.some((l) => l.startsWith(step)),
-        step,
-      ).toBe(true);
+    ];
+    expectShown(GUIDE, steps, 'start');
   });
 
   it('every command of the guide, in order, against one customer', async () => {
-    for (const example of examples(GUIDE)) {
+    for (const example of guideExamples()) {
       let line = example;
       for (const [placeholder, id] of Object.entries(ids)) line = line.split(placeholder).join(id);
       if (/^payctl payments refund /.test(line)) line += ' --yes';

@@ -36,6 +36,17 @@ beforeAll(async () => {
   profileEnv = { ...(await addProfile(sb, 'support')), PAYCTL_PROFILE: 'support' };
 });
 
+/**
+ * `payctl RESOURCE edit ID --note NOTE -o csv` through the stored profile: the CSV names the record;
+ * answers the record's notes as `get` reads them back afterwards.
+ */
+async function editedInCsv(resource: 'orders' | 'refunds', id: string, note: string): Promise<Json> {
+  const csv = await run([resource, 'edit', id, '--note', note, '-o', 'csv'], { env: profileEnv });
+  expect(csv.code, csv.stderr).toBe(0);
+  expect(csvLines(csv.stdout)[1]).toContain(id);
+  return (await runJson(sb, [resource, 'get', id])).data!.notes as Json;
+}
+
 describe('orders get | payments | edit', () => {
   it('get answers the order in json and csv, with a stored profile', async () => {
     const json = await run(['orders', 'get', String(order.id), '-o', 'json'], { env: profileEnv });
@@ -65,15 +76,7 @@ describe('orders get | payments | edit', () => {
     expect(first.code, first.stderr).toBe(0);
     const second = await runJson(sb, ['orders', 'edit', String(order.id), '--note', 'agent=asha']);
     expect(second.data!.notes).toEqual({ ticket: 'SUP-1', agent: 'asha' });
-    const csv = await run(['orders', 'edit', String(order.id), '--note', 'agent=ravi', '-o', 'csv'], {
-      env: profileEnv,
-    });
-    expect(csv.code, csv.stderr).toBe(0);
-    expect(csvLines(csv.stdout)[1]).toContain(String(order.id));
-    expect((await runJson(sb, ['orders', 'get', String(order.id)])).data!.notes).toEqual({
-      ticket: 'SUP-1',
-      agent: 'ravi',
-    });
+    expect(await editedInCsv('orders', String(order.id), 'agent=ravi')).toEqual({ ticket: 'SUP-1', agent: 'ravi' });
     const none = await run(['orders', 'edit', String(order.id)], { env: sb.env });
     expect(none.code).toBe(2);
     const missing = await run(['orders', 'get', 'order_AAAAAAAAAAAAAA'], { env: sb.env });
@@ -178,12 +181,7 @@ describe('refunds get ID... | edit', () => {
     expect(edited.data!.notes).toMatchObject({ ticket: 'SUP-3' });
     const csv = await run(['refunds', 'get', String(refund.id), '-o', 'csv'], { env: sb.env });
     expect(csvLines(csv.stdout)[1]).toContain(String(refund.id));
-    const editCsv = await run(['refunds', 'edit', String(refund.id), '--note', 'agent=asha', '-o', 'csv'], {
-      env: profileEnv,
-    });
-    expect(editCsv.code, editCsv.stderr).toBe(0);
-    expect(csvLines(editCsv.stdout)[1]).toContain(String(refund.id));
-    expect((await runJson(sb, ['refunds', 'get', String(refund.id)])).data!.notes).toMatchObject({
+    expect(await editedInCsv('refunds', String(refund.id), 'agent=asha')).toMatchObject({
       ticket: 'SUP-3',
       agent: 'asha',
     });

@@ -1,6 +1,10 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { addProfile, run, startPayctl } from './harness';
+import type { SandboxProcess, Started } from './harness';
 
 /** One request as the handler got it: path with query string, headers, raw bytes. */
 export interface Received {
@@ -57,4 +61,38 @@ export async function recordingHandler() {
     up,
     down,
   };
+}
+
+/** What forwardingForFile sets up: the profile's environment, the webhook secret, the handler, the listener. */
+export interface Forwarding {
+  env: Record<string, string>;
+  secret: string;
+  handler: Awaited<ReturnType<typeof recordingHandler>>;
+  listener: Started;
+}
+
+/**
+ * `payctl -p PROFILE webhooks listen --forward-to …` for a whole test file, as a user runs it: the
+ * sandbox's key stored as `profile`, the secret `--print-secret` shows (the one the sandbox printed), a
+ * recording handler, and the listener as a process (tests signal it), ready before the first test and
+ * stopped with Ctrl-C after the last. `forward(url)` answers the arguments from the handler's URL on.
+ */
+export function forwardingForFile(sb: SandboxProcess, profile: string, forward: (url: string) => string[]) {
+  const w = {} as Forwarding;
+  beforeAll(async () => {
+    w.env = await addProfile(sb, profile);
+    const printed = await run(['-p', profile, 'webhooks', 'listen', '--print-secret'], { env: w.env });
+    expect(printed.code, printed.stderr).toBe(0);
+    w.secret = printed.stdout.trim().replace(/^PAYCTL_WEBHOOK_SECRET=/, '');
+    expect(w.secret).toBe(sb.webhookSecret);
+    w.handler = await recordingHandler();
+    w.listener = startPayctl(['-p', profile, 'webhooks', 'listen', '--forward-to', ...forward(w.handler.url)], w.env);
+    for (let i = 0; i < 100 && !w.listener.err().includes('Ctrl-C stops'); i++) await sleep(100);
+    expect(w.listener.err()).toContain('Ctrl-C stops');
+  });
+  afterAll(async () => {
+    if (w.listener?.running()) w.listener.signal('SIGINT');
+    await w.handler?.down();
+  });
+  return w;
 }

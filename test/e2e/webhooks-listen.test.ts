@@ -1,51 +1,26 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { addProfile, ndjson, run, sandboxForFile, scratchDir, startPayctl } from './harness';
-import type { Started } from './harness';
-import { recordingHandler } from './webhook-receiver';
+import { ndjson, run, sandboxForFile, scratchDir, startPayctl } from './harness';
+import { forwardingForFile, recordingHandler } from './webhook-receiver';
 
 // `payctl webhooks listen` forwarding a sandbox's events to a handler on loopback, with a stored
 // non-default profile: every delivery verifies with the official SDK, byte for byte.
 
 const sb = sandboxForFile();
-let env: Record<string, string>;
-let secret = '';
-let handler: Awaited<ReturnType<typeof recordingHandler>>;
-let listener: Started;
+const w = forwardingForFile(sb, 'dev', (url) => [`${url}?src=payctl&x=1`, '-o', 'ndjson']);
 
-const payctl = (args: string[]) => run(['-p', 'dev', ...args], { env });
+const payctl = (args: string[]) => run(['-p', 'dev', ...args], { env: w.env });
 const waitFor = (what: () => boolean, timeout = 15_000) => expect.poll(what, { timeout, interval: 100 }).toBe(true);
 
-beforeAll(async () => {
-  env = await addProfile(sb, 'dev');
-  const printed = await run(['-p', 'dev', 'webhooks', 'listen', '--print-secret'], { env });
-  expect(printed.code, printed.stderr).toBe(0);
-  secret = printed.stdout.trim().replace(/^PAYCTL_WEBHOOK_SECRET=/, '');
-  // The one `sandbox start` printed.
-  expect(secret).toBe(sb.webhookSecret);
-  handler = await recordingHandler();
-  listener = startPayctl(
-    ['-p', 'dev', 'webhooks', 'listen', '--forward-to', `${handler.url}?src=payctl&x=1`, '-o', 'ndjson'],
-    env,
-  );
-  for (let i = 0; i < 100 && !listener.err().includes('Ctrl-C stops'); i++) await sleep(100);
-  expect(listener.err()).toContain('Ctrl-C stops');
-});
-afterAll(async () => {
-  if (listener?.running()) listener.signal('SIGINT');
-  await handler?.down();
-});
-
-const verified = (raw: string, signature: string) => Razorpay.validateWebhookSignature(raw, signature, secret);
+const verified = (raw: string, signature: string) => Razorpay.validateWebhookSignature(raw, signature, w.secret);
 
 describe('webhooks listen --forward-to', () => {
   it("keeps no secret of its own: none in the home, the sandbox's printed again", async () => {
-    expect(existsSync(join(env.PAYCTL_HOME!, 'webhook-secret'))).toBe(false);
-    const again = await run(['-p', 'dev', 'webhooks', 'listen', '--print-secret'], { env });
-    expect(again.stdout.trim()).toBe(`PAYCTL_WEBHOOK_SECRET=${secret}`);
+    expect(existsSync(join(w.env.PAYCTL_HOME!, 'webhook-secret'))).toBe(false);
+    const again = await run(['-p', 'dev', 'webhooks', 'listen', '--print-secret'], { env: w.env });
+    expect(again.stdout.trim()).toBe(`PAYCTL_WEBHOOK_SECRET=${w.secret}`);
   });
 
   it('trigger payment.captured, refund.processed, subscription.charged: each delivery verifies with the SDK', async () => {
@@ -59,12 +34,12 @@ describe('webhooks listen --forward-to', () => {
       expect(JSON.parse(t.stdout).events.map((e: { event: string }) => e.event)).toContain(args[0]);
     }
     const names = ['payment.captured', 'order.paid', 'refund.created', 'refund.processed', 'subscription.charged'];
-    await waitFor(() => names.every((n) => handler.named(n).length > 0));
+    await waitFor(() => names.every((n) => w.handler.named(n).length > 0));
     await waitFor(
-      () => handler.named('subscription.charged').length > 0 && handler.named('payment.captured').length >= 3,
+      () => w.handler.named('subscription.charged').length > 0 && w.handler.named('payment.captured').length >= 3,
     );
 
-    for (const r of handler.received) {
+    for (const r of w.handler.received) {
       expect(verified(r.raw, r.signature), `${r.event} ${r.eventId}`).toBe(true);
       expect(r.url).toBe('/webhooks?src=payctl&x=1');
       expect(r.headers['content-type']).toBe('application/json');
@@ -72,34 +47,34 @@ describe('webhooks listen --forward-to', () => {
       expect(JSON.parse(r.raw)).toMatchObject({ entity: 'event', account_id: expect.any(String), event: r.event });
     }
     // The service's bytes: `/` and non-ASCII escaped, so JSON.stringify of the parsed body differs.
-    const refund = handler.named('refund.processed')[0]!;
+    const refund = w.handler.named('refund.processed')[0]!;
     expect(refund.raw).toContain('returned 1\\/2 of the order: \\u20b9200 caf\\u00e9');
     expect(JSON.stringify(JSON.parse(refund.raw))).not.toBe(refund.raw);
     expect(JSON.parse(refund.raw).payload.refund.entity.notes.note).toBe('returned 1/2 of the order: ₹200 café');
-    const charged = JSON.parse(handler.named('subscription.charged')[0]!.raw);
+    const charged = JSON.parse(w.handler.named('subscription.charged')[0]!.raw);
     expect(charged.contains).toEqual(['subscription', 'payment']);
     expect(charged.payload.payment.entity.status).toBe('captured');
 
     // -o ndjson: one object per delivery on stdout, nothing else there.
-    await waitFor(() => ndjson(listener.out()).length >= handler.received.length);
-    const lines = ndjson<{ event_id: string; status: number; attempt: number; latency_ms: number }>(listener.out());
+    await waitFor(() => ndjson(w.listener.out()).length >= w.handler.received.length);
+    const lines = ndjson<{ event_id: string; status: number; attempt: number; latency_ms: number }>(w.listener.out());
     expect(lines.every((l) => l.status === 200 && l.attempt === 1 && l.latency_ms >= 0)).toBe(true);
-    expect(new Set(lines.map((l) => l.event_id))).toEqual(new Set(handler.received.map((r) => r.eventId)));
+    expect(new Set(lines.map((l) => l.event_id))).toEqual(new Set(w.handler.received.map((r) => r.eventId)));
   });
 
   it('an override that does not apply is refused before anything runs', async () => {
-    const before = handler.received.length;
+    const before = w.handler.received.length;
     const events = async () => (await sb.admin<{ count: number }>('GET', '/events')).count;
     const count = await events();
     const refused = await payctl(['webhooks', 'trigger', 'payment.captured', '--set', 'refund.amount=100']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/refund\.amount does not apply to payment\.captured/);
     expect(await events()).toBe(count);
-    expect(handler.received.length).toBe(before);
+    expect(w.handler.received.length).toBe(before);
   });
 
   it('replay sends the same bytes: under the same event id, then under a new one', async () => {
-    const original = handler.named('payment.captured')[0]!;
+    const original = w.handler.named('payment.captured')[0]!;
     const same = await payctl(['webhooks', 'replay', original.eventId, '-o', 'json']);
     expect(same.code, same.stderr).toBe(0);
     expect(JSON.parse(same.stdout)).toEqual([expect.objectContaining({ event_id: original.eventId, status: 200 })]);
@@ -107,7 +82,7 @@ describe('webhooks listen --forward-to', () => {
     expect(renewed.code, renewed.stderr).toBe(0);
     const [fresh] = JSON.parse(renewed.stdout);
     expect(fresh.event_id).not.toBe(original.eventId);
-    const copies = handler.received.filter((r) => r.raw === original.raw);
+    const copies = w.handler.received.filter((r) => r.raw === original.raw);
     expect(copies.map((r) => r.eventId)).toEqual([original.eventId, original.eventId, fresh.event_id]);
     expect(copies.every((r) => verified(r.raw, r.signature))).toBe(true);
 
@@ -118,21 +93,21 @@ describe('webhooks listen --forward-to', () => {
   });
 
   it('a handler that is down: said at once, the backlog delivered when it is back', async () => {
-    await handler.down();
+    await w.handler.down();
     const t = await payctl(['webhooks', 'trigger', 'payment.failed', '-o', 'json']);
     expect(t.code, t.stderr).toBe(0);
     const failedId = JSON.parse(t.stdout).events.find((e: { event: string }) => e.event === 'payment.failed').id;
-    await waitFor(() => /is down \(connection failed \(ECONNREFUSED\)\)/.test(listener.err()), 5_000);
-    expect(handler.named('payment.failed')).toHaveLength(0);
-    await handler.up();
-    await waitFor(() => handler.named('payment.failed').some((r) => r.eventId === failedId), 10_000);
-    await waitFor(() => /answers again/.test(listener.err()), 5_000);
+    await waitFor(() => /is down \(connection failed \(ECONNREFUSED\)\)/.test(w.listener.err()), 5_000);
+    expect(w.handler.named('payment.failed')).toHaveLength(0);
+    await w.handler.up();
+    await waitFor(() => w.handler.named('payment.failed').some((r) => r.eventId === failedId), 10_000);
+    await waitFor(() => /answers again/.test(w.listener.err()), 5_000);
     await waitFor(() =>
-      ndjson<{ event_id: string; status: number }>(listener.out()).some(
+      ndjson<{ event_id: string; status: number }>(w.listener.out()).some(
         (l) => l.event_id === failedId && l.status === 200,
       ),
     );
-    const attempts = ndjson<{ event_id: string; status: number | null }>(listener.out()).filter(
+    const attempts = ndjson<{ event_id: string; status: number | null }>(w.listener.out()).filter(
       (l) => l.event_id === failedId,
     );
     expect(attempts.at(0)?.status).toBeNull();
@@ -140,30 +115,30 @@ describe('webhooks listen --forward-to', () => {
   });
 
   it('rotate-secret: new events signed with the new secret, a retry with the signature it was first sent with', async () => {
-    handler.failNext(1);
+    w.handler.failNext(1);
     const t = await payctl(['webhooks', 'trigger', 'payment.authorized', '-o', 'json']);
     const id = JSON.parse(t.stdout).events[0].id;
-    await waitFor(() => handler.received.some((r) => r.eventId === id));
+    await waitFor(() => w.handler.received.some((r) => r.eventId === id));
     const rotation = await payctl(['webhooks', 'rotate-secret']);
     expect(rotation.code, rotation.stderr).toBe(0);
     const rotated = rotation.stdout.trim().replace(/^PAYCTL_WEBHOOK_SECRET=/, '');
     expect(rotated).toMatch(/^whsec_[A-Za-z0-9]{24}$/);
-    expect(rotated).not.toBe(secret);
+    expect(rotated).not.toBe(w.secret);
     expect((await payctl(['webhooks', 'listen', '--print-secret'])).stdout.trim()).toBe(rotation.stdout.trim());
-    await waitFor(() => handler.received.filter((r) => r.eventId === id).length === 2, 10_000);
-    const [first, retry] = handler.received.filter((r) => r.eventId === id);
+    await waitFor(() => w.handler.received.filter((r) => r.eventId === id).length === 2, 10_000);
+    const [first, retry] = w.handler.received.filter((r) => r.eventId === id);
     expect(retry!.signature).toBe(first!.signature);
     expect(verified(retry!.raw, retry!.signature)).toBe(true);
     await payctl(['webhooks', 'trigger', 'payment.authorized']);
     await waitFor(() =>
-      Razorpay.validateWebhookSignature(handler.received.at(-1)!.raw, handler.received.at(-1)!.signature, rotated),
+      Razorpay.validateWebhookSignature(w.handler.received.at(-1)!.raw, w.handler.received.at(-1)!.signature, rotated),
     );
   });
 
   it('Ctrl-C stops listening cleanly', async () => {
-    listener.signal('SIGINT');
-    expect(await listener.exit).toBe(130);
-    expect(listener.err()).not.toMatch(/Error|at .*\.js/);
+    w.listener.signal('SIGINT');
+    expect(await w.listener.exit).toBe(130);
+    expect(w.listener.err()).not.toMatch(/Error|at .*\.js/);
     const hooks = await sb.admin<{ items: Array<{ kind: string; live: boolean }> }>('GET', '/webhooks');
     expect(hooks.items.filter((h) => h.kind === 'listen').every((h) => !h.live)).toBe(true);
   });

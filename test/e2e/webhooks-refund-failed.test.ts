@@ -1,42 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { addProfile, run, sandboxForFile, startPayctl } from './harness';
-import type { Started } from './harness';
-import { recordingHandler } from './webhook-receiver';
+import { run, sandboxForFile } from './harness';
+import { forwardingForFile } from './webhook-receiver';
 
 // A sandbox refund that fails after it was made, seen as a user sees it: the signed events at their own
 // handler (through `webhooks listen`, a stored non-default profile), the refund and the payment read
 // back, and payctl's own refund with that refund's key.
 
 const sb = sandboxForFile();
-let env: Record<string, string>;
-let secret = '';
-let handler: Awaited<ReturnType<typeof recordingHandler>>;
-let listener: Started;
+const w = forwardingForFile(sb, 'ops', (url) => [url, '--events', 'refund.*']);
 
-const payctl = (args: string[]) => run(['-p', 'ops', ...args], { env });
+const payctl = (args: string[]) => run(['-p', 'ops', ...args], { env: w.env });
 const json = async (args: string[]) => {
   const r = await payctl([...args, '-o', 'json']);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Record<string, unknown>;
 };
 const waitFor = (what: () => boolean, timeout = 15_000) => expect.poll(what, { timeout, interval: 100 }).toBe(true);
-
-beforeAll(async () => {
-  env = await addProfile(sb, 'ops');
-  const printed = await run(['-p', 'ops', 'webhooks', 'listen', '--print-secret'], { env });
-  expect(printed.code, printed.stderr).toBe(0);
-  secret = printed.stdout.trim().replace(/^PAYCTL_WEBHOOK_SECRET=/, '');
-  handler = await recordingHandler();
-  listener = startPayctl(['-p', 'ops', 'webhooks', 'listen', '--forward-to', handler.url, '--events', 'refund.*'], env);
-  for (let i = 0; i < 100 && !listener.err().includes('Ctrl-C stops'); i++) await sleep(100);
-  expect(listener.err()).toContain('Ctrl-C stops');
-});
-afterAll(async () => {
-  if (listener?.running()) listener.signal('SIGINT');
-  await handler?.down();
-});
 
 describe('webhooks trigger refund.failed', () => {
   it('sends refund.created then refund.failed, signed; the refund reads failed and the payment has its money back', async () => {
@@ -54,11 +35,11 @@ describe('webhooks trigger refund.failed', () => {
     const events = (t.events as Array<{ event: string }>).map((e) => e.event);
     expect(events.filter((e) => e.startsWith('refund.'))).toEqual(['refund.created', 'refund.failed']);
 
-    const mine = () => handler.received.filter((r) => r.raw.includes(refundId));
+    const mine = () => w.handler.received.filter((r) => r.raw.includes(refundId));
     await waitFor(() => mine().length >= 2);
     await sleep(300);
     expect(mine().map((r) => r.event)).toEqual(['refund.created', 'refund.failed']);
-    for (const r of mine()) expect(Razorpay.validateWebhookSignature(r.raw, r.signature, secret)).toBe(true);
+    for (const r of mine()) expect(Razorpay.validateWebhookSignature(r.raw, r.signature, w.secret)).toBe(true);
     const failed = JSON.parse(mine()[1]!.raw) as {
       contains: string[];
       payload: { refund: { entity: Record<string, unknown> }; payment: { entity: Record<string, unknown> } };

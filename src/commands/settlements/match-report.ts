@@ -2,7 +2,7 @@ import type { Finding, FindingKind, Matched, Matcher } from '../../bank/match';
 import type { Scanned } from '../../bank/tie';
 import { formatMoney, formatMoneyShort } from '../../output/money';
 import { plural } from '../../output/plural';
-import type { Table } from '../../output/workbook';
+import type { ColumnFormat, Table } from '../../output/workbook';
 
 export interface MatchReport {
   period: string;
@@ -69,81 +69,54 @@ export function matchLines(r: MatchReport): string[] {
   ];
 }
 
-const MATCHED_HEADER = [
-  'settlement_id',
-  'utr',
-  'settled_at',
-  'amount',
-  'amount_display',
-  'bank_date',
-  'bank_amount',
-  'bank_amount_display',
-  'bank_reference',
-  'days_apart',
-  'matched_by',
-  'bank_file',
-  'bank_line',
-  'period',
+/** A sheet's columns, each a name and its cell format, and how a row of them is read from one record. */
+type Columns<T> = Array<[name: string, format: ColumnFormat, cell: (x: T) => string | number | null]>;
+
+const sheet = <T>(name: string, columns: Columns<T>, records: T[]): Table => ({
+  name,
+  header: columns.map(([n]) => n),
+  formats: columns.map(([, f]) => f),
+  rows: records.map((x) => columns.map(([, , cell]) => cell(x))),
+});
+
+const MATCHED: Columns<Matched> = [
+  ['settlement_id', undefined, (x) => x.settlement.id],
+  ['utr', undefined, (x) => x.settlement.utr],
+  ['settled_at', 'instant', (x) => x.settlement.created_at],
+  ['amount', 'integer', (x) => x.settlement.amount],
+  ['amount_display', 'rupees', (x) => x.settlement.amount],
+  ['bank_date', 'day', (x) => x.entry.valueDate],
+  ['bank_amount', 'integer', (x) => x.entry.amount],
+  ['bank_amount_display', 'rupees', (x) => x.entry.amount],
+  ['bank_reference', undefined, (x) => `${x.entry.reference} ${x.entry.narration}`.trim()],
+  ['days_apart', 'integer', (x) => x.daysApart],
+  ['matched_by', undefined, (x) => x.by],
+  ['bank_file', undefined, (x) => x.entry.file],
+  ['bank_line', 'integer', (x) => x.entry.line],
+  ['period', undefined, (x) => (x.neighbour ? 'neighbouring' : 'this')],
 ];
 
-const matchedRow = (x: Matched) => [
-  x.settlement.id,
-  x.settlement.utr,
-  x.settlement.created_at,
-  x.settlement.amount,
-  x.settlement.amount,
-  x.entry.valueDate,
-  x.entry.amount,
-  x.entry.amount,
-  `${x.entry.reference} ${x.entry.narration}`.trim(),
-  x.daysApart,
-  x.by,
-  x.entry.file,
-  x.entry.line,
-  x.neighbour ? 'neighbouring' : 'this',
-];
+/** A finding's bank entry, unless it is a whole statement's (a balance finding names only its file and line). */
+const entryOf = (f: Finding) => (f.kind === 'balance' ? undefined : f.entry);
 
-const UNMATCHED_HEADER = [
-  'side',
-  'finding',
-  'settlement_id',
-  'utr',
-  'settled_at',
-  'amount',
-  'amount_display',
-  'bank_date',
-  'bank_amount',
-  'bank_amount_display',
-  'bank_reference',
-  'difference',
-  'difference_display',
-  'reason',
-  'bank_file',
-  'bank_line',
+const UNMATCHED: Columns<Finding> = [
+  ['side', undefined, (f) => f.side],
+  ['finding', undefined, (f) => FINDING_NAMES[f.kind]],
+  ['settlement_id', undefined, (f) => f.settlement?.id ?? null],
+  ['utr', undefined, (f) => f.settlement?.utr ?? null],
+  ['settled_at', 'instant', (f) => f.settlement?.created_at ?? null],
+  ['amount', 'integer', (f) => f.settlement?.amount ?? null],
+  ['amount_display', 'rupees', (f) => f.settlement?.amount ?? null],
+  ['bank_date', 'day', (f) => entryOf(f)?.valueDate ?? null],
+  ['bank_amount', 'integer', (f) => entryOf(f)?.amount ?? null],
+  ['bank_amount_display', 'rupees', (f) => entryOf(f)?.amount ?? null],
+  ['bank_reference', undefined, (f) => (entryOf(f) ? `${f.entry!.reference} ${f.entry!.narration}`.trim() : null)],
+  ['difference', 'integer', (f) => f.difference ?? null],
+  ['difference_display', 'rupees', (f) => f.difference ?? null],
+  ['reason', undefined, (f) => f.reason],
+  ['bank_file', undefined, (f) => f.entry?.file ?? null],
+  ['bank_line', 'integer', (f) => f.entry?.line ?? null],
 ];
-
-const unmatchedRow = (f: Finding) => {
-  const s = f.settlement;
-  const e = f.kind === 'balance' ? undefined : f.entry;
-  return [
-    f.side,
-    FINDING_NAMES[f.kind],
-    s?.id ?? null,
-    s?.utr ?? null,
-    s?.created_at ?? null,
-    s?.amount ?? null,
-    s?.amount ?? null,
-    e?.valueDate ?? null,
-    e?.amount ?? null,
-    e?.amount ?? null,
-    e ? `${e.reference} ${e.narration}`.trim() : null,
-    f.difference ?? null,
-    f.difference ?? null,
-    f.reason,
-    f.entry?.file ?? null,
-    f.entry?.line ?? null,
-  ];
-};
 
 /** The Matched, Unmatched and Summary sheets. */
 export function matchTables(r: MatchReport): Table[] {
@@ -155,50 +128,8 @@ export function matchTables(r: MatchReport): Table[] {
   const unexplained = findings.filter((f) => f.kind === 'unexplained');
   const total = (xs: Array<{ amount: number }>) => sum(xs.map((x) => x.amount));
   return [
-    {
-      name: 'Matched',
-      header: MATCHED_HEADER,
-      formats: [
-        undefined,
-        undefined,
-        'instant',
-        'integer',
-        'rupees',
-        'day',
-        'integer',
-        'rupees',
-        undefined,
-        'integer',
-        undefined,
-        undefined,
-        'integer',
-        undefined,
-      ],
-      rows: found.map(matchedRow),
-    },
-    {
-      name: 'Unmatched',
-      header: UNMATCHED_HEADER,
-      formats: [
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        'instant',
-        'integer',
-        'rupees',
-        'day',
-        'integer',
-        'rupees',
-        undefined,
-        'integer',
-        'rupees',
-        undefined,
-        undefined,
-        'integer',
-      ],
-      rows: findings.map(unmatchedRow),
-    },
+    sheet('Matched', MATCHED, found),
+    sheet('Unmatched', UNMATCHED, findings),
     {
       name: 'Summary',
       header: ['side', 'what', 'count', 'amount', 'amount_display'],
@@ -254,39 +185,23 @@ export function matchTables(r: MatchReport): Table[] {
 /** The CSV of a match: one row per settlement matched and per finding, under one header. */
 export function matchCsvTable(tables: Table[]): Table {
   const [matched, unmatched] = tables as [Table, Table];
-  const header = [
-    'status',
-    ...UNMATCHED_HEADER.slice(0, 11),
-    'days_apart',
-    'matched_by',
-    ...UNMATCHED_HEADER.slice(11),
-  ];
-  const fromMatched = matched.rows.map((r) => [
-    'matched',
-    'both',
-    null,
-    r[0]!,
-    r[1]!,
-    r[2]!,
-    r[3]!,
-    r[4]!,
-    r[5]!,
-    r[6]!,
-    r[7]!,
-    r[8]!,
-    r[9]!,
-    r[10]!,
-    null,
-    null,
-    null,
-    r[11]!,
-    r[12]!,
-  ]);
-  const fromFindings = unmatched.rows.map((r) => ['finding', ...r.slice(0, 11), null, null, ...r.slice(11)]);
+  const names = unmatched.header;
+  const at = names.indexOf('bank_reference') + 1;
+  const header = ['status', ...names.slice(0, at), 'days_apart', 'matched_by', ...names.slice(at)];
+  // Each sheet's row placed under the CSV's header by column name; what a sheet lacks is empty.
+  const placed = (status: string, t: Table, extra: Record<string, string>) =>
+    t.rows.map((row) => {
+      const cells: Record<string, Table['rows'][number][number]> = { status, ...extra };
+      t.header.forEach((h, i) => (cells[h] = row[i]!));
+      return header.map((h) => cells[h] ?? null);
+    });
+  const rows = [...placed('matched', matched, { side: 'both' }), ...placed('finding', unmatched, {})];
   // CSV money as every export writes it: paise, and beside them the rupees as text.
   const display = header.map((h) => h.endsWith('_display'));
-  const rows = [...fromMatched, ...fromFindings].map((row) =>
-    row.map((v, i) => (display[i] && typeof v === 'number' ? signedText(v) : v)),
-  );
-  return { name: 'match', header, formats: [], rows };
+  return {
+    name: 'match',
+    header,
+    formats: [],
+    rows: rows.map((row) => row.map((v, i) => (display[i] && typeof v === 'number' ? signedText(v) : v))),
+  };
 }

@@ -55,20 +55,23 @@ function deliveries(db: string) {
   }
 }
 
+/** A sandbox with one payment's delivery under way to a receiver (refusing the first delivery or not), closed: the delivery reached it once. */
+async function closedWithOneDelivery(refuseFirst: boolean) {
+  const hook = await receiver(refuseFirst);
+  const { sb, db } = await sandboxWithOnePayment(hook.url);
+  await sb.close();
+  expect(hook.received).toHaveLength(1);
+  return { hook, db };
+}
+
 describe('closing the sandbox', () => {
   it('waits for a webhook delivery under way and records its outcome', async () => {
-    const hook = await receiver(false);
-    const { sb, db } = await sandboxWithOnePayment(hook.url);
-    await sb.close();
-    expect(hook.received).toHaveLength(1);
+    const { db } = await closedWithOneDelivery(false);
     expect(deliveries(db)).toEqual(['delivered']);
   });
 
   it('keeps a waiting retry queued in the database: the next sandbox on the file sends it', async () => {
-    const hook = await receiver(true);
-    const { sb, db } = await sandboxWithOnePayment(hook.url);
-    await sb.close();
-    expect(hook.received).toHaveLength(1);
+    const { hook, db } = await closedWithOneDelivery(true);
     expect(deliveries(db)).toEqual(['retrying']);
     const again = await startSandbox({ db, webhook: hook.url });
     await expect.poll(() => hook.received.length, { timeout: 5_000 }).toBe(2);

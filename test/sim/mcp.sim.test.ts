@@ -1,5 +1,5 @@
-import { seedsToRun } from './seeds';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { seedsToRun, writeFailures } from './seeds';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
@@ -59,20 +59,11 @@ test(`mcp rails and money invariants hold over ${seeds.length} simulated session
     if (one !== undefined) console.log(reportOf(r));
   }
   const seconds = (performance.now() - started) / 1000;
-  if (process.env.SIM_JSON)
-    writeFileSync(
-      process.env.SIM_JSON,
-      JSON.stringify(
-        failures.map((f) => ({
-          seed: f.seed,
-          mode: `${f.seed} (mcp${f.plan.idempotency ? ', header' : ''}${f.plan.refundList ? ', list' : ''})`,
-          invariants: f.violations.map((v) => v.invariant),
-          // The shape mutants.mjs reads: no violation of this simulation is a known finding.
-          known: f.violations.map(() => false),
-          details: f.violations.map((v) => v.detail),
-        })),
-      ),
-    );
+  writeFailures(
+    failures,
+    (f) => `${f.seed} (mcp${f.plan.idempotency ? ', header' : ''}${f.plan.refundList ? ', list' : ''})`,
+    () => false, // no violation of this simulation is a known finding
+  );
   console.log(
     `mcp simulation: ${seeds.length} seeds (${first}..${first + fixed - 1}${freshCount ? ` and fresh ${freshFirst}..${freshFirst + freshCount - 1}` : ''}) ` +
       `in ${seconds.toFixed(1)}s (${calls} tool calls): ${failures.length} failing`,

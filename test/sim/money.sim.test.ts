@@ -1,5 +1,5 @@
-import { seedsToRun } from './seeds';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { seedsToRun, writeFailures } from './seeds';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
@@ -64,21 +64,7 @@ test(`money invariants hold over ${count} simulated scenarios`, { timeout: 600_0
     if (one !== undefined) console.log(reportOf(r));
   }
   const seconds = (performance.now() - started) / 1000;
-  // SIM_JSON=FILE: the failing seeds and their invariants, for comparing two builds (a fix reverted).
-  if (process.env.SIM_JSON)
-    writeFileSync(
-      process.env.SIM_JSON,
-      JSON.stringify(
-        failures.map((f) => ({
-          seed: f.seed,
-          mode: modeOf(f),
-          invariants: f.violations.map((v) => v.invariant),
-          // Per violation: whether it is a known finding (known.ts), which fails only under SIM_STRICT=1.
-          known: f.violations.map((v) => knownOf(v, f.plan) !== undefined),
-          details: f.violations.map((v) => v.detail),
-        })),
-      ),
-    );
+  writeFailures(failures, modeOf, (f, v) => knownOf(v, f.plan) !== undefined);
   // Known findings (known.ts) are listed, not failed, unless SIM_STRICT=1; every other violation fails.
   const strict = process.env.SIM_STRICT === '1';
   const isNew = (f: ScenarioResult) => strict || f.violations.some((v) => !knownOf(v, f.plan));

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+
 /**
  * The seeds a simulation file runs: SIM_SEED=N replays one seed; SIM_SEEDS=N runs N seeds from SIM_FIRST
  * (default 1); a run with neither SIM_SEED nor SIM_FIRST also runs `found` (seeds fresh runs once failed
@@ -20,4 +22,30 @@ export function seedsToRun(defaults: { fixed: number; fresh: number; found?: rea
     freshFirst,
     seeds: [...range(first, fixed), ...(freshCount ? (defaults.found ?? []) : []), ...range(freshFirst, freshCount)],
   };
+}
+
+interface Failed {
+  seed: number;
+  violations: ReadonlyArray<{ invariant: string; detail: string }>;
+}
+
+/**
+ * SIM_JSON=FILE: the failing seeds and their invariants, for comparing two builds (a fix reverted): the
+ * shape mutants.mjs reads. `known`: whether a violation is a known finding, which fails only under
+ * SIM_STRICT=1.
+ */
+export function writeFailures<F extends Failed>(
+  failures: F[],
+  mode: (f: F) => string,
+  known: (f: F, v: F['violations'][number]) => boolean,
+) {
+  if (!process.env.SIM_JSON) return;
+  const rows = failures.map((f) => ({
+    seed: f.seed,
+    mode: mode(f),
+    invariants: f.violations.map((v) => v.invariant),
+    known: f.violations.map((v) => known(f, v)),
+    details: f.violations.map((v) => v.detail),
+  }));
+  writeFileSync(process.env.SIM_JSON, JSON.stringify(rows));
 }

@@ -78,13 +78,8 @@ export interface Wallet {
   month: string;
 }
 
-export interface CustomerRecord extends AsServed<typeof contract.Customer> {
-  created_at: number;
-  name: string | null;
-  email: string | null;
+export interface CustomerRecord extends Served<'customer'> {
   contact: string | null;
-  gstin: string | null;
-  notes: Notes;
   _wallet?: Wallet;
 }
 

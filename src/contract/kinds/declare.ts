@@ -23,8 +23,21 @@ export interface ColumnSpec {
  * A field of a record the service sends, as plain data: the reading schema (tolerant: numbers may come as
  * digit strings, `?` fields null or absent), the record's exact type (what the sandbox keeps and answers)
  * and the `--fields` catalogue all derive from it (src/contract/served.ts).
+ *
+ * `string`, `int` (a number, or digit string when read), `number`, `bool`, or two of them (`string|number`:
+ * either); a trailing `?`: null or, when read, absent. A leading `~`: read unchecked (real payloads vary),
+ * what follows is what the service sends. `notes`: a free-form map (`{}`, or `[]` on older records);
+ * `json`: any value, read unchecked. An object of such tags: a nested object (`nullable` may be null).
  */
-export type FieldTag = 'string' | 'string?' | 'int' | 'int?' | 'bool' | 'bool?' | 'notes' | 'json';
+type Base = 'string' | 'int' | 'number' | 'bool';
+type Types = Base | `${Base}|${Base}`;
+type Value = Types | `${Types}?`;
+export type FieldTag = Value | `~${Value}` | 'notes' | 'json';
+export interface NestedField {
+  readonly object: Readonly<Record<string, FieldTag>>;
+  readonly nullable?: true;
+}
+export type FieldSpec = FieldTag | NestedField;
 
 export interface KindDeclaration {
   /** The service's `entity` of these records and the last path segment of their list (`/customers`). */
@@ -36,7 +49,7 @@ export interface KindDeclaration {
    * The record's fields besides `id` and `entity`, when declared here: its schema, its type and the
    * `--fields` catalogue derive from them (then `fields` is not written).
    */
-  record?: Readonly<Record<string, FieldTag>>;
+  record?: Readonly<Record<string, FieldSpec>>;
   /** The service reads these records at `GET /{path}` (a page, newest first) and `GET /{path}/:id`. */
   reads?: true;
   /** Columns of table, CSV, xlsx and picked JSON, in order. */
@@ -77,9 +90,12 @@ export const words = (list: string): string[] => list.trim().split(/\s+/);
 export function declare<const K extends KindDeclaration>(kind: K): K {
   if (!kind.record || kind.fields) return kind;
   const keys = Object.keys(kind.record);
-  const object = (k: string) => kind.record![k] === 'notes' || kind.record![k] === 'json';
+  const object = (k: string) => isObjectField(kind.record![k]!);
   return {
     ...kind,
     fields: { plain: ['id', 'entity', ...keys.filter((k) => !object(k))], objects: keys.filter(object) },
   };
 }
+
+/** Fields whose values are objects any key of which `--fields` may pick (`notes.reason`, `item.name`). */
+const isObjectField = (spec: FieldSpec) => typeof spec === 'object' || spec === 'notes' || spec === 'json';

@@ -8,17 +8,7 @@ export { collectionOf, resource };
 const n = z.nullish(looseInt);
 const s = z.nullish(z.string());
 
-export const Order = resource('order', () => ({
-  amount: looseInt,
-  amount_paid: n,
-  amount_due: n,
-  currency: z.string(),
-  receipt: s,
-  status: z.string(),
-  attempts: n,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
+export const Order = readingSchema('order');
 
 export const Payment = resource('payment', () => ({
   amount: looseInt,

@@ -37,14 +37,11 @@ export interface StoredRecord {
 
 export type Notes = Record<string, unknown>;
 
-export interface OrderRecord extends AsServed<typeof contract.Order> {
+export interface OrderRecord extends Served<'order'> {
   amount_paid: number;
   amount_due: number;
-  receipt: string | null;
   status: 'created' | 'attempted' | 'paid';
   attempts: number;
-  offer_id: null;
-  notes: Notes;
   _payment_capture: boolean;
 }
 

@@ -28,15 +28,7 @@ export const Payment = resource('payment', () => ({
   created_at: looseInt,
 }));
 
-export const Refund = resource('refund', () => ({
-  amount: looseInt,
-  currency: z.string(),
-  payment_id: z.string(),
-  notes: responseNotes,
-  receipt: s,
-  status: s,
-  created_at: looseInt,
-}));
+export const Refund = readingSchema('refund');
 
 export const Plan = resource('plan', () => ({
   period: z.string(),

@@ -63,10 +63,7 @@ export interface PaymentRecord extends AsServed<typeof contract.Payment> {
   [field: string]: unknown;
 }
 
-export interface RefundRecord extends AsServed<typeof contract.Refund> {
-  notes: Notes;
-  [field: string]: unknown;
-}
+export type RefundRecord = Served<'refund'>;
 
 export interface Wallet {
   balance: number;

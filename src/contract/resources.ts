@@ -10,23 +10,7 @@ const s = z.nullish(z.string());
 
 export const Order = readingSchema('order');
 
-export const Payment = resource('payment', () => ({
-  amount: looseInt,
-  currency: z.string(),
-  status: z.string(),
-  order_id: s,
-  method: s,
-  captured: z.nullish(z.union([z.boolean(), z.number()])),
-  amount_refunded: n,
-  refund_status: s,
-  email: s,
-  contact: z.nullish(z.union([z.string(), z.number()])),
-  fee: n,
-  tax: n,
-  notes: responseNotes,
-  acquirer_data: z.nullish(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
-  created_at: looseInt,
-}));
+export const Payment = readingSchema('payment');
 
 export const Refund = readingSchema('refund');
 

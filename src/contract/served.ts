@@ -28,7 +28,7 @@ function fieldSchema(spec: FieldSpec, read: boolean): z.ZodMiniType {
     return !spec.nullable ? object : read ? z.nullish(object) : z.nullable(object);
   }
   if (spec === 'notes') return read ? responseNotes : z.record(z.string(), z.unknown());
-  if (spec === 'json' || (read && spec.startsWith('~'))) return read ? z.optional(z.unknown()) : z.unknown();
+  if (spec === 'json' || (read && spec.startsWith('~'))) return z.optional(z.unknown());
   const tag = spec.replace(/^~/, '');
   const table: Schemas = read ? READ : EXACT;
   const types = tag.replace(/\?$/, '').split('|') as Base[];
@@ -67,7 +67,7 @@ type ExactOf<T> = T extends NestedField
   : T extends 'notes'
     ? z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniUnknown>
     : T extends 'json'
-      ? z.ZodMiniUnknown
+      ? z.ZodMiniOptional<z.ZodMiniUnknown>
       : T extends `~${infer V}`
         ? ExactOf<V>
         : T extends `${infer U}?`

@@ -45,7 +45,7 @@ export interface OrderRecord extends Served<'order'> {
   _payment_capture: boolean;
 }
 
-export interface PaymentRecord extends AsServed<typeof contract.Payment> {
+export interface PaymentRecord extends Served<'payment'> {
   status: PaymentStatus;
   order_id: string;
   method: PaymentMethod;
@@ -53,14 +53,10 @@ export interface PaymentRecord extends AsServed<typeof contract.Payment> {
   refund_status: 'partial' | 'full' | null;
   captured: boolean;
   description: string;
-  notes: Notes;
-  fee: number | null;
-  tax: number | null;
   /** Refunded by the capture window, never captured. */
   _auto_refunded?: boolean;
   /** Paid from this customer's wallet: its refunds go back there. */
   _wallet_customer?: string;
-  [field: string]: unknown;
 }
 
 export type RefundRecord = Served<'refund'>;

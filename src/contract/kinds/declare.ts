@@ -27,7 +27,7 @@ export interface ColumnSpec {
  * `string`, `int` (a number, or digit string when read), `number`, `bool`, or two of them (`string|number`:
  * either); a trailing `?`: null or, when read, absent. A leading `~`: read unchecked (real payloads vary),
  * what follows is what the service sends. `notes`: a free-form map (`{}`, or `[]` on older records);
- * `json`: any value, read unchecked. An object of such tags: a nested object (`nullable` may be null).
+ * `json`: any value or none, read unchecked. An object of such tags: a nested object (`nullable` may be null).
  */
 type Base = 'string' | 'int' | 'number' | 'bool';
 type Types = Base | `${Base}|${Base}`;

@@ -101,14 +101,7 @@ export const WalletPayment = z.lazy(() =>
 
 export const Customer = readingSchema('customer');
 
-export const Settlement = resource('settlement', () => ({
-  amount: looseInt,
-  status: s,
-  fees: n,
-  tax: n,
-  utr: s,
-  created_at: looseInt,
-}));
+export const Settlement = readingSchema('settlement');
 
 /** A row of the combined settlement report: a payment, refund, adjustment or transfer, by `entity_id`. */
 export const ReconEntry = z.lazy(() =>

@@ -163,10 +163,8 @@ export interface EventRecord extends StoredRecord {
   _attempts: DeliveryAttempt[];
 }
 
-export interface SettlementRecord extends AsServed<typeof contract.Settlement> {
+export interface SettlementRecord extends Served<'settlement'> {
   status: 'processed';
-  fees: number;
-  tax: number;
   utr: string;
   /** The captured payments and processed refunds it settled, in the order its recon rows list them. */
   _items: Array<{ entity: 'payment' | 'refund'; id: string }>;

@@ -14,27 +14,9 @@ export const Payment = readingSchema('payment');
 
 export const Refund = readingSchema('refund');
 
-export const Plan = resource('plan', () => ({
-  period: z.string(),
-  interval: looseInt,
-  item: z.looseObject({ name: z.string(), amount: looseInt, currency: z.string() }),
-  notes: responseNotes,
-  created_at: looseInt,
-}));
+export const Plan = readingSchema('plan');
 
-export const Subscription = resource('subscription', () => ({
-  plan_id: z.string(),
-  status: z.string(),
-  total_count: n,
-  paid_count: n,
-  remaining_count: z.nullish(z.union([looseInt, z.string()])),
-  current_start: n,
-  current_end: n,
-  charge_at: n,
-  ended_at: n,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
+export const Subscription = readingSchema('subscription');
 
 export const Transfer = resource('transfer', () => ({
   status: s,

@@ -105,33 +105,18 @@ export interface PayoutRecord extends AsServed<typeof contract.Payout> {
   [field: string]: unknown;
 }
 
-export interface PlanRecord extends AsServed<typeof contract.Plan> {
+export interface PlanRecord extends Served<'plan'> {
   period: PlanPeriod;
-  item: { name: string; amount: number; currency: string; [field: string]: unknown };
-  notes: Notes;
 }
 
 export type SubscriptionStatus =
   'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'paused' | 'cancelled' | 'completed' | 'expired';
 
-export interface SubscriptionRecord extends StoredRecord {
-  entity: 'subscription';
-  plan_id: string;
-  customer_id: string | null;
+export interface SubscriptionRecord extends Served<'subscription'> {
   status: SubscriptionStatus;
-  current_start: number | null;
-  current_end: number | null;
-  ended_at: number | null;
-  quantity: number;
-  charge_at: number | null;
-  start_at: number;
-  end_at: number;
-  auth_attempts: number;
   total_count: number;
   paid_count: number;
   remaining_count: number;
-  has_scheduled_changes: boolean;
-  change_scheduled_at: number | null;
   payment_method: PaymentMethod | null;
   /** A cancel scheduled for the end of the cycle paid for. */
   _cancel_at?: number | null;
@@ -141,7 +126,6 @@ export interface SubscriptionRecord extends StoredRecord {
   _failed_attempts?: number;
   /** The customer's payment method declines the charges that fall due. */
   _failing?: boolean;
-  [field: string]: unknown;
 }
 
 export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed' | 'no webhook';

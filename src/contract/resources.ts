@@ -18,19 +18,7 @@ export const Plan = readingSchema('plan');
 
 export const Subscription = readingSchema('subscription');
 
-export const Transfer = resource('transfer', () => ({
-  status: s,
-  transfer_status: s,
-  source: s,
-  recipient: s,
-  amount: looseInt,
-  currency: z.string(),
-  amount_reversed: n,
-  fees: n,
-  tax: n,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
+export const Transfer = readingSchema('transfer');
 
 export const FundAccount = resource('fund_account', () => ({
   customer_id: s,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { looseInt, responseNotes } from './common';
 import { KINDS } from './kinds';
 import type { Declared, ReadKind, RecordKind } from './kinds';
-import type { FieldSpec, KindDeclaration, NestedField } from './kinds/declare';
+import type { FieldSpec, FieldTag, KindDeclaration, NestedField } from './kinds/declare';
 import { page } from './requests';
 import { collectionOf, resource } from './record-schema';
 
@@ -28,7 +28,12 @@ function fieldSchema(spec: FieldSpec, read: boolean): z.ZodMiniType {
     return !spec.nullable ? object : read ? z.nullish(object) : z.nullable(object);
   }
   if (spec === 'notes') return read ? responseNotes : z.record(z.string(), z.unknown());
-  if (spec === 'json' || (read && spec.startsWith('~'))) return z.optional(z.unknown());
+  if (spec === 'json' || (read && (spec === 'any' || spec.startsWith('~')))) return z.optional(z.unknown());
+  if (spec === 'any') return z.unknown();
+  if (spec.startsWith('old:')) {
+    const now = fieldSchema(spec.slice(4) as FieldTag, read);
+    return read ? now : z.optional(now);
+  }
   const tag = spec.replace(/^~/, '');
   const table: Schemas = read ? READ : EXACT;
   const types = tag.replace(/\?$/, '').split('|') as Base[];
@@ -55,11 +60,13 @@ type ReadOf<T> = T extends NestedField
     : Loose<ReadShape<T['object']>>
   : T extends 'notes'
     ? typeof responseNotes
-    : T extends 'json' | `~${string}`
+    : T extends 'json' | 'any' | `~${string}`
       ? z.ZodMiniOptional<z.ZodMiniUnknown>
-      : T extends `${infer U}?`
-        ? z.ZodMiniOptional<z.ZodMiniNullable<Either<U, ReadBase>>>
-        : Either<T, ReadBase>;
+      : T extends `old:${infer V}`
+        ? ReadOf<V>
+        : T extends `${infer U}?`
+          ? z.ZodMiniOptional<z.ZodMiniNullable<Either<U, ReadBase>>>
+          : Either<T, ReadBase>;
 type ExactOf<T> = T extends NestedField
   ? T['nullable'] extends true
     ? z.ZodMiniNullable<Loose<ExactShape<T['object']>>>
@@ -68,11 +75,15 @@ type ExactOf<T> = T extends NestedField
     ? z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniUnknown>
     : T extends 'json'
       ? z.ZodMiniOptional<z.ZodMiniUnknown>
-      : T extends `~${infer V}`
-        ? ExactOf<V>
-        : T extends `${infer U}?`
-          ? z.ZodMiniNullable<Either<U, ExactBase>>
-          : Either<T, ExactBase>;
+      : T extends `old:${infer V}`
+        ? z.ZodMiniOptional<ExactOf<V>>
+        : T extends 'any'
+          ? z.ZodMiniUnknown
+          : T extends `~${infer V}`
+            ? ExactOf<V>
+            : T extends `${infer U}?`
+              ? z.ZodMiniNullable<Either<U, ExactBase>>
+              : Either<T, ExactBase>;
 type ReadShape<R> = { -readonly [F in keyof R]: ReadOf<R[F]> };
 type ExactShape<R> = { -readonly [F in keyof R]: ExactOf<R[F]> };
 

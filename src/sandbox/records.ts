@@ -85,9 +85,8 @@ export interface CustomerTransactionRecord extends StoredRecord {
   description: string;
 }
 
-export interface TransferRecord extends AsServed<typeof contract.Transfer> {
+export interface TransferRecord extends Served<'transfer'> {
   status: 'processed' | 'failed';
-  [field: string]: unknown;
 }
 
 export interface FundAccountRecord extends AsServed<typeof contract.FundAccount> {

@@ -26,13 +26,15 @@ export interface ColumnSpec {
  *
  * `string`, `int` (a number, or digit string when read), `number`, `bool`, or two of them (`string|number`:
  * either); a trailing `?`: null or, when read, absent. A leading `~`: read unchecked (real payloads vary),
- * what follows is what the service sends. `notes`: a free-form map (`{}`, or `[]` on older records);
- * `json`: any value or none, read unchecked. An object of such tags: a nested object (`nullable` may be null).
+ * what follows is what the service sends. `old:`: an older payload's field, absent from today's records.
+ * `notes`: a free-form map (`{}`, or `[]` on older records); `json`: an object `--fields` may pick keys of,
+ * or none, read unchecked; `any`: any value, read unchecked. An object of such tags: a nested object
+ * (`nullable`: it may be null).
  */
 type Base = 'string' | 'int' | 'number' | 'bool';
 type Types = Base | `${Base}|${Base}`;
 type Value = Types | `${Types}?`;
-export type FieldTag = Value | `~${Value}` | 'notes' | 'json';
+export type FieldTag = Value | `~${Value}` | `old:${Value}` | 'notes' | 'json' | 'any';
 export interface NestedField {
   readonly object: Readonly<Record<string, FieldTag>>;
   readonly nullable?: true;

@@ -1,63 +1,25 @@
 import * as z from 'zod/mini';
-import { looseInt, responseNotes } from './common';
+import { looseInt } from './common';
 import { collectionOf, resource } from './record-schema';
 import { readingSchema } from './served';
 
 export { collectionOf, resource };
 
+/** The records declared in src/contract/kinds, read as every response is: tolerantly (see `resource`). */
+export const Order = readingSchema('order');
+export const Payment = readingSchema('payment');
+export const Refund = readingSchema('refund');
+export const Plan = readingSchema('plan');
+export const Subscription = readingSchema('subscription');
+export const Transfer = readingSchema('transfer');
+export const FundAccount = readingSchema('fund_account');
+export const Payout = readingSchema('payout');
+export const CustomerTransaction = readingSchema('customer_transaction');
+export const Customer = readingSchema('customer');
+export const Settlement = readingSchema('settlement');
+
 const n = z.nullish(looseInt);
 const s = z.nullish(z.string());
-
-export const Order = readingSchema('order');
-
-export const Payment = readingSchema('payment');
-
-export const Refund = readingSchema('refund');
-
-export const Plan = readingSchema('plan');
-
-export const Subscription = readingSchema('subscription');
-
-export const Transfer = readingSchema('transfer');
-
-export const FundAccount = resource('fund_account', () => ({
-  customer_id: s,
-  account_type: s,
-  bank_account: z.nullish(
-    z.looseObject({ name: s, ifsc: s, account_number: z.nullish(z.union([z.string(), z.number()])) }),
-  ),
-  active: z.nullish(z.union([z.boolean(), z.string()])),
-  created_at: looseInt,
-}));
-
-export const Payout = resource('payout', () => ({
-  customer_id: s,
-  fund_account_id: z.string(),
-  amount: looseInt,
-  currency: z.string(),
-  fees: n,
-  tax: n,
-  status: z.string(),
-  purpose: s,
-  utr: s,
-  reference_id: s,
-  narration: s,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
-
-export const CustomerTransaction = resource('customer_transaction', () => ({
-  source: s,
-  status: s,
-  type: s,
-  amount: looseInt,
-  currency: s,
-  credit: n,
-  debit: n,
-  balance: looseInt,
-  description: s,
-  created_at: looseInt,
-}));
 
 export const WalletBalance = z.lazy(() => z.looseObject({ balance: looseInt, monthly_usage: n, max_balance: n }));
 
@@ -68,10 +30,6 @@ export const WalletPayment = z.lazy(() =>
     gateway_signature: z.string(),
   }),
 );
-
-export const Customer = readingSchema('customer');
-
-export const Settlement = readingSchema('settlement');
 
 /** A row of the combined settlement report: a payment, refund, adjustment or transfer, by `entity_id`. */
 export const ReconEntry = z.lazy(() =>

@@ -1,28 +1,12 @@
-import type * as z from 'zod/mini';
 import type { PaymentMethod, PaymentStatus, PlanPeriod } from '../contract';
-import type { looseInt } from '../contract/common';
-import type * as contract from '../contract/resources';
 import type { Declared, ReadKind } from '../contract/kinds';
 import type { Served } from '../contract/served';
 
 /**
- * A record as the contract's schema reads it (z.infer), the way the service sends it: amounts as numbers
- * (the schemas also take digit strings), fields the schema takes as absent present or null. The fields are
- * declared there; a record below only narrows what the sandbox knows better and adds its bookkeeping.
+ * Each record is the one its kind's declaration in src/contract/kinds says the service sends (Served: every
+ * declared field, numbers as numbers); a record below only narrows what the sandbox knows better (a status's
+ * values, a count never null) and adds its bookkeeping.
  */
-type Loose = typeof looseInt;
-type Exact<F> = F extends Loose
-  ? number
-  : F extends z.ZodMiniOptional<z.ZodMiniNullable<Loose>>
-    ? number | null
-    : F extends z.ZodMiniObject<infer Shape>
-      ? Fields<Shape> & { [field: string]: unknown }
-      : z.output<F>;
-/** Fields the schema takes as absent may be left out; the others are there. */
-type Fields<Shape> = { [K in keyof Shape as Shape[K] extends z.ZodMiniOptional ? never : K]: Exact<Shape[K]> } & {
-  [K in keyof Shape as Shape[K] extends z.ZodMiniOptional ? K : never]?: Exact<Shape[K]>;
-};
-export type AsServed<S> = S extends z.ZodMiniLazy<z.ZodMiniObject<infer Shape>> ? Fields<Shape> : never;
 
 /**
  * The records the sandbox keeps, as stored (JSON in the records table). Keys starting with `_` are
@@ -73,35 +57,21 @@ export interface CustomerRecord extends Served<'customer'> {
   _wallet?: Wallet;
 }
 
-export interface CustomerTransactionRecord extends StoredRecord {
-  entity: 'customer_transaction';
-  source: string;
-  type: string;
-  amount: number;
-  currency: string;
-  credit: number;
-  debit: number;
-  balance: number;
-  description: string;
-}
+export type CustomerTransactionRecord = Served<'customer_transaction'>;
 
 export interface TransferRecord extends Served<'transfer'> {
   status: 'processed' | 'failed';
 }
 
-export interface FundAccountRecord extends AsServed<typeof contract.FundAccount> {
+export interface FundAccountRecord extends Served<'fund_account'> {
   customer_id: string;
-  bank_account: { ifsc: string; bank_name: string; name: string; notes: unknown[]; account_number: string };
-  [field: string]: unknown;
+  bank_account: NonNullable<Served<'fund_account'>['bank_account']> & { account_number: string };
 }
 
-export interface PayoutRecord extends AsServed<typeof contract.Payout> {
+export interface PayoutRecord extends Served<'payout'> {
   customer_id: string;
   status: 'processing' | 'processed' | 'reversed';
-  utr: string | null;
-  failure_reason: string | null;
   status_details: { description: string; source: string; reason: string | null };
-  [field: string]: unknown;
 }
 
 export interface PlanRecord extends Served<'plan'> {

@@ -48,8 +48,8 @@ export interface KindDeclaration {
   /** What the service's ids of these records start with, before the `_` (`pay` of `pay_…`). */
   idPrefix?: string;
   /**
-   * The record's fields besides `id` and `entity`, when declared here: its schema, its type and the
-   * `--fields` catalogue derive from them (then `fields` is not written).
+   * The record's fields besides `id` and `entity`, as the service sends them: its reading schema, the
+   * sandbox's record type and the `--fields` catalogue (`fields`) derive from them.
    */
   record?: Readonly<Record<string, FieldSpec>>;
   /** The service reads these records at `GET /{path}` (a page, newest first) and `GET /{path}/:id`. */
@@ -72,9 +72,8 @@ export interface KindDeclaration {
   /** The name of an xlsx export's data sheet (default "Rows"). */
   sheet?: string;
   /**
-   * Every field the service's records carry (the spec's tables and real payloads), and the ones whose
-   * values are objects any key of which may be picked (`notes.reason`): `--fields` is checked against
-   * these. Without it any name is taken.
+   * Written by `declare` from `record`: the fields `--fields` is checked against, and the ones whose values
+   * are objects any key of which may be picked (`notes.reason`). Without it any name is taken.
    */
   fields?: { plain: readonly string[]; objects: readonly string[] };
 }
@@ -85,12 +84,9 @@ export const col = (key: string, type: ColumnType = 'text', extra: Partial<Colum
   ...extra,
 });
 
-/** A list of names written as one string: the lists are long and only the names matter. */
-export const words = (list: string): string[] => list.trim().split(/\s+/);
-
 /** A kind, as written (its literal entity, path and fields kept for the types derived from it). */
 export function declare<const K extends KindDeclaration>(kind: K): K {
-  if (!kind.record || kind.fields) return kind;
+  if (!kind.record) return kind;
   const keys = Object.keys(kind.record);
   const object = (k: string) => isObjectField(kind.record![k]!);
   return {

@@ -23,7 +23,6 @@ export type Notes = Record<string, unknown>;
 
 export interface OrderRecord extends Served<'order'> {
   amount_paid: number;
-  amount_due: number;
   status: 'created' | 'attempted' | 'paid';
   attempts: number;
   _payment_capture: boolean;
@@ -31,12 +30,9 @@ export interface OrderRecord extends Served<'order'> {
 
 export interface PaymentRecord extends Served<'payment'> {
   status: PaymentStatus;
-  order_id: string;
   method: PaymentMethod;
   amount_refunded: number;
   refund_status: 'partial' | 'full' | null;
-  captured: boolean;
-  description: string;
   /** Refunded by the capture window, never captured. */
   _auto_refunded?: boolean;
   /** Paid from this customer's wallet: its refunds go back there. */
@@ -64,14 +60,12 @@ export interface TransferRecord extends Served<'transfer'> {
 }
 
 export interface FundAccountRecord extends Served<'fund_account'> {
-  customer_id: string;
   bank_account: NonNullable<Served<'fund_account'>['bank_account']> & { account_number: string };
 }
 
 export interface PayoutRecord extends Served<'payout'> {
   customer_id: string;
   status: 'processing' | 'processed' | 'reversed';
-  status_details: { description: string; source: string; reason: string | null };
 }
 
 export interface PlanRecord extends Served<'plan'> {
@@ -85,7 +79,6 @@ export interface SubscriptionRecord extends Served<'subscription'> {
   status: SubscriptionStatus;
   total_count: number;
   paid_count: number;
-  remaining_count: number;
   payment_method: PaymentMethod | null;
   /** A cancel scheduled for the end of the cycle paid for. */
   _cancel_at?: number | null;

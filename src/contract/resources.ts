@@ -1,158 +1,25 @@
 import * as z from 'zod/mini';
-// Named imports: `z.core.…` as a value would bundle the whole core namespace (locales included).
-import { $ZodObjectJIT, $constructor } from 'zod/v4/core';
-import { looseInt, responseNotes } from './common';
+import { looseInt } from './common';
+import { collectionOf, resource } from './record-schema';
+import { readingSchema } from './served';
 
-/**
- * zod/mini checks an object key by key; full zod compiles each object shape into one function, which
- * allocates a third less per record. Records come by the hundred per page and by the 100,000 in an
- * export, so they get the compiled kind: zod's own object core inside a mini schema.
- */
-type Init = (inst: z.ZodMiniObject, def: z.core.$ZodObjectDef) => void;
-const compiledCore: Init = $ZodObjectJIT.init;
-const miniType: Init = z.ZodMiniType.init;
-const CompiledObject = $constructor('PayctlCompiledObject', (inst: z.ZodMiniObject, def: z.core.$ZodObjectDef) => {
-  compiledCore(inst, def);
-  miniType(inst, def);
-});
+export { collectionOf, resource };
 
-/** The compiled form of each resource, used for the items of a page (see `collectionOf`). */
-const compiledForm = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
-
-/**
- * Response schemas are tolerant on purpose: real payloads carry many more fields than the spec lists,
- * omit some it does list, and use null, `[]` and numeric strings freely (see fixtures/real/SOURCES.md).
- * They check only that the record is the resource we asked for; unknown keys are kept. Built on first
- * use; a lone record is checked key by key, as compiling its checker would cost a single call more
- * than it saves.
- */
-export function resource<E extends string, S extends z.core.$ZodLooseShape>(entity: E, fields: () => S) {
-  const shape = () => ({ id: z.string(), entity: z.literal(entity), ...fields() });
-  const one = z.lazy(() => z.looseObject(shape()));
-  compiledForm.set(
-    one,
-    z.lazy(() => new CompiledObject({ type: 'object', shape: shape(), catchall: z.unknown() })),
-  );
-  return one;
-}
+/** The records declared in src/contract/kinds, read as every response is: tolerantly (see `resource`). */
+export const Order = readingSchema('order');
+export const Payment = readingSchema('payment');
+export const Refund = readingSchema('refund');
+export const Plan = readingSchema('plan');
+export const Subscription = readingSchema('subscription');
+export const Transfer = readingSchema('transfer');
+export const FundAccount = readingSchema('fund_account');
+export const Payout = readingSchema('payout');
+export const CustomerTransaction = readingSchema('customer_transaction');
+export const Customer = readingSchema('customer');
+export const Settlement = readingSchema('settlement');
 
 const n = z.nullish(looseInt);
 const s = z.nullish(z.string());
-
-export const Order = resource('order', () => ({
-  amount: looseInt,
-  amount_paid: n,
-  amount_due: n,
-  currency: z.string(),
-  receipt: s,
-  status: z.string(),
-  attempts: n,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
-
-export const Payment = resource('payment', () => ({
-  amount: looseInt,
-  currency: z.string(),
-  status: z.string(),
-  order_id: s,
-  method: s,
-  captured: z.nullish(z.union([z.boolean(), z.number()])),
-  amount_refunded: n,
-  refund_status: s,
-  email: s,
-  contact: z.nullish(z.union([z.string(), z.number()])),
-  fee: n,
-  tax: n,
-  notes: responseNotes,
-  acquirer_data: z.nullish(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
-  created_at: looseInt,
-}));
-
-export const Refund = resource('refund', () => ({
-  amount: looseInt,
-  currency: z.string(),
-  payment_id: z.string(),
-  notes: responseNotes,
-  receipt: s,
-  status: s,
-  created_at: looseInt,
-}));
-
-export const Plan = resource('plan', () => ({
-  period: z.string(),
-  interval: looseInt,
-  item: z.looseObject({ name: z.string(), amount: looseInt, currency: z.string() }),
-  notes: responseNotes,
-  created_at: looseInt,
-}));
-
-export const Subscription = resource('subscription', () => ({
-  plan_id: z.string(),
-  status: z.string(),
-  total_count: n,
-  paid_count: n,
-  remaining_count: z.nullish(z.union([looseInt, z.string()])),
-  current_start: n,
-  current_end: n,
-  charge_at: n,
-  ended_at: n,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
-
-export const Transfer = resource('transfer', () => ({
-  status: s,
-  transfer_status: s,
-  source: s,
-  recipient: s,
-  amount: looseInt,
-  currency: z.string(),
-  amount_reversed: n,
-  fees: n,
-  tax: n,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
-
-export const FundAccount = resource('fund_account', () => ({
-  customer_id: s,
-  account_type: s,
-  bank_account: z.nullish(
-    z.looseObject({ name: s, ifsc: s, account_number: z.nullish(z.union([z.string(), z.number()])) }),
-  ),
-  active: z.nullish(z.union([z.boolean(), z.string()])),
-  created_at: looseInt,
-}));
-
-export const Payout = resource('payout', () => ({
-  customer_id: s,
-  fund_account_id: z.string(),
-  amount: looseInt,
-  currency: z.string(),
-  fees: n,
-  tax: n,
-  status: z.string(),
-  purpose: s,
-  utr: s,
-  reference_id: s,
-  narration: s,
-  notes: responseNotes,
-  created_at: looseInt,
-}));
-
-export const CustomerTransaction = resource('customer_transaction', () => ({
-  source: s,
-  status: s,
-  type: s,
-  amount: looseInt,
-  currency: s,
-  credit: n,
-  debit: n,
-  balance: looseInt,
-  description: s,
-  created_at: looseInt,
-}));
 
 export const WalletBalance = z.lazy(() => z.looseObject({ balance: looseInt, monthly_usage: n, max_balance: n }));
 
@@ -163,22 +30,6 @@ export const WalletPayment = z.lazy(() =>
     gateway_signature: z.string(),
   }),
 );
-
-export const Customer = resource('customer', () => ({
-  name: s,
-  email: s,
-  contact: z.nullish(z.union([z.string(), z.number()])),
-  notes: responseNotes,
-}));
-
-export const Settlement = resource('settlement', () => ({
-  amount: looseInt,
-  status: s,
-  fees: n,
-  tax: n,
-  utr: s,
-  created_at: looseInt,
-}));
 
 /** A row of the combined settlement report: a payment, refund, adjustment or transfer, by `entity_id`. */
 export const ReconEntry = z.lazy(() =>
@@ -195,14 +46,6 @@ export const ReconEntry = z.lazy(() =>
     created_at: n,
   }),
 );
-
-/** `count` is the number of items in this page; real payloads sometimes disagree with `items.length`. */
-export const collectionOf = <T extends z.ZodMiniType>(item: T) =>
-  z.looseObject({
-    entity: z.literal('collection'),
-    count: looseInt,
-    items: z.array((compiledForm.get(item) as T | undefined) ?? item),
-  });
 
 export const ErrorBody = z.lazy(() =>
   z.looseObject({

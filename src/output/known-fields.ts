@@ -12,7 +12,8 @@ export function knownFields(kind: ResourceKind): { names: string[]; objects: str
   const rec = KINDS[kind].fields;
   if (!rec) return undefined;
   const names = new Set<string>();
-  for (const f of [...defaultColumns(kind).map((c) => c.key), ...rec.plain]) {
+  const parent = KINDS[kind].parent ? [KINDS[kind].parent.key] : [];
+  for (const f of [...defaultColumns(kind).map((c) => c.key), ...rec.plain, ...parent]) {
     names.add(f);
     if (MONEY.test(f) && !/^amount_(display|iso|local)$/.test(f)) names.add(`${f}_display`);
     if (TIME.test(f)) {

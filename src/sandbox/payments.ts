@@ -12,7 +12,8 @@ import type { Store } from './store';
 import { collection, pageWindow, publicView } from './views';
 
 /** How the customer paid: the fields each method fills (the others are null). */
-const METHOD_DETAILS: Record<PaymentMethod, (rrn: string) => Record<string, unknown>> = {
+type MethodDetails = Pick<PaymentRecord, 'card_id' | 'bank' | 'wallet' | 'vpa' | 'acquirer_data'>;
+const METHOD_DETAILS: Record<PaymentMethod, (rrn: string) => MethodDetails> = {
   card: () => ({
     card_id: newId('card'),
     bank: null,

@@ -1,28 +1,12 @@
-import type * as z from 'zod/mini';
 import type { PaymentMethod, PaymentStatus, PlanPeriod } from '../contract';
-import type { looseInt } from '../contract/common';
-import type * as contract from '../contract/resources';
 import type { Declared, ReadKind } from '../contract/kinds';
 import type { Served } from '../contract/served';
 
 /**
- * A record as the contract's schema reads it (z.infer), the way the service sends it: amounts as numbers
- * (the schemas also take digit strings), fields the schema takes as absent present or null. The fields are
- * declared there; a record below only narrows what the sandbox knows better and adds its bookkeeping.
+ * Each record is the one its kind's declaration in src/contract/kinds says the service sends (Served: every
+ * declared field, numbers as numbers); a record below only narrows what the sandbox knows better (a status's
+ * values, a count never null) and adds its bookkeeping.
  */
-type Loose = typeof looseInt;
-type Exact<F> = F extends Loose
-  ? number
-  : F extends z.ZodMiniOptional<z.ZodMiniNullable<Loose>>
-    ? number | null
-    : F extends z.ZodMiniObject<infer Shape>
-      ? Fields<Shape> & { [field: string]: unknown }
-      : z.output<F>;
-/** Fields the schema takes as absent may be left out; the others are there. */
-type Fields<Shape> = { [K in keyof Shape as Shape[K] extends z.ZodMiniOptional ? never : K]: Exact<Shape[K]> } & {
-  [K in keyof Shape as Shape[K] extends z.ZodMiniOptional ? K : never]?: Exact<Shape[K]>;
-};
-export type AsServed<S> = S extends z.ZodMiniLazy<z.ZodMiniObject<infer Shape>> ? Fields<Shape> : never;
 
 /**
  * The records the sandbox keeps, as stored (JSON in the records table). Keys starting with `_` are
@@ -37,39 +21,25 @@ export interface StoredRecord {
 
 export type Notes = Record<string, unknown>;
 
-export interface OrderRecord extends AsServed<typeof contract.Order> {
+export interface OrderRecord extends Served<'order'> {
   amount_paid: number;
-  amount_due: number;
-  receipt: string | null;
   status: 'created' | 'attempted' | 'paid';
   attempts: number;
-  offer_id: null;
-  notes: Notes;
   _payment_capture: boolean;
 }
 
-export interface PaymentRecord extends AsServed<typeof contract.Payment> {
+export interface PaymentRecord extends Served<'payment'> {
   status: PaymentStatus;
-  order_id: string;
   method: PaymentMethod;
   amount_refunded: number;
   refund_status: 'partial' | 'full' | null;
-  captured: boolean;
-  description: string;
-  notes: Notes;
-  fee: number | null;
-  tax: number | null;
   /** Refunded by the capture window, never captured. */
   _auto_refunded?: boolean;
   /** Paid from this customer's wallet: its refunds go back there. */
   _wallet_customer?: string;
-  [field: string]: unknown;
 }
 
-export interface RefundRecord extends AsServed<typeof contract.Refund> {
-  notes: Notes;
-  [field: string]: unknown;
-}
+export type RefundRecord = Served<'refund'>;
 
 export interface Wallet {
   balance: number;
@@ -78,75 +48,37 @@ export interface Wallet {
   month: string;
 }
 
-export interface CustomerRecord extends AsServed<typeof contract.Customer> {
-  created_at: number;
-  name: string | null;
-  email: string | null;
+export interface CustomerRecord extends Served<'customer'> {
   contact: string | null;
-  gstin: string | null;
-  notes: Notes;
   _wallet?: Wallet;
 }
 
-export interface CustomerTransactionRecord extends StoredRecord {
-  entity: 'customer_transaction';
-  source: string;
-  type: string;
-  amount: number;
-  currency: string;
-  credit: number;
-  debit: number;
-  balance: number;
-  description: string;
-}
+export type CustomerTransactionRecord = Served<'customer_transaction'>;
 
-export interface TransferRecord extends AsServed<typeof contract.Transfer> {
+export interface TransferRecord extends Served<'transfer'> {
   status: 'processed' | 'failed';
-  [field: string]: unknown;
 }
 
-export interface FundAccountRecord extends AsServed<typeof contract.FundAccount> {
-  customer_id: string;
-  bank_account: { ifsc: string; bank_name: string; name: string; notes: unknown[]; account_number: string };
-  [field: string]: unknown;
+export interface FundAccountRecord extends Served<'fund_account'> {
+  bank_account: NonNullable<Served<'fund_account'>['bank_account']> & { account_number: string };
 }
 
-export interface PayoutRecord extends AsServed<typeof contract.Payout> {
+export interface PayoutRecord extends Served<'payout'> {
   customer_id: string;
   status: 'processing' | 'processed' | 'reversed';
-  utr: string | null;
-  failure_reason: string | null;
-  status_details: { description: string; source: string; reason: string | null };
-  [field: string]: unknown;
 }
 
-export interface PlanRecord extends AsServed<typeof contract.Plan> {
+export interface PlanRecord extends Served<'plan'> {
   period: PlanPeriod;
-  item: { name: string; amount: number; currency: string; [field: string]: unknown };
-  notes: Notes;
 }
 
 export type SubscriptionStatus =
   'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'paused' | 'cancelled' | 'completed' | 'expired';
 
-export interface SubscriptionRecord extends StoredRecord {
-  entity: 'subscription';
-  plan_id: string;
-  customer_id: string | null;
+export interface SubscriptionRecord extends Served<'subscription'> {
   status: SubscriptionStatus;
-  current_start: number | null;
-  current_end: number | null;
-  ended_at: number | null;
-  quantity: number;
-  charge_at: number | null;
-  start_at: number;
-  end_at: number;
-  auth_attempts: number;
   total_count: number;
   paid_count: number;
-  remaining_count: number;
-  has_scheduled_changes: boolean;
-  change_scheduled_at: number | null;
   payment_method: PaymentMethod | null;
   /** A cancel scheduled for the end of the cycle paid for. */
   _cancel_at?: number | null;
@@ -156,7 +88,6 @@ export interface SubscriptionRecord extends StoredRecord {
   _failed_attempts?: number;
   /** The customer's payment method declines the charges that fall due. */
   _failing?: boolean;
-  [field: string]: unknown;
 }
 
 export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed' | 'no webhook';
@@ -178,10 +109,8 @@ export interface EventRecord extends StoredRecord {
   _attempts: DeliveryAttempt[];
 }
 
-export interface SettlementRecord extends AsServed<typeof contract.Settlement> {
+export interface SettlementRecord extends Served<'settlement'> {
   status: 'processed';
-  fees: number;
-  tax: number;
   utr: string;
   /** The captured payments and processed refunds it settled, in the order its recon rows list them. */
   _items: Array<{ entity: 'payment' | 'refund'; id: string }>;

@@ -1,11 +1,18 @@
-import { col, declare, words } from './declare';
+import { col, declare } from './declare';
 
 export const customer = declare({
   entity: 'customer',
   idPrefix: 'cust',
   path: 'customers',
+  record: {
+    name: 'string?',
+    email: 'string?',
+    contact: 'string|number?',
+    gstin: '~string?',
+    notes: 'notes',
+    created_at: '~int',
+  },
   columns: [col('id'), col('name'), col('contact'), col('email'), col('created_at', 'time')],
   table: ['id', 'name', 'email', 'contact', 'created_at'],
   sheet: 'Customers',
-  fields: { plain: words('id entity name email contact gstin created_at'), objects: ['notes'] },
 });

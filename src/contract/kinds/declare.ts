@@ -23,8 +23,23 @@ export interface ColumnSpec {
  * A field of a record the service sends, as plain data: the reading schema (tolerant: numbers may come as
  * digit strings, `?` fields null or absent), the record's exact type (what the sandbox keeps and answers)
  * and the `--fields` catalogue all derive from it (src/contract/served.ts).
+ *
+ * `string`, `int` (a number, or digit string when read), `number`, `bool`, or two of them (`string|number`:
+ * either); a trailing `?`: null or, when read, absent. A leading `~`: read unchecked (real payloads vary),
+ * what follows is what the service sends. `old:`: an older payload's field, absent from today's records.
+ * `notes`: a free-form map (`{}`, or `[]` on older records); `json`: an object `--fields` may pick keys of,
+ * or none, read unchecked; `any`: any value, read unchecked. An object of such tags: a nested object
+ * (`nullable`: it may be null).
  */
-export type FieldTag = 'string' | 'string?' | 'int' | 'int?' | 'bool' | 'bool?' | 'notes' | 'json';
+type Base = 'string' | 'int' | 'number' | 'bool';
+type Types = Base | `${Base}|${Base}`;
+type Value = Types | `${Types}?`;
+export type FieldTag = Value | `~${Value}` | `old:${Value}` | 'notes' | 'json' | 'any';
+export interface NestedField {
+  readonly object: Readonly<Record<string, FieldTag>>;
+  readonly nullable?: true;
+}
+export type FieldSpec = FieldTag | NestedField;
 
 export interface KindDeclaration {
   /** The service's `entity` of these records and the last path segment of their list (`/customers`). */
@@ -33,10 +48,10 @@ export interface KindDeclaration {
   /** What the service's ids of these records start with, before the `_` (`pay` of `pay_…`). */
   idPrefix?: string;
   /**
-   * The record's fields besides `id` and `entity`, when declared here: its schema, its type and the
-   * `--fields` catalogue derive from them (then `fields` is not written).
+   * The record's fields besides `id` and `entity`, as the service sends them: its reading schema, the
+   * sandbox's record type and the `--fields` catalogue (`fields`) derive from them.
    */
-  record?: Readonly<Record<string, FieldTag>>;
+  record?: Readonly<Record<string, FieldSpec>>;
   /** The service reads these records at `GET /{path}` (a page, newest first) and `GET /{path}/:id`. */
   reads?: true;
   /** Columns of table, CSV, xlsx and picked JSON, in order. */
@@ -57,9 +72,8 @@ export interface KindDeclaration {
   /** The name of an xlsx export's data sheet (default "Rows"). */
   sheet?: string;
   /**
-   * Every field the service's records carry (the spec's tables and real payloads), and the ones whose
-   * values are objects any key of which may be picked (`notes.reason`): `--fields` is checked against
-   * these. Without it any name is taken.
+   * Written by `declare` from `record`: the fields `--fields` is checked against, and the ones whose values
+   * are objects any key of which may be picked (`notes.reason`). Without it any name is taken.
    */
   fields?: { plain: readonly string[]; objects: readonly string[] };
 }
@@ -70,16 +84,16 @@ export const col = (key: string, type: ColumnType = 'text', extra: Partial<Colum
   ...extra,
 });
 
-/** A list of names written as one string: the lists are long and only the names matter. */
-export const words = (list: string): string[] => list.trim().split(/\s+/);
-
 /** A kind, as written (its literal entity, path and fields kept for the types derived from it). */
 export function declare<const K extends KindDeclaration>(kind: K): K {
-  if (!kind.record || kind.fields) return kind;
+  if (!kind.record) return kind;
   const keys = Object.keys(kind.record);
-  const object = (k: string) => kind.record![k] === 'notes' || kind.record![k] === 'json';
+  const object = (k: string) => isObjectField(kind.record![k]!);
   return {
     ...kind,
     fields: { plain: ['id', 'entity', ...keys.filter((k) => !object(k))], objects: keys.filter(object) },
   };
 }
+
+/** Fields whose values are objects any key of which `--fields` may pick (`notes.reason`, `item.name`). */
+const isObjectField = (spec: FieldSpec) => typeof spec === 'object' || spec === 'notes' || spec === 'json';

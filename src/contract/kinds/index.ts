@@ -45,6 +45,10 @@ export const KINDS: { readonly [K in ResourceKind]: KindDeclaration } = DECLARED
 
 /** The kinds whose ids payctl checks, by their prefix. */
 export type IdKind = { [K in ResourceKind]: Declared[K] extends { idPrefix: string } ? K : never }[ResourceKind];
+/** The kinds whose records are declared here (`record`): their schemas and types derive from it. */
+export type RecordKind = {
+  [K in ResourceKind]: Declared[K] extends { record: object } ? K : never;
+}[ResourceKind];
 /** The kinds whose records are declared here and that the service reads at `GET /{path}` and `/{path}/:id`. */
 export type ReadKind = {
   [K in ResourceKind]: Declared[K] extends { reads: true; record: object } ? K : never;

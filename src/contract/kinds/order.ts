@@ -1,9 +1,21 @@
-import { col, declare, words } from './declare';
+import { col, declare } from './declare';
 
 export const order = declare({
   entity: 'order',
   idPrefix: 'order',
   path: 'orders',
+  record: {
+    amount: 'int',
+    amount_paid: 'int?',
+    amount_due: 'int?',
+    currency: 'string',
+    receipt: 'string?',
+    offer_id: '~string?',
+    status: 'string',
+    attempts: 'int?',
+    notes: 'notes',
+    created_at: 'int',
+  },
   columns: [
     col('id'),
     col('status'),
@@ -17,8 +29,4 @@ export const order = declare({
   table: ['id', 'status', 'amount', 'created_at', 'amount_due', 'amount_paid', 'receipt', 'attempts'],
   currencyAfter: 'amount',
   sheet: 'Orders',
-  fields: {
-    plain: words('id entity amount amount_paid amount_due currency receipt offer_id status attempts created_at'),
-    objects: ['notes'],
-  },
 });

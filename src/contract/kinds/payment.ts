@@ -1,9 +1,40 @@
-import { col, declare, words } from './declare';
+import { col, declare } from './declare';
 
 export const payment = declare({
   entity: 'payment',
   idPrefix: 'pay',
   path: 'payments',
+  record: {
+    amount: 'int',
+    currency: 'string',
+    status: 'string',
+    order_id: 'string?',
+    invoice_id: '~string?',
+    international: '~bool',
+    method: 'string?',
+    amount_refunded: 'int?',
+    refund_status: 'string?',
+    captured: 'bool|number?',
+    description: '~string?',
+    card_id: '~string?',
+    bank: '~string?',
+    wallet: '~string?',
+    vpa: '~string?',
+    email: 'string?',
+    contact: 'string|number?',
+    customer_id: '~string?',
+    fee: 'int?',
+    tax: 'int?',
+    error_code: '~string?',
+    error_description: '~string?',
+    error_source: '~string?',
+    error_step: '~string?',
+    error_reason: '~string?',
+    created_at: 'int',
+    notes: 'notes',
+    acquirer_data: 'notes',
+    card: 'json',
+  },
   columns: [
     col('id'),
     col('status'),
@@ -38,10 +69,4 @@ export const payment = declare({
   fetchedById: true,
   currencyAfter: 'amount',
   sheet: 'Payments',
-  fields: {
-    plain: words(`id entity amount currency status order_id invoice_id international method amount_refunded
-      refund_status captured description card_id bank wallet vpa email contact customer_id fee tax error_code
-      error_description error_source error_step error_reason created_at`),
-    objects: ['notes', 'acquirer_data', 'card'],
-  },
 });

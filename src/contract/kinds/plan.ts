@@ -4,6 +4,13 @@ export const plan = declare({
   entity: 'plan',
   idPrefix: 'plan',
   path: 'plans',
+  record: {
+    interval: 'int',
+    period: 'string',
+    item: { object: { name: 'string', amount: 'int', currency: 'string' } },
+    notes: 'notes',
+    created_at: 'int',
+  },
   columns: [
     col('id'),
     col('period'),

@@ -1,9 +1,22 @@
-import { col, declare, words } from './declare';
+import { col, declare } from './declare';
 
 export const refund = declare({
   entity: 'refund',
   idPrefix: 'rfnd',
   path: 'refunds',
+  record: {
+    amount: 'int',
+    currency: 'string',
+    payment_id: 'string',
+    receipt: 'string?',
+    status: 'string?',
+    speed_processed: '~string',
+    speed_requested: '~string',
+    batch_id: '~string?',
+    created_at: 'int',
+    notes: 'notes',
+    acquirer_data: 'json',
+  },
   columns: [
     col('id'),
     col('payment_id'),
@@ -30,9 +43,4 @@ export const refund = declare({
   ],
   fetchedById: true,
   currencyAfter: 'amount',
-  fields: {
-    plain: words(`id entity amount currency payment_id receipt status speed_processed speed_requested batch_id
-      created_at`),
-    objects: ['notes', 'acquirer_data'],
-  },
 });

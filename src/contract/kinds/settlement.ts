@@ -5,6 +5,14 @@ export const settlement = declare({
   entity: 'settlement',
   idPrefix: 'setl',
   path: 'settlements',
+  record: {
+    amount: 'int',
+    status: 'string?',
+    fees: 'int?',
+    tax: 'int?',
+    utr: 'string?',
+    created_at: 'int',
+  },
   columns: [
     col('id'),
     col('amount', 'money'),

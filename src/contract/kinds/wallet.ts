@@ -1,4 +1,4 @@
-import { col, declare, words } from './declare';
+import { col, declare } from './declare';
 
 /** The wallet's rows: transfers into it, fund accounts and payouts out of it, its statement and balance. */
 
@@ -6,6 +6,26 @@ export const transfer = declare({
   entity: 'transfer',
   idPrefix: 'trf',
   path: 'transfers',
+  record: {
+    status: 'string?',
+    transfer_status: 'old:string?',
+    source: 'string?',
+    recipient: 'string?',
+    amount: 'int',
+    currency: 'string',
+    amount_reversed: 'int?',
+    fees: 'int?',
+    tax: 'int?',
+    notes: 'notes',
+    linked_account_notes: 'any',
+    on_hold: '~bool',
+    on_hold_until: '~int?',
+    settlement_status: '~string?',
+    recipient_settlement_id: '~string?',
+    created_at: 'int',
+    processed_at: '~int?',
+    error: 'json',
+  },
   columns: [
     col('id'),
     col('status', 'text', { fallback: 'transfer_status' }),
@@ -25,6 +45,23 @@ export const fund_account = declare({
   entity: 'fund_account',
   idPrefix: 'fa',
   path: 'fund_accounts',
+  record: {
+    customer_id: 'string?',
+    account_type: 'string?',
+    bank_account: {
+      object: {
+        ifsc: 'string?',
+        bank_name: '~string',
+        name: 'string?',
+        notes: 'any',
+        account_number: 'string|number?',
+      },
+      nullable: true,
+    },
+    batch_id: '~string?',
+    active: 'bool|string?',
+    created_at: 'int',
+  },
   columns: [
     col('id'),
     col('customer_id'),
@@ -49,6 +86,29 @@ export const payout = declare({
   entity: 'payout',
   idPrefix: 'pout',
   path: 'payouts',
+  record: {
+    customer_id: 'string?',
+    fund_account_id: 'string',
+    amount: 'int',
+    currency: 'string',
+    notes: 'notes',
+    fees: 'int?',
+    tax: 'int?',
+    status: 'string',
+    utr: 'string?',
+    mode: '~string',
+    purpose: 'string?',
+    reference_id: 'string?',
+    narration: 'string?',
+    batch_id: '~string?',
+    failure_reason: '~string?',
+    status_details: 'json',
+    created_at: 'int',
+    fee_type: '~string?',
+    scheduled_at: '~int?',
+    registered_name: '~string?',
+    remarks: '~string?',
+  },
   columns: [
     col('id'),
     col('status'),
@@ -69,6 +129,19 @@ export const payout = declare({
 export const customer_transaction = declare({
   entity: 'customer_transaction',
   path: 'statement',
+  record: {
+    source: 'string?',
+    status: 'string?',
+    type: 'string?',
+    amount: 'int',
+    currency: 'string?',
+    credit: 'int?',
+    debit: 'int?',
+    balance: 'int',
+    description: 'string?',
+    created_at: 'int',
+    notes: 'json',
+  },
   columns: [
     col('created_at', 'time'),
     col('type'),
@@ -84,12 +157,6 @@ export const customer_transaction = declare({
   currencyAfter: 'balance',
   walletCurrency: true,
   sheet: 'Statement',
-  fields: {
-    plain: words(
-      'customer_id id entity source status type amount currency credit debit balance description created_at',
-    ),
-    objects: ['notes'],
-  },
 });
 
 export const wallet_balance = declare({

@@ -25,7 +25,7 @@ describe("columns and --fields from the contract's record fields", () => {
       created_at: 'time',
       notes: 'json',
     });
-    expect(derivedColumns('plan')).toEqual([]);
+    expect(derivedColumns('wallet_balance')).toEqual([]);
   });
 
   it('--fields knows every field, its derived forms and the object fields', () => {
@@ -34,6 +34,12 @@ describe("columns and --fields from the contract's record fields", () => {
     expect(known.objects).toEqual(['notes', 'acquirer_data']);
     expect(() => checkFields('refund', ['acquirer_data.rrn', 'batch_id'])).not.toThrow();
     expect(() => checkFields('refund', ['speed'])).toThrow(/refund rows have no column "speed"/);
-    expect(knownFields('plan')).toBeUndefined();
+    expect(knownFields('wallet_balance')).toBeUndefined();
+    // A nested object's keys may be picked: a plan's item.
+    expect(knownFields('plan')!.objects).toEqual(['item', 'notes']);
+    expect(() => checkFields('plan', ['item.unit_amount', 'period'])).not.toThrow();
+    expect(() => checkFields('plan', ['periods'])).toThrow(
+      /plan rows have no column "periods" \(did you mean period\?\)/,
+    );
   });
 });

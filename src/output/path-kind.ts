@@ -23,14 +23,20 @@ export function pathKind(path: string): PathKind {
   try {
     return notRegular(statSync(path)) ? 'other' : 'file';
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') return 'other';
-    // A dangling symbolic link is "missing" to stat, yet opening it would create its target.
-    try {
-      lstatSync(path);
-      return 'other';
-    } catch {
-      return 'missing';
-    }
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return 'other';
+  }
+  // A dangling symbolic link is "missing" to stat, yet opening it would create its target. What was
+  // missing may also have been made since the first look (another run of the same journal starting).
+  let link: Stats;
+  try {
+    link = lstatSync(path);
+  } catch {
+    return 'missing';
+  }
+  if (!link.isSymbolicLink()) return notRegular(link) ? 'other' : 'file';
+  try {
+    return notRegular(statSync(path)) ? 'other' : 'file';
+  } catch {
+    return 'other';
   }
 }

@@ -13,7 +13,7 @@ import { Oracle } from './oracle';
 import type { Violation } from './oracle';
 import { contextFor } from './process';
 import { Rng } from './rng';
-import { SimService } from './service';
+import { serviceFor } from './service';
 import { World } from './world';
 
 /** Every choice of an MCP scenario made up front. */
@@ -119,12 +119,7 @@ export async function runMcpScenario(seed: number, root: string, verbose = false
     rng.fork(),
     payments.map((p) => p.asked ?? p.left),
   );
-  const serviceRng = rng.fork();
-  const service = new SimService(world, {
-    idempotency: plan.idempotency,
-    refundList: plan.refundList,
-    processingMs: () => (serviceRng.chance(plan.slowService) ? serviceRng.int(500, 45_000) : serviceRng.int(1, 30)),
-  });
+  const service = serviceFor(world, plan, rng.fork());
   const sends: SendRecord[] = [];
   const oracle = new Oracle(service, sends);
   for (const p of payments) {

@@ -12,7 +12,7 @@ import type { ScenarioPlan } from './plan';
 import { runCommand } from './process';
 import type { Outcome } from './process';
 import { Rng } from './rng';
-import { SimService } from './service';
+import { serviceFor } from './service';
 import { singleRefund, withSeams } from './seams';
 import type { Machine } from './seams';
 import { claimRow, claimSingle, rerunOf } from './user';
@@ -38,12 +38,7 @@ export async function runScenario(seed: number, root: string, verbose = false): 
   const netRng = rng.fork();
   const userRng = rng.fork();
   const world = new World();
-  const serviceRng = rng.fork();
-  const service = new SimService(world, {
-    idempotency: plan.idempotency,
-    refundList: plan.refundList,
-    processingMs: () => (serviceRng.chance(plan.slowService) ? serviceRng.int(500, 45_000) : serviceRng.int(1, 30)),
-  });
+  const service = serviceFor(world, plan, rng.fork());
   const sends: SendRecord[] = [];
   const oracle = new Oracle(service, sends);
   service.onArrival = (req) => {

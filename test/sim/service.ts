@@ -1,3 +1,4 @@
+import type { Rng } from './rng';
 import type { World } from './world';
 
 /** Who sent a request: payctl (some process of the scenario) or another operator at the same account. */
@@ -240,4 +241,17 @@ export class SimService {
     if (p.amount_refunded === p.amount) p.status = 'refunded';
     return { status: 200, body: this.refundJson(refund) };
   }
+}
+
+/** The service a scenario's plan asks for: with or without the header and the list, applying requests slowly as often as the plan says. */
+export function serviceFor(
+  world: World,
+  plan: { idempotency: boolean; refundList: boolean; slowService: number },
+  rng: Rng,
+): SimService {
+  return new SimService(world, {
+    idempotency: plan.idempotency,
+    refundList: plan.refundList,
+    processingMs: () => (rng.chance(plan.slowService) ? rng.int(500, 45_000) : rng.int(1, 30)),
+  });
 }

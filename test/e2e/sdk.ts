@@ -21,6 +21,16 @@ export function sdkFor(sb: SandboxProcess, keySecret = sb.keySecret): Json {
 export const checkout = (sb: SandboxProcess, order_id: string, extra: Record<string, unknown> = {}) =>
   sb.admin<Json>('POST', '/checkout', { order_id, ...extra });
 
+/** A customer made through the sandbox's admin API (as the dashboard would): its id. */
+export const sandboxCustomer = (sb: SandboxProcess, contact = '+919876543210') =>
+  sb.admin<Json>('POST', '/customers', { contact, name: 'Asha Rao' }).then((c) => String(c.id));
+
+/** An order of `amount` paise made through the SDK, paid at the sandbox's checkout and captured: the payment. */
+export async function sdkCapturedPayment(sb: SandboxProcess, rzp: Json, amount = 50000): Promise<Json> {
+  const order = await rzp.orders.create({ amount, currency: 'INR', payment_capture: true });
+  return checkout(sb, order.id);
+}
+
 /** `rzp.plans.create` for a plan charging `item` (in INR) once every `period`. */
 export const createPlan = (rzp: Json, period: string, item: { name: string; amount: number }): Promise<Json> =>
   rzp.plans.create({ period, interval: 1, item: { ...item, currency: 'INR' } });

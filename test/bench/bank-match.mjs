@@ -5,15 +5,15 @@
 // with `payctl settlements match`. Prints entries per second and peak memory per format; asserts nothing.
 //   node test/bench/bank-match.mjs [--json]
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RSS, measuredRun } from './measured.mjs';
 
 const PER_DAY = Number(process.env.ENTRIES_PER_DAY ?? 120);
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
-const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'payctl-bench-bank-'));
 const IST = 19_800;
 const DAY = 86_400;
@@ -153,16 +153,7 @@ const formats = {
 const files = { mt940: 'year.sta', camt053: 'year.xml', csv: 'year.csv' };
 
 function match(file) {
-  const rssFile = join(dir, `rss-${Math.random()}`);
-  writeFileSync(rssFile, '');
-  const env = {
-    ...process.env,
-    PAYCTL_HOME: dir,
-    PAYCTL_KEY_ID: 'rzp_test_bench',
-    PAYCTL_KEY_SECRET: 'bench-secret-bench',
-  };
-  env.PAYCTL_BASE_URL = `http://127.0.0.1:${server.address().port}/v1`;
-  env.BENCH_RSS_FILE = rssFile;
+  const { env, figures } = measuredRun(dir, `http://127.0.0.1:${server.address().port}/v1`);
   const started = performance.now();
   const args = [
     '--require',
@@ -185,13 +176,7 @@ function match(file) {
     child.stderr.on('data', (d) => (err += d));
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`exit ${code}: ${err}`));
-      const [rss, cpu] = readFileSync(rssFile, 'utf8').trim().split(/\s+/).map(Number);
-      resolve({
-        seconds: (performance.now() - started) / 1000,
-        mib: Math.round(rss / 1024),
-        cpu: cpu / 1e6,
-        said: err,
-      });
+      resolve({ seconds: (performance.now() - started) / 1000, ...figures(), said: err });
     });
   });
 }

@@ -1,14 +1,14 @@
 // Peak memory of validating a 1,000,000-row bulk refund input with --dry-run, from a file and from
 // stdin (`npm run build` first). Prints one line per case; no timing assertions anywhere.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RSS, measuredRun } from './measured.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
-const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'payctl-bench-input-'));
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const id = (n) => {
@@ -25,16 +25,7 @@ async function writeInput(path, header, row) {
 }
 
 function measure(args, stdinFile) {
-  const rssFile = join(dir, `rss-${Math.random()}`);
-  writeFileSync(rssFile, '');
-  const env = {
-    ...process.env,
-    PAYCTL_HOME: dir,
-    PAYCTL_KEY_ID: 'rzp_test_bench',
-    PAYCTL_KEY_SECRET: 'bench-secret-bench',
-    PAYCTL_BASE_URL: 'http://127.0.0.1:9/v1',
-    BENCH_RSS_FILE: rssFile,
-  };
+  const { env, figures } = measuredRun(dir, 'http://127.0.0.1:9/v1');
   const started = Date.now();
   return new Promise((resolve, reject) => {
     // stdin through a real pipe from `cat`, as a shell pipeline would give it.
@@ -48,10 +39,7 @@ function measure(args, stdinFile) {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`exit ${code}: ${err}`));
-      resolve({
-        mib: Math.round(Number(readFileSync(rssFile, 'utf8').trim().split(' ')[0]) / 1024),
-        seconds: (Date.now() - started) / 1000,
-      });
+      resolve({ mib: figures().mib, seconds: (Date.now() - started) / 1000 });
     });
   });
 }

@@ -1,5 +1,6 @@
 import { VERSION } from '../version';
 import type { IO } from '../commands/context';
+import { loadRun } from './load-run';
 
 /**
  * Defined by the builds: true where the program is dist/cli.cjs with the rest of it in dist/run.cjs
@@ -28,11 +29,11 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
       return 0;
     }
   }
-  // Built, the rest of the program is the file beside this one, required: an import() of it would go
-  // through the ES module loader, which first scans a CommonJS file whole for its export names.
+  // Built, the rest of the program is the file beside this one, loaded as CommonJS with a code cache of
+  // its own (./load-run): an import() of it would go through the ES module loader, which first scans a
+  // CommonJS file whole for its export names.
   const { runProgram }: typeof import('./run') =
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    typeof __PAYCTL_SPLIT__ === 'boolean' && __PAYCTL_SPLIT__ ? require('./run.cjs') : await import('./run');
+    typeof __PAYCTL_SPLIT__ === 'boolean' && __PAYCTL_SPLIT__ ? loadRun(`${__dirname}/run.cjs`) : await import('./run');
   return runProgram(argv, io, env);
 }
 

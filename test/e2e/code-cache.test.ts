@@ -1,0 +1,58 @@
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runProcess, scratchDir } from './harness';
+import { payment, standInForFile } from './stand-in';
+
+/**
+ * The installed program keeps a code cache of dist/run.cjs in the user's cache directory: made by the
+ * first run, then read. It is code, so it lives only where no one else can write, as 0600, and a
+ * cache V8 refuses (spoiled, another build's) changes nothing a user sees.
+ */
+const stand = standInForFile();
+const dir = scratchDir('payctl-code-cache-');
+const A = payment(1);
+
+async function call(cacheHome: string) {
+  stand.on('GET /payments/:id', () => ({ body: A }));
+  const res = await runProcess(['payments', 'get', A.id, '-o', 'json'], {
+    env: { ...stand.env, XDG_CACHE_HOME: cacheHome },
+  });
+  expect(res.code, res.stderr).toBe(0);
+  expect(JSON.parse(res.stdout).id).toBe(A.id);
+  expect(res.stderr).toBe('');
+}
+
+const cachesIn = (home: string) => readdirSync(join(home, 'payctl')).filter((f) => f.endsWith('.cache'));
+
+describe('the code cache of the program', () => {
+  it('is made by the first call as 0600 in a 0700 directory, then read and left as it is', async () => {
+    const home = join(dir, 'fresh');
+    await call(home);
+    const [file] = cachesIn(home);
+    expect(file).toMatch(/^run-v\d+\.\d+\.\d+-/);
+    const path = join(home, 'payctl', file!);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(home, 'payctl')).mode & 0o777).toBe(0o700);
+    const made = statSync(path).mtimeMs;
+    await call(home);
+    expect(statSync(path).mtimeMs).toBe(made);
+  });
+
+  it('a spoiled cache is refused by V8: the call is the same, and the cache is made again', async () => {
+    const home = join(dir, 'spoiled');
+    await call(home);
+    const path = join(home, 'payctl', cachesIn(home)[0]!);
+    writeFileSync(path, Buffer.alloc(4096, 7), { mode: 0o600 });
+    await call(home);
+    expect(statSync(path).size).toBeGreaterThan(4096);
+  });
+
+  it('in a directory others may write, no cache is read or made', async () => {
+    const home = join(dir, 'shared');
+    mkdirSync(join(home, 'payctl'), { recursive: true });
+    chmodSync(join(home, 'payctl'), 0o777);
+    await call(home);
+    expect(cachesIn(home)).toEqual([]);
+  });
+});

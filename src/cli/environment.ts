@@ -63,6 +63,13 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
         names: ['XDG_STATE_HOME'],
         what: 'journals, the MCP audit log and notice state in $XDG_STATE_HOME/payctl (default ~/.local/state/payctl)',
       },
+      {
+        names: ['XDG_CACHE_HOME'],
+        what:
+          'the compiled code of the program (a V8 code cache the first run of each build makes) in ' +
+          '$XDG_CACHE_HOME/payctl (default ~/.cache/payctl), 0600 in a 0700 directory; never used where others ' +
+          'may write that directory; safe to delete',
+      },
       { names: ['HOME'], what: 'the base of the default directories above' },
       {
         names: ['APPDATA', 'LOCALAPPDATA'],

@@ -68,7 +68,7 @@ function cacheFileOf(runPath: string, length: number): string | undefined {
 /** Written whole or not at all (a temporary file renamed), so a run at the same moment reads no half. */
 function saveCache(path: string, make: () => Buffer) {
   const fs = process.getBuiltinModule('node:fs');
-  const { dirname } = process.getBuiltinModule('node:path');
+  const { basename, dirname, join } = process.getBuiltinModule('node:path');
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     fs.writeFileSync(tmp, make(), { mode: 0o600 });
@@ -76,9 +76,14 @@ function saveCache(path: string, make: () => Buffer) {
     // Caches of other builds and Node versions are of no further use.
     const dir = dirname(path);
     for (const f of fs.readdirSync(dir))
-      if (f.startsWith('run-') && f.endsWith('.cache') && `${dir}/${f}` !== path)
-        fs.rmSync(`${dir}/${f}`, { force: true });
+      if (f.startsWith('run-') && f.endsWith('.cache') && f !== basename(path))
+        fs.rmSync(join(dir, f), { force: true });
   } catch {
-    fs.rmSync(tmp, { force: true });
+    // A cache is only ever a saving (a full disk, a read-only home): the run's outcome stands as it is.
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      /* nothing more to do */
+    }
   }
 }

@@ -73,11 +73,11 @@ function saveCache(path: string, make: () => Buffer) {
   try {
     fs.writeFileSync(tmp, make(), { mode: 0o600 });
     fs.renameSync(tmp, path);
-    // Caches of other builds and Node versions are of no further use.
+    // Caches of other builds on this Node are of no further use (another Node's stay: nvm users switch).
     const dir = dirname(path);
+    const mine = `run-${process.version}-${process.arch}-`;
     for (const f of fs.readdirSync(dir))
-      if (f.startsWith('run-') && f.endsWith('.cache') && f !== basename(path))
-        fs.rmSync(join(dir, f), { force: true });
+      if (f.startsWith(mine) && f.endsWith('.cache') && f !== basename(path)) fs.rmSync(join(dir, f), { force: true });
   } catch {
     // A cache is only ever a saving (a full disk, a read-only home): the run's outcome stands as it is.
     try {

@@ -39,6 +39,18 @@ describe('the code cache of the program', () => {
     expect(statSync(path).mtimeMs).toBe(made);
   });
 
+  it("another Node's cache stays; another build's on this Node goes once this build's is made", async () => {
+    const home = join(dir, 'others');
+    mkdirSync(join(home, 'payctl'), { recursive: true, mode: 0o700 });
+    const otherNode = join(home, 'payctl', 'run-v1.2.3-x64-10-20.cache');
+    const otherBuild = join(home, 'payctl', `run-${process.version}-${process.arch}-10-20.cache`);
+    for (const f of [otherNode, otherBuild]) writeFileSync(f, 'x', { mode: 0o600 });
+    await call(home);
+    expect(cachesIn(home)).toHaveLength(2);
+    expect(cachesIn(home)).toContain('run-v1.2.3-x64-10-20.cache');
+    expect(cachesIn(home)).not.toContain(`run-${process.version}-${process.arch}-10-20.cache`);
+  });
+
   it('a spoiled cache is refused by V8: the call is the same, and the cache is made again', async () => {
     const home = join(dir, 'spoiled');
     await call(home);

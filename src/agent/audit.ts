@@ -193,3 +193,14 @@ export function unknownRefundIn(
   const last = [...open].pop();
   return last && { key: last[0], ...last[1] };
 }
+
+/**
+ * The amount an earlier refund of `paymentId` under `key` asked for, whatever its outcome: a key names one
+ * refund, so a later plan under the same key may only ask for that amount again.
+ */
+export function keyedRefundIn(records: AuditRecord[], paymentId: string, key: string): number | undefined {
+  for (const r of records)
+    if (r.tool === 'payments_refund' && r.key === key && r.arguments?.payment_id === paymentId && r.event === 'sending')
+      if (typeof r.amount === 'number') return r.amount;
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import type { Caller, Context, UnknownRefund } from '../commands/context';
+import type { Caller, Context } from '../commands/context';
 import type { CommandGroup } from '../commands/declare';
 import type { CommandResult } from '../commands/result';
 import { endpoints } from '../contract/endpoints';
@@ -41,7 +41,7 @@ export function toolEnv(
   ctx: Context,
   groups: readonly CommandGroup[],
   tools: readonly DerivedTool[],
-  unknownRefund: (paymentId: string) => UnknownRefund | undefined,
+  refunds: Pick<Caller, 'unknownRefund' | 'keyedRefund'>,
 ): ToolEnv {
   const notices: string[] = [];
   const io = { ...ctx.io, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
@@ -51,7 +51,11 @@ export function toolEnv(
     io,
     settings: { ...ctx.settings, out: undefined, fields: undefined },
   };
-  const caller: Caller = { unknownRefund, command: (words, args) => toolCall(tools, words, args) };
+  const caller: Caller = {
+    unknownRefund: (id) => refunds.unknownRefund(id),
+    keyedRefund: (id, key) => refunds.keyedRefund(id, key),
+    command: (words, args) => toolCall(tools, words, args),
+  };
   return {
     groups,
     ctx: base,

@@ -4,7 +4,7 @@ import type { CommandGroup } from '../commands/declare';
 import { intFlag } from '../commands/flags';
 import { UsageError } from '../contract/errors';
 import { VERSION } from '../version';
-import { AuditLog, auditPath, unknownRefundIn, verifyAudit } from './audit';
+import { AuditLog, auditPath, keyedRefundIn, unknownRefundIn, verifyAudit } from './audit';
 import type { AuditRecord } from './audit';
 import { deriveTools, inToolTerms, runTool } from './derive';
 import type { DerivedTool } from './derive';
@@ -86,7 +86,10 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   const all = deriveTools(opts.groups);
   /** One call's contexts: what its command notices goes back with its own result. */
   const envFor = (): ToolEnv =>
-    toolEnv(ctx, opts.groups, all, (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId));
+    toolEnv(ctx, opts.groups, all, {
+      unknownRefund: (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId),
+      keyedRefund: (paymentId, key) => keyedRefundIn(verifyAudit(audit.path).records, paymentId, key),
+    });
   const record = (tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra = {}) =>
     audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
   const writer: Writer = { rails, record, sendingKeys: new Set() };

@@ -84,6 +84,8 @@ export interface UnknownRefund {
 export interface Caller {
   /** An earlier refund of this payment with no known outcome on its record, if any. */
   unknownRefund(paymentId: string): UnknownRefund | undefined;
+  /** The amount an earlier refund of this payment under `key` asked for, whatever its outcome, if any. */
+  keyedRefund(paymentId: string, key: string): number | undefined;
   /** How this caller's user runs the command `words` with these arguments, by their CLI names (`id`, `amount`). */
   command(words: string[], args: Record<string, string>): string;
 }

@@ -1,5 +1,5 @@
 import { mkdirSync, rmdirSync } from 'node:fs';
-import { AuditLog, unknownRefundIn, verifyAudit } from '../../src/agent/audit';
+import { AuditLog, keyedRefundIn, unknownRefundIn, verifyAudit } from '../../src/agent/audit';
 import type { AuditRecord } from '../../src/agent/audit';
 import { deriveTools, inToolTerms } from '../../src/agent/derive';
 import type { DerivedTool } from '../../src/agent/derive';
@@ -80,7 +80,10 @@ export class SimSession {
 
   /** serve.ts's envFor: one call's planning and sending contexts, made from the simulated process's. */
   envFor(ctx: Context): ToolEnv {
-    return toolEnv(ctx, GROUPS, this.tools, (paymentId) => unknownRefundIn(this.records(), paymentId));
+    return toolEnv(ctx, GROUPS, this.tools, {
+      unknownRefund: (paymentId) => unknownRefundIn(this.records(), paymentId),
+      keyedRefund: (paymentId, key) => keyedRefundIn(this.records(), paymentId, key),
+    });
   }
 
   /** A write tool call: its plan, then the person's answer (`ask`, when the client elicits) or a token. */

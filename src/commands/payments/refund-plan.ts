@@ -46,7 +46,15 @@ export async function planRefund(ctx: Context, id: string, ask: RefundAsk): Prom
   const pending = ctx.caller?.unknownRefund(id);
   if (!pending) {
     const request = { ...ask, ...refundIdentity(ask.key, ask.notes) };
-    const amount = refundAmount(b, ask.amount);
+    // A key names one refund: one the caller sent under it before fixes the amount (a different one is
+    // refused; more than remains, the send refuses it), whatever that earlier refund's outcome.
+    const earlier = ask.key === undefined ? undefined : ctx.caller?.keyedRefund(id, ask.key);
+    if (earlier !== undefined && ask.amount !== undefined && ask.amount !== earlier)
+      throw new UsageError(
+        `key ${ask.key} was sent for a refund of ${money(earlier)} of ${id}: under it a refund is that amount ` +
+          'or none; give no key for a new refund; nothing was sent',
+      );
+    const amount = earlier ?? refundAmount(b, ask.amount);
     const fixed = { amount: String(amount), 'idempotency-key': request.key };
     return { type: 'dry-run', requests: [keyedRequest(api, id, amount, request)], fixed, state };
   }

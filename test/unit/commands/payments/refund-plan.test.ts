@@ -27,8 +27,9 @@ const routes = (...keys: string[]): Routes => ({
   },
 });
 /** An assistant as the caller: its record of an unknown refund, and its tools as the way to run a command. */
-const caller = (pending?: UnknownRefund): Caller => ({
+const caller = (pending?: UnknownRefund, earlier?: { key: string; amount: number }): Caller => ({
   unknownRefund: (id) => (id === PAY ? pending : undefined),
+  keyedRefund: (id, key) => (id === PAY && key === earlier?.key ? earlier.amount : undefined),
   command: (words, args) => `${words.join('_')} ${JSON.stringify(args)}`,
 });
 const plan = (o: Partial<RefundPaymentsOptions>, c?: Caller, keys: string[] = []) => {
@@ -63,6 +64,19 @@ describe('payments refund --dry-run --read: the plan read now, as the MCP tool s
     await expect(over.result).rejects.toThrow(/only ₹200\.00 \(20000 paise\) remains.*nothing was sent/);
     expect(writes(over.f.sent)).toEqual([]);
     await expect(plan({ idempotencyKey: 'short' }).result).rejects.toThrow(UsageError);
+  });
+
+  it('a key the caller sent a refund under before keeps that amount, whatever its outcome', async () => {
+    const earlier = { key: KEY, amount: 26000 };
+    // No amount: the earlier one, even past what remains now (the send then refuses it, sending nothing).
+    await expect(plan({ idempotencyKey: KEY }, caller(undefined, earlier)).result).resolves.toMatchObject({
+      fixed: { amount: '26000', 'idempotency-key': KEY },
+    });
+    const other = plan({ idempotencyKey: KEY, amount: '13' }, caller(undefined, earlier));
+    await expect(other.result).rejects.toThrow(/key .* was sent for a refund of ₹260\.00 .*nothing was sent/);
+    expect(writes(other.f.sent)).toEqual([]);
+    // Another key is a new refund: all that remains.
+    await expect(plan({}, caller(undefined, earlier)).result).resolves.toMatchObject({ fixed: { amount: '20000' } });
   });
 
   it('without --read, a dry run reads nothing: the request as given', async () => {

@@ -84,12 +84,18 @@ export async function serveMcp(opts: McpOptions, ctx: Context) {
   const rails = new Rails(caps);
   const audit = new AuditLog(auditPath(ctx.paths.state));
   const all = deriveTools(opts.groups);
-  /** One call's contexts: what its command notices goes back with its own result. */
-  const envFor = (): ToolEnv =>
-    toolEnv(ctx, opts.groups, all, {
-      unknownRefund: (paymentId) => unknownRefundIn(verifyAudit(audit.path).records, paymentId),
-      keyedRefund: (paymentId, key) => keyedRefundIn(verifyAudit(audit.path).records, paymentId, key),
+  /**
+   * One call's contexts: what its command notices goes back with its own result. Its plan reads the
+   * audit log (verified whole) once, for both of its refund rules.
+   */
+  const envFor = (): ToolEnv => {
+    let records: AuditRecord[] | undefined;
+    const read = () => (records ??= verifyAudit(audit.path).records);
+    return toolEnv(ctx, opts.groups, all, {
+      unknownRefund: (paymentId) => unknownRefundIn(read(), paymentId),
+      keyedRefund: (paymentId, key) => keyedRefundIn(read(), paymentId, key),
     });
+  };
   const record = (tool: string, args: Record<string, unknown>, event: AuditRecord['event'], extra = {}) =>
     audit.append({ at: new Date(ctx.nowMs()).toISOString(), profile, tool, arguments: args, event, ...extra });
   const writer: Writer = { rails, record, sendingKeys: new Set() };

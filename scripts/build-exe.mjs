@@ -1,10 +1,12 @@
 // Builds build/payctl-<platform>-<arch>: one file that runs payctl with no Node installed (Node's
-// single executable applications). The whole program, dependencies included, is bundled into one
-// CommonJS script (a SEA's main script can only require built-ins); Node compiles it into a blob with
-// its code cache (`useCodeCache`, see src/cli/exe.ts), and postject injects the blob into a copy of
-// the Node binary running this script. Not a start-up snapshot: the executable would deserialize the
-// whole snapshotted heap on every start, `--version` included (docs/decisions.md).
+// single executable applications). The program, dependencies included, is bundled into two CommonJS
+// scripts (a SEA's scripts can only require built-ins): the entry, which Node compiles into a blob with
+// its code cache (`useCodeCache`, see src/cli/exe.ts), and the rest, an asset of the blob; postject
+// injects the blob into a copy of the Node binary running this script. Not a start-up snapshot: the
+// executable would deserialize the whole snapshotted heap on every start, `--version` included
+// (docs/decisions.md).
 import './require-node.mjs';
+import { asciiOnly } from './ascii-only.mjs';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,34 +32,42 @@ const baked = execFileSync(process.execPath, [`${root}/bin/payctl.js`, '__baked-
   maxBuffer: 1 << 24,
 });
 
-await build({
-  // What bin/payctl.js does, less its Node check (this file carries its own Node).
-  entryPoints: [`${root}/src/cli/exe.ts`],
-  outfile: `${work}/payctl.cjs`,
+// The same constants the npm build defines: the version, the baked helps, and where the rest of the
+// program is (an asset of the executable, not a file beside it).
+const define = {
+  __PAYCTL_RUN__: JSON.stringify('asset'),
+  __PAYCTL_VERSION__: JSON.stringify(pkg.version),
+  __PAYCTL_BAKED_HELP__: JSON.stringify(baked),
+};
+// Two scripts, as in the npm package: the entry (what bin/payctl.js does, less its Node check), and the
+// rest of the program, every dependency bundled (it may require built-ins only), which the entry loads
+// when a command runs, with payctl's own code cache (src/cli/load-run.ts).
+const common = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node24',
+  // import() of a module becomes require(), as in the npm build.
+  supported: { 'dynamic-import': false },
   minifyWhitespace: true,
   minifySyntax: true,
-  // The same constants the npm build defines: the version and the baked helps; and one script, not
-  // main.ts's require of dist/run.cjs.
-  define: {
-    __PAYCTL_SPLIT__: 'false',
-    __PAYCTL_VERSION__: JSON.stringify(pkg.version),
-    __PAYCTL_BAKED_HELP__: JSON.stringify(baked),
-  },
+  define,
   logLevel: 'warning',
-});
+};
+await build({ ...common, entryPoints: [`${root}/src/cli/exe.ts`], outfile: `${work}/payctl.cjs` });
+await build({ ...common, entryPoints: [`${root}/src/cli/run.ts`], outfile: `${work}/run.cjs` });
+asciiOnly(`${work}/payctl.cjs`, 'src/cli/exe.ts');
+asciiOnly(`${work}/run.cjs`, 'src/cli/run.ts');
 
 const config = `${work}/sea-config.json`;
 writeFileSync(
   config,
   JSON.stringify({
     main: `${work}/payctl.cjs`,
+    assets: { 'run.cjs': `${work}/run.cjs` },
     output: `${work}/payctl.blob`,
     disableExperimentalSEAWarning: true,
-    // The script's compiled code travels in the blob: no parse or compile at start.
+    // The entry's compiled code travels in the blob: no parse or compile at start.
     useCodeCache: true,
     // bin/payctl.js's shebang flags (read from it: V8 flags have one place), so the file behaves like
     // the npm package.

@@ -6,6 +6,7 @@
 // module reached by import() in a function that runs on first import, and a built-in loads when the
 // module that requires it is evaluated (docs/decisions.md has the measurements behind this layout).
 import './require-node.mjs';
+import { asciiOnly } from './ascii-only.mjs';
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +17,7 @@ await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 /**
  * The three files are entry points of their own, each built from a source file, and require each other
- * by path: main.ts requires ./run.cjs where the build defines __PAYCTL_SPLIT__ (from source it imports
+ * by path: main.ts requires ./run.cjs where the build defines __PAYCTL_RUN__ (from source it imports
  * ./run), and the MCP server's SDK imports resolve to ./mcp-sdk.cjs, whose entry (src/cli/mcp-sdk.ts)
  * re-exports the modules it uses. So run.cjs is required only when a command runs, and mcp-sdk.cjs (the
  * SDK with ajv, a third of the program's size) only by `payctl mcp`: every call would otherwise have
@@ -53,7 +54,7 @@ const options = (entry, out, baked) => ({
   minifyWhitespace: true,
   minifySyntax: true,
   define: {
-    __PAYCTL_SPLIT__: 'true',
+    __PAYCTL_RUN__: JSON.stringify('file'),
     __PAYCTL_VERSION__: JSON.stringify(pkg.version),
     ...(baked !== undefined && { __PAYCTL_BAKED_HELP__: JSON.stringify(baked) }),
   },
@@ -70,6 +71,7 @@ await buildAll();
 const { stdout: baked } = await promisify(execFile)(process.execPath, [bin, '__baked-help'], { maxBuffer: 1 << 24 });
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const results = await buildAll(baked);
+for (const [entry, out] of ENTRIES) asciiOnly(`dist/${out}`, entry);
 const outputs = Object.assign({}, ...results.map((r) => r.metafile.outputs));
 const inputs = Object.assign({}, ...results.map((r) => r.metafile.inputs));
 await writeFile(new URL('../dist/meta.json', import.meta.url), JSON.stringify({ inputs, outputs }));

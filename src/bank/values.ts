@@ -9,7 +9,7 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 /** Paise from a decimal amount (`1,00,000.50`, `250`, `12.5`); `decimal` is the decimal mark. Undefined if not one. */
 export function paise(text: string, decimal: '.' | ',' = '.'): number | undefined {
   if (decimal === '.' && PLAIN.test(text)) return digits(text);
-  let t = text.trim().replace(/^(INR|Rs\.?|₹)\s*/i, '');
+  let t = text.trim().replace(/^(INR|Rs\.?|\u20b9)\s*/i, '');
   if (decimal === ',') t = t.replace(/\./g, '').replace(',', '.');
   else t = t.replace(/,/g, '');
   const m = /^(\d{1,15})(?:\.(\d{0,2}))?$/.exec(t);

@@ -66,7 +66,7 @@ export const ENVIRONMENT: readonly EnvGroup[] = [
       {
         names: ['XDG_CACHE_HOME'],
         what:
-          'the compiled code of the program (a V8 code cache the first run of each build makes) in ' +
+          'the compiled code of the program (a V8 code cache for each command, made by its first run of each build) in ' +
           '$XDG_CACHE_HOME/payctl (default ~/.cache/payctl), 0600 in a 0700 directory; never used where others ' +
           'may write that directory; safe to delete',
       },

@@ -1,8 +1,8 @@
 /**
  * The single executable's entry (scripts/build-exe.mjs): what bin/payctl.js does, less its Node check
- * (the executable carries its own Node). The whole program is one script whose compiled code the
- * executable carries (`useCodeCache`); each part of it is evaluated when a command first needs it, as
- * in the npm package, so `--version` evaluates almost nothing.
+ * (the executable carries its own Node). As in the npm package, this script answers `--version` and the
+ * baked helps, and the rest of the program is loaded only when a command runs: an asset of the
+ * executable, compiled with payctl's own code cache (./load-run).
  */
 import { main } from './main';
 

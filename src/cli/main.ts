@@ -1,12 +1,14 @@
 import { VERSION } from '../version';
 import type { IO } from '../commands/context';
 import { loadRun } from './load-run';
+import { commandWords } from './global-options';
 
 /**
- * Defined by the builds: true where the program is dist/cli.cjs with the rest of it in dist/run.cjs
- * (scripts/build.mjs), false in the single executable's one script (scripts/build-exe.mjs).
+ * Defined by the builds: where the rest of the program is, `file` where this is dist/cli.cjs with it in
+ * dist/run.cjs (scripts/build.mjs), `asset` in the single executable, which carries it as an asset
+ * (scripts/build-exe.mjs). From source, it is imported.
  */
-declare const __PAYCTL_SPLIT__: boolean | undefined;
+declare const __PAYCTL_RUN__: 'file' | 'asset' | undefined;
 
 const isHelp = (word: string | undefined) => word === '--help' || word === '-h';
 
@@ -29,11 +31,13 @@ export async function main(argv: string[], io?: IO, env: NodeJS.ProcessEnv = pro
       return 0;
     }
   }
-  // Built, the rest of the program is the file beside this one, loaded as CommonJS with a code cache of
-  // its own (./load-run): an import() of it would go through the ES module loader, which first scans a
-  // CommonJS file whole for its export names.
+  // Built, the rest of the program is the file beside this one (or the executable's asset), loaded as
+  // CommonJS with a code cache of its own (./load-run): an import() of it would go through the ES module
+  // loader, which first scans a CommonJS file whole for its export names.
   const { runProgram }: typeof import('./run') =
-    typeof __PAYCTL_SPLIT__ === 'boolean' && __PAYCTL_SPLIT__ ? loadRun(`${__dirname}/run.cjs`) : await import('./run');
+    typeof __PAYCTL_RUN__ === 'string'
+      ? loadRun(__PAYCTL_RUN__ === 'file' ? { file: `${__dirname}/run.cjs` } : { asset: 'run.cjs' }, commandWords(argv))
+      : await import('./run');
   return runProgram(argv, io, env);
 }
 

@@ -3,6 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Bind } from '../commands/bind';
 import { examples } from '../commands/declare';
 import type { IO } from '../commands/context';
+import { GLOBAL_OPTIONS, commandWords } from './global-options';
 import { GROUPS } from './groups';
 import { groupHelp } from './group-help';
 import { topicsHelp } from './help/names';
@@ -17,33 +18,13 @@ function declareGlobal(program: Command) {
         'orders, payments, refunds, plans, subscriptions and the customer wallet.',
     )
     .version(VERSION, '-V, --version', 'print the version')
-    .option('-p, --profile <name>', 'key profile to use (env PAYCTL_PROFILE)')
-    .option('--base-url <url>', "override the profile's base URL, https only except loopback (env PAYCTL_BASE_URL)")
-    .addOption(
-      new Option('-o, --output <format>', 'default table on a terminal, json otherwise (env PAYCTL_OUTPUT)').choices([
-        'table',
-        'json',
-        'ndjson',
-        'csv',
-      ]),
-    )
-    .option(
-      '--out <file>',
-      'write the result to FILE atomically (0600) instead of stdout; lists walk every page unless --limit, ' +
-        'in the format of the extension: .csv .json .ndjson/.jsonl .xlsx',
-    )
-    .option('--fields <list>', 'comma-separated fields/columns, dot paths allowed (notes.reason)')
-    .option('-y, --yes', 'skip confirmations (required for money movement without a terminal)')
-    .option('--dry-run', 'validate and print the request(s) that would be sent; send nothing')
-    .option('--debug', 'HTTP trace on stderr (credentials redacted)')
-    .option('--timeout <seconds>', 'deadline of each attempt, connect to last byte, in seconds (default 30)')
-    .option('--tz <zone>', 'IANA time zone for reading and showing times (default: local; env PAYCTL_TZ)')
-    .option('--sandbox', 'run against the embedded local sandbox (no profile needed)')
-    .option('--no-color', 'no colours (also NO_COLOR; FORCE_COLOR forces them)')
-    .option('--wide', 'tables: show every column instead of fitting the terminal width')
     // Subcommands copy this setting when declared: every `--help` then lists the global options too.
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true);
+  for (const { flags, description, choices } of GLOBAL_OPTIONS) {
+    const option = new Option(flags, description);
+    program.addOption(choices ? option.choices(choices) : option);
+  }
 }
 
 function declareTooling(program: Command, bind: Bind, streams: IO, env: NodeJS.ProcessEnv) {
@@ -96,18 +77,6 @@ function declareTooling(program: Command, bind: Bind, streams: IO, env: NodeJS.P
 /** The hidden command that prints the content of `payctl --help` and each `payctl GROUP --help`, for the build. */
 const BAKED_HELP = '__baked-help';
 
-/** The first word that is not a global option (or its value): the command group being run. */
-function commandWord(program: Command, argv: string[]): string | undefined {
-  const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long]));
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') return argv[i + 1];
-    if (!arg.startsWith('-')) return arg;
-    if (takesValue.has(arg)) i++;
-  }
-  return undefined;
-}
-
 /**
  * The command tree; `bind` binds each command to its lazily imported handler. Given the argv, only the
  * group being run is declared (building all of them is a measurable part of a short command's start);
@@ -126,7 +95,7 @@ export function createProgram(bind: Bind, streams: IO, env: NodeJS.ProcessEnv, a
     getErrHelpWidth: () => (streams.stderrIsTTY && (streams.stderr as { columns?: number }).columns) || 80,
   });
   declareGlobal(program);
-  const word = argv && commandWord(program, argv);
+  const word = argv && commandWords(argv)[0];
   const noCommand = argv !== undefined && (word === undefined || word === BAKED_HELP);
   // Each command group, declared only when it is the one being run (or for completion and a typo to
   // suggest for); for `payctl --help` (and the build's `__baked-help`, which reads that help) a group is

@@ -39,6 +39,24 @@ describe('the code cache of the program', () => {
     expect(statSync(path).mtimeMs).toBe(made);
   });
 
+  it('each command has a cache of its own, made by its first run: another command leaves it as it is', async () => {
+    const home = join(dir, 'commands');
+    await call(home);
+    stand.on('GET /payments', () => ({ body: { entity: 'collection', count: 1, items: [A] } }));
+    const list = await runProcess(['--timeout', '5', 'payments', 'list', '--count', '1', '-o', 'json'], {
+      env: { ...stand.env, XDG_CACHE_HOME: home },
+    });
+    expect(list.code, list.stderr).toBe(0);
+    const files = cachesIn(home).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/-payments-get\.cache$/);
+    expect(files[1]).toMatch(/-payments-list\.cache$/);
+    const get = join(home, 'payctl', files[0]!);
+    const made = statSync(get).mtimeMs;
+    await call(home);
+    expect(statSync(get).mtimeMs).toBe(made);
+  });
+
   it("another Node's cache stays; another build's on this Node goes once this build's is made", async () => {
     const home = join(dir, 'others');
     mkdirSync(join(home, 'payctl'), { recursive: true, mode: 0o700 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +101,11 @@ describe('the single executable, with no node on PATH', () => {
       expect(added.code, added.stderr).toBe(0);
       const fromProfile = exe(['-p', 'support', 'payments', 'get', id!, '-o', 'table']);
       expect(fromProfile.code, fromProfile.stderr).toBe(0);
+      // The program past the entry is an asset of the executable, compiled with a code cache of the
+      // command's own (made by its first run in this home, read by the second, as in the npm package).
+      const caches = readdirSync(join(work, '.cache', 'payctl'));
+      expect(caches).toContainEqual(expect.stringMatching(/^exe-v[\d.]+-\w+-(\d+-){3}payments-get\.cache$/));
+      expect(fromProfile.stderr).toBe('');
       expect(fromProfile.stdout).toMatch(new RegExp(`^id\\s+${id}$`, 'm'));
       expect(fromProfile.stdout).toMatch(/^status\s+authorized$/m);
     } finally {

@@ -40,7 +40,14 @@ export function expectedAnswer(count: number, totals: Totals): { ask: string; ac
   const forms = new Set([rupees, rupees.replace(/\.00$/, ''), `${paise} paise`, `${paise}paise`]);
   return {
     ask: `the total (${money})`,
-    accepts: (t) => forms.has(t.trim().replace(/^\u20b9/, '').replace(/,/g, '').replace(/\s+/g, ' ')),
+    accepts: (t) =>
+      forms.has(
+        t
+          .trim()
+          .replace(/^\u20b9/, '')
+          .replace(/,/g, '')
+          .replace(/\s+/g, ' '),
+      ),
   };
 }
 

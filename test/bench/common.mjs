@@ -7,15 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { flag } from './args.mjs';
+
+export { args, flag } from './args.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 const RSS = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
-export const args = process.argv.slice(2);
-export const flag = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 export const N = Number(flag('n', 1000));
 export const ROUNDS = Number(flag('rounds', 3));
 export const CONCURRENCY = 16;

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { flag } from './args.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 
@@ -150,11 +151,7 @@ export async function snapshotTimes() {
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const flag = (name, fallback) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  };
-  const r = await fleet({ suites: flag('suites', 50), rounds: flag('rounds', 20) });
+  const r = await fleet({ suites: Number(flag('suites', 50)), rounds: Number(flag('rounds', 20)) });
   console.log(
     `fleet: ${r.suites} suites at once, each on its own account: ${r.requests} requests in ${r.seconds.toFixed(1)} s ` +
       `(${r.perSecond.toFixed(0)}/s), p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ` +

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { flag } from './args.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 
@@ -152,11 +153,7 @@ export async function listenBacklog({ events = 2000, concurrency = 16, env = pro
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  };
-  const r = await listenBacklog({ events: arg('events', 2000), concurrency: arg('concurrency', 16) });
+  const r = await listenBacklog({ events: Number(flag('events', 2000)), concurrency: Number(flag('concurrency', 16)) });
   console.log(
     `listen backlog of ${r.events} events, ${r.concurrency} at once: listen ${r.listenRate.toFixed(0)}/s ` +
       `(${r.listenMs.toFixed(0)} ms), bare loop ${r.bareRate.toFixed(0)}/s (${r.bareMs.toFixed(0)} ms): ` +

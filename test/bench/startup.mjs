@@ -1,14 +1,27 @@
 // Start-up on one Node line: each of payctl's quick answers and one call, interleaved with their anchors
 // (`node -e 0`, a bare node:http GET as CommonJS) and the single executable where it was built.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN, ROOT, flag, home, measure, median, ms, sandbox, target, timeSync } from './common.mjs';
 
-const BARE_GET = fileURLToPath(new URL('./bare-http-get.mjs', import.meta.url));
 const BARE_GET_CJS = fileURLToPath(new URL('./bare-http-get.cjs', import.meta.url));
 const BARE_UNDICI_GET = fileURLToPath(new URL('./bare-undici-get.cjs', import.meta.url));
 // The single executable (npm run build:exe): measured on the line of the Node it carries.
 const EXE = process.env.BENCH_EXE;
+
+/**
+ * The bare GET as an ES module: bare-http-get.cjs with its `require` turned into a static `import`, so
+ * the two contenders run the same code and differ only in the module system that loads node:http.
+ */
+function bareGetModule() {
+  const required = "const { request } = require('node:http');";
+  const src = readFileSync(BARE_GET_CJS, 'utf8');
+  if (!src.includes(required)) throw new Error(`${BARE_GET_CJS} no longer loads node:http with: ${required}`);
+  const out = join(home, 'bare-http-get.mjs');
+  writeFileSync(out, src.replace(required, "import { request } from 'node:http';"));
+  return out;
+}
 
 /**
  * The bare undici GET as payctl would ship it: one CommonJS file bundled by esbuild, its compiled code
@@ -54,7 +67,7 @@ export async function startup() {
   const contenders = {
     'node -e 0': [['-e', '0']],
     'bare GET as CommonJS': [[BARE_GET_CJS], bareEnv],
-    'bare GET as ES module': [[BARE_GET], bareEnv],
+    'bare GET as ES module': [[bareGetModule()], bareEnv],
     'bare GET through undici': [[BARE_UNDICI_GET], bareEnv],
     'bare GET through undici, bundled': [[undiciBundle()], { ...bareEnv, NODE_COMPILE_CACHE: join(home, 'cache') }],
     'payctl --version': [[BIN, '--version'], {}, true],

@@ -1,21 +1,17 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { addProfile, bulkRows, run, seedAuthorized, seedCaptured, startSandbox } from './harness';
+import { describe, expect, it } from 'vitest';
+import { addProfile, bulkRows, run, sandboxForTest, seedAuthorized, seedCaptured } from './harness';
 import type { SandboxProcess } from './harness';
 
 let sb: SandboxProcess | undefined;
-afterEach(async () => {
-  await sb?.stop();
-  sb = undefined;
-});
 
 const results = (stdout: string) => bulkRows(stdout).map((r) => r.result);
 const refunds = async () => (await sb!.stats()).applied.refunds;
 
 describe('the default journal', () => {
   it('is named after operation, profile and input: the same input resumes (and says so), a deliberate repeat needs --new-run', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedCaptured(sb, 4);
     const csv = join(sb.home, 'refunds.csv');
     const text = `payment_id,amount\n${ids.map((id) => `${id},1000`).join('\n')}\n`;
@@ -60,7 +56,7 @@ describe('the default journal', () => {
   });
 
   it('names the stored profile', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedAuthorized(sb, 2);
     const env = await addProfile(sb, 'ops');
     const res = await run(['-p', 'ops', 'payments', 'capture', ...ids, '--yes', '-o', 'ndjson'], { env });
@@ -71,7 +67,7 @@ describe('the default journal', () => {
 
 describe('a damaged journal', () => {
   it('a torn last record is cut off on the first resume, and every later resume works; damage elsewhere is exit 2 naming the line', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedAuthorized(sb, 3);
     const journal = join(sb.home, 'torn.ndjson');
     const args = ['payments', 'capture', ...ids, '--yes', '-o', 'ndjson', '--journal', journal];

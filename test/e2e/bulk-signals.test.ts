@@ -1,24 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addProfile,
   bulkCaptureArgs,
   expectCapturedOnce,
   readJournal,
   run,
+  sandboxForTest,
   seedAuthorized,
   startPayctl,
-  startSandbox,
   waitForFileText,
 } from './harness';
 import type { SandboxProcess } from './harness';
 
 let sb: SandboxProcess | undefined;
-afterEach(async () => {
-  await sb?.stop();
-  sb = undefined;
-});
 
 /** Credentials the way a user has them: a stored profile (`-p local`), or the environment. */
 async function credentials(
@@ -36,7 +32,7 @@ describe.each(['profile', 'env'] as const)('signals with credentials from %s', (
   ] as const)(
     'the first %s drains: requests in flight finish and are journaled, summary and resume hint, exit %i, lock released',
     async (sig, code) => {
-      sb = await startSandbox(['--latency', '25']);
+      sb = await sandboxForTest(['--latency', '25']);
       const ids = await seedAuthorized(sb, 150);
       const { env, flags } = await credentials(source);
       const journal = join(sb.home, `${sig}.ndjson`);
@@ -65,7 +61,7 @@ describe.each(['profile', 'env'] as const)('signals with credentials from %s', (
   );
 
   it('only a second signal exits at once', async () => {
-    sb = await startSandbox(['--latency', '1500']);
+    sb = await sandboxForTest(['--latency', '1500']);
     const ids = await seedAuthorized(sb, 12);
     const { env, flags } = await credentials(source);
     const journal = join(sb.home, 'twice.ndjson');

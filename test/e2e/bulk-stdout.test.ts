@@ -1,15 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, bulkCaptureArgs, expectCapturedOnce, readJournal, run, seedAuthorized, startSandbox } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BIN, bulkCaptureArgs, expectCapturedOnce, readJournal, run, sandboxForTest, seedAuthorized } from './harness';
 import type { SandboxProcess } from './harness';
 
 let sb: SandboxProcess | undefined;
-afterEach(async () => {
-  await sb?.stop();
-  sb = undefined;
-});
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -34,7 +30,7 @@ describe.each([
   ['/dev/full', '> /dev/full', 'ENOSPC'],
 ])('bulk capture with stdout to %s', (_name, redirect, errno) => {
   it('stops taking payments, records those in flight, exits 7 with a line on stderr; the journal finishes the run', async () => {
-    sb = await startSandbox(['--latency', '10']);
+    sb = await sandboxForTest(['--latency', '10']);
     const ids = await seedAuthorized(sb, 300);
     const journal = join(sb.home, 'j.ndjson');
     const args = bulkCaptureArgs(sb, ids, journal);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BIN,
   addProfile,
@@ -12,10 +12,9 @@ import {
   run,
   runJson,
   runProcess,
+  sandboxForTest,
   seedAuthorized as seed,
   startPayctl,
-  startSandbox,
-  startSandboxProcess,
 } from './harness';
 import type { SandboxProcess } from './harness';
 
@@ -27,10 +26,6 @@ interface Payment {
 }
 
 let sb: SandboxProcess | undefined;
-afterEach(async () => {
-  await sb?.stop();
-  sb = undefined;
-});
 
 const seedAuthorized = (n: number) => seed(sb!, n);
 
@@ -44,7 +39,7 @@ async function allPayments(): Promise<Map<string, Payment>> {
 describe('bulk capture', () => {
   it('captures 1,000 payments from stdin through 10% faults and a rate limit, each exactly once', async () => {
     // Processes, payctl's and the sandbox's: the rate limit must be reached, so each needs a core of its own.
-    sb = await startSandboxProcess(['--fault-rate', '0.1', '--rate-limit', '150', '--seed', '7']);
+    sb = await sandboxForTest(['--fault-rate', '0.1', '--rate-limit', '150', '--seed', '7'], 'process');
     const ids = await seedAuthorized(1000);
     const journal = join(sb.home, 'capture.ndjson');
     const args = ['--debug', 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal];
@@ -67,7 +62,10 @@ describe('bulk capture', () => {
 
   it('resumes a run killed with SIGKILL half way: nothing captured twice, nothing missed', async () => {
     // The run killed is a process, and so is the sandbox it races (at its rate limit); the resume runs in-process.
-    sb = await startSandboxProcess(['--fault-rate', '0.1', '--rate-limit', '400', '--seed', '11', '--latency', '2']);
+    sb = await sandboxForTest(
+      ['--fault-rate', '0.1', '--rate-limit', '400', '--seed', '11', '--latency', '2'],
+      'process',
+    );
     const ids = await seedAuthorized(1000);
     const journal = join(sb.home, 'killed.ndjson');
     const args = [BIN, 'payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson', '--journal', journal];
@@ -106,7 +104,7 @@ describe('bulk capture', () => {
   });
 
   it('stops on SIGINT after the requests in flight, exits 130, and the journal finishes the run', async () => {
-    sb = await startSandbox(['--latency', '20']);
+    sb = await sandboxForTest(['--latency', '20']);
     const ids = await seedAuthorized(200);
     const journal = join(sb.home, 'int.ndjson');
     const args = [...bulkCaptureArgs(sb, ids, journal), '--concurrency', '4'];
@@ -133,7 +131,7 @@ describe('bulk capture', () => {
 
 describe('bulk refund', () => {
   it('never refunds more than asked under faults: lost answers are found by their key or stay unknown, and a resume finishes them once', async () => {
-    sb = await startSandbox(['--fault-rate', '0.15', '--seed', '3']);
+    sb = await sandboxForTest(['--fault-rate', '0.15', '--seed', '3']);
     const ids = await seedAuthorized(150);
     const cap = await run(['payments', 'capture', '--input', '-', '--yes', '-o', 'ndjson'], {
       env: sb.env,
@@ -181,7 +179,7 @@ describe('bulk refund', () => {
 
 describe("one payment with a bulk run's flags", () => {
   it('one id with --journal is a journaled run of one: run twice, refunded once, the second run says so', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const [id] = await seedAuthorized(1);
     expect((await run(['payments', 'capture', id!, '--yes'], { env: sb.env })).code).toBe(0);
     const journal = join(sb.home, 'one-refund.ndjson');
@@ -202,7 +200,7 @@ describe("one payment with a bulk run's flags", () => {
 
 describe('bulk input', () => {
   it('reports every bad row with its line number and sends nothing', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const [good] = await seedAuthorized(1);
     const before = await sb.stats();
     const input = `payment_id,amount,currency\n${good},50000,INR\npay_bad id,1,INR\n${good},50000,INR\npay_x1,12.5,INR\n`;
@@ -217,7 +215,7 @@ describe('bulk input', () => {
   });
 
   it('with --skip-invalid lists the bad rows and works through the good ones (NDJSON input)', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedAuthorized(2);
     const input = `{"payment_id":"${ids[0]}"}\nnot json\n{"payment_id":"${ids[1]}","amount":50000,"currency":"INR","notes":[]}\n`;
     const res = await run(['payments', 'capture', '--input', '-', '--yes', '--skip-invalid', '-o', 'ndjson'], {
@@ -230,7 +228,7 @@ describe('bulk input', () => {
   });
 
   it('--dry-run prints each request and the total, and sends nothing', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedAuthorized(3);
     const before = await sb.stats();
     const res = await run(['payments', 'refund', ...ids, '--amount', '2500', '--dry-run', '-o', 'ndjson'], {
@@ -245,7 +243,7 @@ describe('bulk input', () => {
   });
 
   it('a dry run with no amounts never shows a count as a total; --read fetches and totals', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedAuthorized(3);
     const before = await sb.stats();
     const words = await run(['payments', 'capture', ...ids, '--dry-run', '-o', 'ndjson'], { env: sb.env });
@@ -260,7 +258,7 @@ describe('bulk input', () => {
   });
 
   it('a live profile without a terminal needs --yes and --confirm-live with its name', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedAuthorized(2);
     const env = await addProfile(sb, 'prod', { args: ['--live'] });
     const refused = await run(['--profile', 'prod', 'payments', 'capture', ...ids, '--yes'], { env });
@@ -281,7 +279,7 @@ describe('bulk input', () => {
   });
 
   it('a payment the service refuses is listed with its reason and the run exits 7', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await seedAuthorized(2);
     await run(['payments', 'capture', ids[0]!, '--yes'], { env: sb.env });
     const res = await run(['payments', 'refund', ...ids, '--yes', '-o', 'ndjson'], { env: sb.env });

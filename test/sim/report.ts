@@ -1,7 +1,17 @@
+import type { Violation } from './oracle';
 import type { ScenarioResult } from './scenario';
 
-export const replayCommand = (seed: number) =>
-  `SIM_SEED=${seed} npx vitest run --project unit test/sim/money.sim.test.ts`;
+/** What every simulation keeps of a seed for its report. */
+export interface SeedResult {
+  seed: number;
+  plan: unknown;
+  violations: Violation[];
+  trace: string[];
+}
+
+/** The command that replays one seed of a simulation (`file`, the money simulation unless given). */
+export const replayCommand = (seed: number, file = 'test/sim/money.sim.test.ts') =>
+  `SIM_SEED=${seed} npx vitest run --project unit ${file}`;
 
 /** A seed's plan in a few words: kind, and what the service offers. */
 export function modeOf(r: ScenarioResult): string {
@@ -17,21 +27,21 @@ export function modeOf(r: ScenarioResult): string {
   return `${r.seed} (${flags.filter(Boolean).join(', ')})`;
 }
 
-/** Failing seeds grouped by the invariant they broke, a line each. */
-export function classesOf(failures: ScenarioResult[], listed = 8): string[] {
-  const classes = new Map<string, ScenarioResult[]>();
+/** Failing seeds grouped by the invariant they broke, a line each, `listed` of each named by `name`. */
+export function classesOf<R extends SeedResult>(failures: R[], listed: number, name: (r: R) => string): string[] {
+  const classes = new Map<string, R[]>();
   for (const f of failures)
     for (const inv of new Set(f.violations.map((v) => v.invariant))) classes.set(inv, [...(classes.get(inv) ?? []), f]);
   return [...classes].map(
-    ([inv, rs]) => `  ${inv}: ${rs.length} seeds, e.g. ${rs.slice(0, listed).map(modeOf).join('; ')}`,
+    ([inv, rs]) => `  ${inv}: ${rs.length} seeds, e.g. ${rs.slice(0, listed).map(name).join('; ')}`,
   );
 }
 
-/** Everything about one failing seed: how to replay it, its plan, what broke and its trace. */
-export function reportOf(r: ScenarioResult): string {
+/** Everything about one failing seed: how to replay it (from `file`), its plan, what broke and its trace. */
+export function reportOf(r: SeedResult, file?: string): string {
   return [
     `seed ${r.seed}: ${r.violations.map((v) => v.invariant).join(', ')}`,
-    `  replay: ${replayCommand(r.seed)}`,
+    `  replay: ${replayCommand(r.seed, file)}`,
     `  plan: ${JSON.stringify(r.plan)}`,
     ...r.violations.map((v) => `  violated ${v.invariant}: ${v.detail}`),
     '  trace:',

@@ -83,6 +83,14 @@ const canonical = (value: unknown): string =>
           .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
           .join(',')}}`;
 
+/** How the service opens each entity that moves money: its id, kind, amount and currency. */
+const moneyEntity = (entity: 'payment' | 'refund', e: { id: string; amount: number; currency: string }) => ({
+  id: e.id,
+  entity,
+  amount: e.amount,
+  currency: e.currency,
+});
+
 const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /** The payments service in memory, with the rules of the spec and of the documented idempotency header. */
@@ -107,10 +115,7 @@ export class SimService {
 
   paymentJson(p: SimPayment): Record<string, unknown> {
     return {
-      id: p.id,
-      entity: 'payment',
-      amount: p.amount,
-      currency: p.currency,
+      ...moneyEntity('payment', p),
       status: p.status,
       captured: p.status !== 'authorized',
       amount_refunded: p.amount_refunded,
@@ -123,10 +128,7 @@ export class SimService {
 
   refundJson(r: SimRefund): Record<string, unknown> {
     return {
-      id: r.id,
-      entity: 'refund',
-      amount: r.amount,
-      currency: r.currency,
+      ...moneyEntity('refund', r),
       payment_id: r.payment_id,
       notes: r.notes,
       receipt: r.receipt ?? null,

@@ -2,24 +2,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmRun } from '../../../../src/commands/payments/bulk-confirm';
 import { InterruptedError, UsageError } from '../../../../src/contract/errors';
 import { fakeContext } from '../fake-context';
-import { PAY } from './fixtures';
+import { PAY, liveProfile } from './fixtures';
 
 /** What the person does at the question: types an answer, or the prompt library fails with an error. */
 const answer = vi.hoisted(() => ({ current: (): Promise<string> => Promise.resolve('') }));
 vi.mock('@inquirer/prompts', () => ({ input: () => answer.current() }));
 
 const named = (name: string, message = name) => Object.assign(new Error(message), { name });
-const live = async () => ({
-  keyId: 'k',
-  keySecret: 's',
-  baseUrl: 'http://127.0.0.1:9/v1',
-  live: true,
-  source: 'profile prod',
-});
 
 function terminal() {
   const f = fakeContext();
-  f.ctx.credentials = live;
+  f.ctx.credentials = liveProfile;
   f.ctx.io.stdinIsTTY = true;
   f.ctx.io.stderrIsTTY = true;
   return f;
@@ -67,7 +60,7 @@ describe('a bulk run on a live profile asks for the profile name on a terminal',
   it('without a terminal, --yes --confirm-live NAME confirms; no question asked', async () => {
     answer.current = () => Promise.reject(new Error('asked'));
     const f = fakeContext();
-    f.ctx.credentials = live;
+    f.ctx.credentials = liveProfile;
     await expect(confirmRun('capture', source(), 'prod', f.ctx)).resolves.toBeUndefined();
     await expect(confirmRun('capture', source(), 'prod ', f.ctx)).rejects.toThrow(UsageError);
   });

@@ -1,3 +1,4 @@
+import type { RefundPaymentsOptions } from '../../../../src/commands/payments/refund';
 import type { CommandResult } from '../../../../src/commands/result';
 
 /** A payment record as the service answers it. */
@@ -40,3 +41,19 @@ export const PAY2 = 'pay_29QQoUBi66xm2g';
 
 /** A refund run's flags as the command gives them when none is set. */
 export const noRefundFlags = { notes: [], retryUnknown: false, newRun: false, recheck: false, skipInvalid: false };
+
+/** A bulk refund of PAY and PAY2 with no flag set, then `o` over it. */
+export const bulkRefund = (o: Partial<RefundPaymentsOptions> = {}): RefundPaymentsOptions => ({
+  ids: [PAY, PAY2],
+  ...noRefundFlags,
+  ...o,
+});
+
+/** The credentials of a live profile named prod. */
+export const liveProfile = async () => ({
+  keyId: 'rzp_live_unit',
+  keySecret: 's',
+  baseUrl: 'http://127.0.0.1:9/v1',
+  live: true,
+  source: 'profile prod',
+});

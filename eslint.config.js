@@ -17,12 +17,13 @@ export const LAYERS = {
   commands: ['client', 'output', 'bulk', 'config', 'contract', 'rows', 'bank'],
   client: ['contract', 'rows'],
   output: ['contract', 'rows'],
-  bulk: ['output', 'contract', 'rows'],
-  config: ['contract'],
+  bulk: ['output', 'contract', 'rows', 'platform'],
+  config: ['contract', 'platform'],
   sandbox: ['contract'],
   bank: ['contract'],
   contract: [],
   rows: [],
+  platform: [],
 };
 /** The files besides src/sandbox that may import it: the sandbox command group and the `--sandbox` starter. */
 export const STARTERS = ['src/commands/sandbox/**/*.ts', 'src/commands/runtime.ts'];

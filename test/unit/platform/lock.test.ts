@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holderAlive, Lock, processStart } from '../../../src/bulk/lock';
+import { holderAlive, Lock, processStart } from '../../../src/platform/lock';
 
 const lockPath = () => join(mkdtempSync(join(tmpdir(), 'payctl-lock-')), 'j.ndjson.lock');
 

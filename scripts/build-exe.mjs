@@ -1,16 +1,27 @@
 // Builds build/payctl-<platform>-<arch>: one file that runs payctl with no Node installed (Node's
-// single executable applications). The program, dependencies included, is bundled into two CommonJS
-// scripts (a SEA's scripts can only require built-ins): the entry, which Node compiles into a blob with
-// its code cache (`useCodeCache`, see src/cli/exe.ts), and the rest, an asset of the blob; postject
-// injects the blob into a copy of the Node binary running this script. Not a start-up snapshot: the
-// executable would deserialize the whole snapshotted heap on every start, `--version` included
-// (docs/decisions.md).
+// single executable applications). It holds the npm package: its entry (src/cli/exe.ts, what
+// dist/cli.cjs does), which Node compiles into a blob with its code cache (`useCodeCache`), and as the
+// blob's assets dist/run.cjs, dist/mcp-sdk.cjs and each runtime dependency bundled into one CommonJS
+// file (a SEA's scripts can only require built-ins), which src/cli/load-run.ts loads with payctl's own
+// code cache of each command; postject injects the blob into a copy of the Node binary running this
+// script. Not a start-up snapshot: the executable would deserialize the whole snapshotted heap on
+// every start, `--version` included (docs/decisions.md).
 import './require-node.mjs';
 import { asciiOnly } from './ascii-only.mjs';
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -24,9 +35,15 @@ const exe = `${root}/build/payctl-${process.platform}-${process.arch}`;
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-// The helps `payctl --help` and `payctl GROUP --help` print, as the npm build bakes them (from its program).
-if (!existsSync(`${root}/dist/run.cjs`))
+// The npm package's files, built again unless they are newer than every source they are built from.
+const newest = (path) =>
+  statSync(path).isDirectory()
+    ? Math.max(0, ...readdirSync(path).map((f) => newest(join(path, f))))
+    : statSync(path).mtimeMs;
+const sources = ['src', 'package.json', 'scripts/build.mjs'].map((p) => newest(`${root}/${p}`));
+if (!existsSync(`${root}/dist/run.cjs`) || statSync(`${root}/dist/run.cjs`).mtimeMs < Math.max(...sources))
   execFileSync(process.execPath, [`${root}/scripts/build.mjs`], { stdio: 'inherit' });
+// The helps `payctl --help` and `payctl GROUP --help` print, as the npm build bakes them (from its program).
 const baked = execFileSync(process.execPath, [`${root}/bin/payctl.js`, '__baked-help'], {
   encoding: 'utf8',
   maxBuffer: 1 << 24,
@@ -34,37 +51,41 @@ const baked = execFileSync(process.execPath, [`${root}/bin/payctl.js`, '__baked-
 
 // The same constants the npm build defines: the version, the baked helps, and where the rest of the
 // program is (an asset of the executable, not a file beside it).
-const define = {
-  __PAYCTL_RUN__: JSON.stringify('asset'),
-  __PAYCTL_VERSION__: JSON.stringify(pkg.version),
-  __PAYCTL_BAKED_HELP__: JSON.stringify(baked),
-};
-// Two scripts, as in the npm package: the entry (what bin/payctl.js does, less its Node check), and the
-// rest of the program, every dependency bundled (it may require built-ins only), which the entry loads
-// when a command runs, with payctl's own code cache (src/cli/load-run.ts).
-const common = {
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node24',
-  // import() of a module becomes require(), as in the npm build.
-  supported: { 'dynamic-import': false },
+const common = { bundle: true, format: 'cjs', platform: 'node', target: 'node24', logLevel: 'warning' };
+await build({
+  ...common,
+  entryPoints: [`${root}/src/cli/exe.ts`],
+  outfile: `${work}/payctl.cjs`,
   minifyWhitespace: true,
   minifySyntax: true,
-  define,
-  logLevel: 'warning',
-};
-await build({ ...common, entryPoints: [`${root}/src/cli/exe.ts`], outfile: `${work}/payctl.cjs` });
-await build({ ...common, entryPoints: [`${root}/src/cli/run.ts`], outfile: `${work}/run.cjs` });
+  define: {
+    __PAYCTL_RUN__: JSON.stringify('asset'),
+    __PAYCTL_VERSION__: JSON.stringify(pkg.version),
+    __PAYCTL_BAKED_HELP__: JSON.stringify(baked),
+  },
+});
 asciiOnly(`${work}/payctl.cjs`, 'src/cli/exe.ts');
-asciiOnly(`${work}/run.cjs`, 'src/cli/run.ts');
+const assets = { 'run.cjs': `${root}/dist/run.cjs`, 'mcp-sdk.cjs': `${root}/dist/mcp-sdk.cjs` };
+// Each runtime dependency, which dist/run.cjs requires by name, as one file.
+for (const dep of Object.keys(pkg.dependencies)) {
+  const out = `${work}/node_modules/${dep}.cjs`;
+  mkdirSync(dirname(out), { recursive: true });
+  await build({
+    ...common,
+    stdin: { contents: `module.exports = require(${JSON.stringify(dep)});`, resolveDir: root, loader: 'js' },
+    outfile: out,
+    minifyWhitespace: true,
+  });
+  asciiOnly(out, dep);
+  assets[`node_modules/${dep}.cjs`] = out;
+}
 
 const config = `${work}/sea-config.json`;
 writeFileSync(
   config,
   JSON.stringify({
     main: `${work}/payctl.cjs`,
-    assets: { 'run.cjs': `${work}/run.cjs` },
+    assets,
     output: `${work}/payctl.blob`,
     disableExperimentalSEAWarning: true,
     // The entry's compiled code travels in the blob: no parse or compile at start.

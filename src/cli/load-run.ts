@@ -14,11 +14,23 @@ export type RunSource = { file: string } | { asset: string };
  * else may write, and written there as 0600.
  */
 export function loadRun(from: RunSource, command: readonly string[]): typeof RunModule {
+  return 'file' in from ? fromFile(from.file, command) : fromAssets(from.asset, command);
+}
+
+/** A script to run as a CommonJS module: its text, names, what its `require` gives, and its cache file. */
+interface Script {
+  source: string;
+  /** The name in stack traces. */
+  filename: string;
+  /** Its `__filename`. */
+  path: string;
+  require: (id: string) => unknown;
+  cache: CacheFile | undefined;
+}
+
+/** Compiles the script with its code cache (made at exit where there was none, or V8 refused it) and runs it. */
+function evaluate<T>({ source, filename, path, require, cache }: Script): T {
   const vm = process.getBuiltinModule('node:vm');
-  const { pathToFileURL } = process.getBuiltinModule('node:url');
-  const { dirname } = process.getBuiltinModule('node:path');
-  const { source, filename, identity, requireFn, path } = 'file' in from ? fromFile(from.file) : fromAsset(from.asset);
-  const cache = cacheFileOf(identity, source.length, command);
   let cachedData: Buffer | undefined;
   try {
     if (cache) cachedData = process.getBuiltinModule('node:fs').readFileSync(cache.path);
@@ -27,16 +39,65 @@ export function loadRun(from: RunSource, command: readonly string[]): typeof Run
   }
   // The wrapper on a line of its own (lineOffset -1): line and column numbers stay the file's.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
-    filename: filename ?? pathToFileURL(path).href,
+    filename,
     lineOffset: -1,
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   if (cache && (!cachedData || script.cachedDataRejected))
     process.once('exit', () => saveCache(cache, () => script.createCachedData()));
-  const mod = { exports: {} as typeof RunModule };
-  (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, requireFn, mod, path, dirname(path));
+  const mod = { exports: {} as T };
+  const dir = process.getBuiltinModule('node:path').dirname(path);
+  (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, require, mod, path, dir);
   return mod.exports;
+}
+
+function fromFile(path: string, command: readonly string[]): typeof RunModule {
+  const source = process.getBuiltinModule('node:fs').readFileSync(path, 'utf8');
+  return evaluate({
+    source,
+    filename: process.getBuiltinModule('node:url').pathToFileURL(path).href,
+    path,
+    require: process.getBuiltinModule('node:module').createRequire(path),
+    cache: cacheFileOf({ kind: 'run', path }, source.length, command),
+  });
+}
+
+/**
+ * The single executable carries the npm package's files as its assets: `run.cjs`, `mcp-sdk.cjs`, and
+ * each runtime dependency bundled as `node_modules/NAME.cjs`; what they require is a built-in or one
+ * of them, each evaluated once. Their caches are named after the executable (a new build is a new
+ * file); a dependency's after the dependency.
+ */
+function fromAssets(name: string, command: readonly string[]): typeof RunModule {
+  const sea = process.getBuiltinModule('node:sea');
+  const loaded = new Map<string, unknown>();
+  const load = <T>(asset: string, key: readonly string[]): T => {
+    const source = sea.getAsset(asset, 'utf8');
+    const path = `${process.execPath}/${asset}`;
+    const cache = cacheFileOf({ kind: 'exe', path: process.execPath }, source.length, key);
+    return evaluate<T>({ source, filename: path, path, require, cache });
+  };
+  const require = (id: string): unknown => {
+    const builtin = process.getBuiltinModule(id);
+    if (builtin) return builtin;
+    if (!loaded.has(id)) {
+      const lib = id === './mcp-sdk.cjs' ? 'mcp-sdk' : id;
+      const asset = lib === id ? `node_modules/${id}.cjs` : `${lib}.cjs`;
+      const key = ['lib', lib.replace(/^@/, '').replace(/\W+/g, '-')];
+      let exports: unknown;
+      try {
+        exports = load(asset, key);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ERR_SINGLE_EXECUTABLE_APPLICATION_ASSET_NOT_FOUND')
+          throw new Error(`the single executable has no module ${id}`, { cause: err });
+        throw err;
+      }
+      loaded.set(id, exports);
+    }
+    return loaded.get(id);
+  };
+  return load<typeof RunModule>(name, command);
 }
 
 /** What a cache is made for: a kind (its files' prefix), and the file whose size and time change with each build. */
@@ -45,35 +106,11 @@ interface Identity {
   path: string;
 }
 
-function fromFile(path: string) {
-  const { createRequire } = process.getBuiltinModule('node:module');
-  return {
-    source: process.getBuiltinModule('node:fs').readFileSync(path, 'utf8'),
-    filename: undefined,
-    identity: { kind: 'run', path } satisfies Identity,
-    requireFn: createRequire(path),
-    path,
-  };
-}
-
-/**
- * The single executable's program is an asset of the executable, bundled whole: it requires built-ins
- * only. Its cache is named after the executable (a new build is a new file).
- */
-function fromAsset(name: string) {
-  const sea = process.getBuiltinModule('node:sea');
-  const path = `${process.execPath}/${name}`;
-  return {
-    source: sea.getAsset(name, 'utf8'),
-    filename: path,
-    identity: { kind: 'exe', path: process.execPath } satisfies Identity,
-    requireFn: (id: string) => {
-      const builtin = process.getBuiltinModule(id);
-      if (!builtin) throw new Error(`the single executable has no module ${id}`);
-      return builtin;
-    },
-    path,
-  };
+/** A cache's file; `ours` begins the names of this kind's caches on this Node, `build` those of this build. */
+interface CacheFile {
+  path: string;
+  ours: string;
+  build: string;
 }
 
 /**
@@ -82,7 +119,7 @@ function fromAsset(name: string) {
  * and the source's length itself, not its content. A word that is not a command's name (a typo, an
  * option's value) is named by none.
  */
-function cacheFileOf({ kind, path }: Identity, length: number, command: readonly string[]) {
+function cacheFileOf({ kind, path }: Identity, length: number, command: readonly string[]): CacheFile | undefined {
   const fs = process.getBuiltinModule('node:fs');
   const { join } = process.getBuiltinModule('node:path');
   const { homedir } = process.getBuiltinModule('node:os');
@@ -94,7 +131,8 @@ function cacheFileOf({ kind, path }: Identity, length: number, command: readonly
     const uid = process.getuid?.();
     if ((uid !== undefined && st.uid !== uid) || st.mode & 0o022) return undefined;
     const { size, mtimeMs } = fs.statSync(path);
-    const build = kind === 'run' ? `${length}-${Math.trunc(mtimeMs)}` : `${length}-${size}-${Math.trunc(mtimeMs)}`;
+    // The executable is one file for all its assets: its size and time name its build.
+    const build = kind === 'run' ? `${length}-${Math.trunc(mtimeMs)}` : `${size}-${Math.trunc(mtimeMs)}`;
     const name = command.map((w) => (/^[a-z][a-z0-9-]{0,23}$/.test(w) ? w : '')).join('-');
     const ours = `${kind}-${process.version}-${process.arch}-`;
     return { path: join(dir, `${ours}${build}-${name}.cache`), ours, build: `${ours}${build}-` };
@@ -103,11 +141,8 @@ function cacheFileOf({ kind, path }: Identity, length: number, command: readonly
   }
 }
 
-/**
- * Written whole or not at all (a temporary file renamed), so a run at the same moment reads no half.
- * `ours` begins the names of this kind's caches on this Node, `build` those of this build.
- */
-function saveCache({ path, ours, build }: { path: string; ours: string; build: string }, make: () => Buffer) {
+/** Written whole or not at all (a temporary file renamed), so a run at the same moment reads no half. */
+function saveCache({ path, ours, build }: CacheFile, make: () => Buffer) {
   const fs = process.getBuiltinModule('node:fs');
   const { dirname, join } = process.getBuiltinModule('node:path');
   const tmp = `${path}.${process.pid}.tmp`;

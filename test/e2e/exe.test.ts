@@ -108,6 +108,25 @@ describe('the single executable, with no node on PATH', () => {
         expect.stringMatching(/^exe-v[\d.]+-\w+-(\d+-){2}payments-get\.cache$/),
       );
       expect(fromProfile.stderr).toBe('');
+
+      // `payctl mcp` loads the MCP SDK, another asset: an assistant's first two requests are answered.
+      const rpc = (id: number, method: string, params?: object) =>
+        JSON.stringify({ jsonrpc: '2.0', id, method, params });
+      const hello = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'exe-test', version: '1' } };
+      const mcp = exe(
+        ['-p', 'support', 'mcp'],
+        {},
+        [rpc(1, 'initialize', hello), rpc(2, 'tools/list')].join('\n') + '\n',
+      );
+      const answers = mcp.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: number; result: { tools?: { name: string }[] } });
+      expect(
+        answers.map((a) => a.id),
+        mcp.stderr,
+      ).toEqual([1, 2]);
+      expect(answers[1]!.result.tools!.map((t) => t.name)).toContain('payments_get');
       expect(fromProfile.stdout).toMatch(new RegExp(`^id\\s+${id}$`, 'm'));
       expect(fromProfile.stdout).toMatch(/^status\s+authorized$/m);
     } finally {

@@ -40,8 +40,8 @@ export function recordEvent(store: Store, now: number, event: string, records: E
     _attempts: [],
   };
   const out = { eventId: row.id, sourceEvent: row.id, event, subject: subjectOf(row), body: () => webhookBody(row) };
-  // Only an event some webhook takes has a delivery to send: the others wake no sender (a sender woken
-  // for nothing still reads the clock and the queue, two reads per event of a bulk capture).
+  // Only an event some webhook takes has a delivery to send: the others wake no sender, which would
+  // read the clock and the queue for nothing.
   const queued = enqueue(store, out, now * 1000, Date.now()) > 0;
   if (queued) row._delivery = 'pending';
   store.insert<EventRecord>(row);

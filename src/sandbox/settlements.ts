@@ -36,7 +36,10 @@ export const debitOf = (item: Item) => (item.entity === 'refund' ? item.amount :
 
 const DUE_SQL = 'SELECT data, due_at FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq';
 
-/** What settles once its settlement time (its `due_at`) comes. A captured payment refunded in full since is `refunded`: its capture still settles. */
+/**
+ * What settles once its settlement time (its `due_at`) comes. A captured payment refunded in full
+ * since is `refunded`: its capture still settles.
+ */
 export const SETTLING = [
   ['payment', 'captured'],
   ['payment', 'refunded'],

@@ -248,7 +248,10 @@ export class HttpClient {
  * as a premature close when it ended without one.
  */
 function readText(body: AttemptAnswer['body']): Promise<string> {
+  const prematureClose = () => Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
   return new Promise((resolve, reject) => {
+    // Destroyed before it was read: no event will come.
+    if (body.destroyed) return reject(body.errored ?? prematureClose());
     const chunks: Buffer[] = [];
     let size = 0;
     body.on('data', (chunk: Buffer) => {
@@ -264,9 +267,7 @@ function readText(body: AttemptAnswer['body']): Promise<string> {
     body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     body.once('error', reject);
     // After 'end' (or an error) this settles nothing.
-    body.once('close', () =>
-      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })),
-    );
+    body.once('close', () => reject(prematureClose()));
   });
 }
 

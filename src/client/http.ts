@@ -1,6 +1,6 @@
 import type { Method } from '../contract/endpoints';
 import { createPool, refusedBeforeSending } from './pool';
-import type { Connection, Route } from './pool';
+import type { AttemptAnswer, Connection, Route } from './pool';
 import { VERSION } from '../version';
 import { DEFAULT_RETRY, classifyTransportError, decide, parseRetryAfter, waitLine } from './retry';
 import { refusedLocally } from './loopback';
@@ -115,9 +115,13 @@ export class HttpClient {
   }
 
   url(req: Pick<HttpRequest, 'path' | 'query' | 'fromOrigin'>): string {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) search.set(k, String(v));
-    const qs = search.toString();
+    let qs = '';
+    // Made three times for every request (the plan, the message, the send): a write has no query to encode.
+    if (req.query) {
+      const search = new URLSearchParams();
+      for (const [k, v] of Object.entries(req.query)) if (v !== undefined) search.set(k, String(v));
+      qs = search.toString();
+    }
     return `${this.origin}${req.fromOrigin ? '' : this.prefix}${req.path}${qs ? `?${qs}` : ''}`;
   }
 
@@ -152,9 +156,11 @@ export class HttpClient {
         failure = err;
         outcome = { type: 'error', failure: classifyTransportError(err) };
       }
-      const ms = Math.round(Date.now() - started);
-      const result = outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`;
-      this.trace(`${req.method} ${target} -> ${result} in ${ms} ms`);
+      if (this.opts.debug) {
+        const ms = Math.round(Date.now() - started);
+        const result = outcome.type === 'response' ? outcome.status : `${outcome.failure} (${describe(failure)})`;
+        this.trace(`${req.method} ${target} -> ${result} in ${ms} ms`);
+      }
       if (response && response.status < 500 && response.status !== 429) return response;
       if (refusedBeforeSending(failure)) throw new TransportError('not_sent', attempt + 1, failure);
       const decision = refusedLocally(this.origin, failure)
@@ -215,19 +221,7 @@ export class HttpClient {
     const signal = this.opts.signal ? AbortSignal.any([deadline.signal, this.opts.signal]) : deadline.signal;
     try {
       const res = await this.pool.request({ path, method, headers, body, signal });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_BODY_BYTES) {
-          res.body.destroy();
-          throw Object.assign(new Error(`response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`), {
-            code: 'PAYCTL_BODY_TOO_LARGE',
-          });
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), attempts };
+      return { status: res.statusCode, headers: res.headers, text: await readText(res.body), attempts };
     } finally {
       cancel();
     }
@@ -245,6 +239,36 @@ export class HttpClient {
   async close(): Promise<void> {
     await this.pool.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * A body as text once it has all arrived; one larger than MAX_BODY_BYTES is cut off. Read from its
+ * events: an async iterator over it cost a bulk run more than the rest of reading its answers. It
+ * fails as the iterator did: with the error the stream was destroyed with (a reset, the deadline), or
+ * as a premature close when it ended without one.
+ */
+function readText(body: AttemptAnswer['body']): Promise<string> {
+  const prematureClose = () => Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  return new Promise((resolve, reject) => {
+    // Destroyed before it was read: no event will come.
+    if (body.destroyed) return reject(body.errored ?? prematureClose());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      body.destroy();
+      reject(
+        Object.assign(new Error(`response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`), {
+          code: 'PAYCTL_BODY_TOO_LARGE',
+        }),
+      );
+    });
+    body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    body.once('error', reject);
+    // After 'end' (or an error) this settles nothing.
+    body.once('close', () => reject(prematureClose()));
+  });
 }
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

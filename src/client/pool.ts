@@ -1,5 +1,6 @@
 import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 
 /** How requests reach the service: through a proxy or not, and which CAs are trusted besides Node's own. */
@@ -29,7 +30,7 @@ export interface AttemptOptions {
 export interface AttemptAnswer {
   statusCode: number;
   headers: IncomingHttpHeaders;
-  body: AsyncIterable<Buffer | string> & { destroy(): void };
+  body: Readable;
 }
 
 /** The pool's face to the HTTP layer: requests to the one origin it was made for. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { credentialsOf, sameSecret } from './auth';
+import { credentialsOf, sameSecret, secretDigest } from './auth';
 import { sandboxClock } from './clock';
 import type { SandboxClock } from './clock';
 import type { SandboxConfig } from './context';
@@ -59,6 +59,7 @@ const REGISTRY = `CREATE TABLE IF NOT EXISTS accounts (
 export class Accounts {
   readonly main: Account;
   private readonly byKeyId = new Map<string, Account>();
+  private readonly digests = new WeakMap<Account, Buffer>();
   private readonly dir: string;
   private readonly temporary: boolean;
 
@@ -78,7 +79,10 @@ export class Accounts {
   authenticate(req: IncomingMessage): Account | undefined {
     const given = credentialsOf(req);
     const account = given && this.byKey(given.keyId);
-    return account && sameSecret(given.keySecret, account.keySecret) ? account : undefined;
+    if (!account) return undefined;
+    let expected = this.digests.get(account);
+    if (!expected) this.digests.set(account, (expected = secretDigest(account.keySecret)));
+    return sameSecret(given.keySecret, expected) ? account : undefined;
   }
 
   /**

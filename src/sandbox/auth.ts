@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { SandboxError } from './errors';
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
+/** What a secret is compared by: an account's is made once, not on every request. */
+export const secretDigest = (s: string) => createHash('sha256').update(s).digest();
 
 /** The key id and secret a request's HTTP Basic header carries, if it carries one. */
 export function credentialsOf(req: IncomingMessage): { keyId: string; keySecret: string } | undefined {
@@ -14,7 +15,7 @@ export function credentialsOf(req: IncomingMessage): { keyId: string; keySecret:
 }
 
 /** Compared in constant time (digests of equal length), so the answer's timing tells nothing of the secret. */
-export const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+export const sameSecret = (given: string, expected: Buffer) => timingSafeEqual(secretDigest(given), expected);
 
 /** The key id of a request whose credentials were accepted: what its idempotency keys belong to. */
 export function keyIdOf(req: IncomingMessage): string {

@@ -22,7 +22,7 @@ export function wakeOnEvents(store: Store, wake: () => void): void {
  * `contains`, `payload.<resource>.entity`, `created_at`) and queues its delivery to every live webhook,
  * its body encoded and signed now: a snapshot of the records as this change left them. Called inside
  * the transaction that made the change, so a rolled-back change leaves no event and no delivery behind;
- * the sender is woken once that transaction commits.
+ * the sender is woken once that transaction commits, when a delivery was queued.
  */
 export function recordEvent(store: Store, now: number, event: string, records: EventRecords): EventRecord {
   const payload: EventRecord['payload'] = {};
@@ -40,10 +40,13 @@ export function recordEvent(store: Store, now: number, event: string, records: E
     _attempts: [],
   };
   const out = { eventId: row.id, sourceEvent: row.id, event, subject: subjectOf(row), body: () => webhookBody(row) };
-  if (enqueue(store, out, now * 1000, Date.now()) > 0) row._delivery = 'pending';
+  // Only an event some webhook takes has a delivery to send: the others wake no sender, which would
+  // read the clock and the queue for nothing.
+  const queued = enqueue(store, out, now * 1000, Date.now()) > 0;
+  if (queued) row._delivery = 'pending';
   store.insert<EventRecord>(row);
   const wake = wakers.get(store);
-  if (wake) store.onCommit(wake);
+  if (queued && wake) store.onCommit(wake);
   return row;
 }
 

@@ -104,9 +104,12 @@ export function createPayout({ store, now, params, body }: RouteContext<'createP
   );
 }
 
+/** Payouts whose processing time (their `due_at`) has passed. */
+export const SETTLING_PAYOUTS = ['payout', 'processing'] as const;
+
 /** Payouts whose processing time has passed settle: processed with a UTR, or reversed with the money returned. */
 export function settlePayouts(store: Store, now: number): void {
-  for (const payout of store.due('payout', 'processing', now)) {
+  for (const payout of store.due(...SETTLING_PAYOUTS, now)) {
     store.tx(() => {
       const account = store.get('fund_account', payout.fund_account_id);
       const at = Math.min(now, payout.created_at + PAYOUT_SECONDS);

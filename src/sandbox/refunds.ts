@@ -99,9 +99,12 @@ export function refund(
   return record;
 }
 
+/** Authorized payments whose capture window (their `due_at`) has passed. */
+export const EXPIRING = ['payment', 'authorized'] as const;
+
 /** Authorized payments left past the capture window are refunded automatically (spec 3.2). */
 export function refundExpiredAuthorizations(store: Store, now: number): void {
-  const expired = store.due('payment', 'authorized', now);
+  const expired = store.due(...EXPIRING, now);
   if (!expired.length) return;
   store.tx(() => {
     for (const payment of expired) {

@@ -24,8 +24,9 @@ export function feeOf(amount: number, percent: number): { fee: number; tax: numb
 
 /** The rate this database charges: the one `sandbox start --fee-rate` kept, else the default. */
 export function feeRate(store: Store): number {
-  const kept = Number(store.meta('fee_rate'));
-  return store.meta('fee_rate') !== undefined && Number.isFinite(kept) ? kept : DEFAULT_FEE_RATE;
+  const text = store.meta('fee_rate');
+  const kept = Number(text);
+  return text !== undefined && Number.isFinite(kept) ? kept : DEFAULT_FEE_RATE;
 }
 
 /** Keeps `--fee-rate` in the database, so every process on the file charges the same. */

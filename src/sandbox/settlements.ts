@@ -36,14 +36,23 @@ export const debitOf = (item: Item) => (item.entity === 'refund' ? item.amount :
 
 const DUE_SQL = 'SELECT data, due_at FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq';
 
+/**
+ * What settles once its settlement time (its `due_at`) comes. A captured payment refunded in full
+ * since is `refunded`: its capture still settles.
+ */
+export const SETTLING = [
+  ['payment', 'captured'],
+  ['payment', 'refunded'],
+  ['refund', 'processed'],
+] as const;
+
 function dueItems(store: Store, now: number): Due[] {
   const read = (entity: string, status: string) =>
     (store.sql(DUE_SQL).all(entity, status, now) as Array<{ data: string; due_at: number }>).map((r) => ({
       record: JSON.parse(r.data) as Item,
       at: r.due_at,
     }));
-  // A captured payment refunded in full since is `refunded`: its capture still settles.
-  return [...read('payment', 'captured'), ...read('payment', 'refunded'), ...read('refund', 'processed')];
+  return SETTLING.flatMap(([entity, status]) => read(entity, status));
 }
 
 /** One settlement of the items due at `at`: their net, fees and GST, a UTR, each item marked settled. */

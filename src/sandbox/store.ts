@@ -4,6 +4,9 @@ import { base62 } from './ids';
 import type { Entities, Entity, StoredRecord } from './records';
 import { SCHEMA, loadSqlite, ownerOnly } from './sqlite';
 
+/** Records of an entity in a status whose `due_at` has come: what a due job works through. */
+export type DueRecords = readonly [entity: Entity, status: string];
+
 export interface ListQuery extends PageWindow {
   /** Only the records of this parent (a customer's statement), read through the index that has it. */
   parent?: string;
@@ -209,6 +212,13 @@ export class Store {
       'SELECT data FROM records WHERE entity = ? AND status = ? AND due_at <= ? ORDER BY due_at, seq',
     ).all(entity, status, now) as Array<{ data: string }>;
     return rows.map((r) => JSON.parse(r.data) as Entities[E]);
+  }
+
+  /** Whether any of these is due by `now`: one indexed statement, instead of one per kind. */
+  anyDue(kinds: readonly DueRecords[], now: number): boolean {
+    const one = 'SELECT 1 FROM records WHERE entity = ? AND status = ? AND due_at <= ?';
+    const probe = this.sql(`${kinds.map(() => one).join(' UNION ALL ')} LIMIT 1`);
+    return probe.get(...kinds.flatMap(([entity, status]) => [entity, status, now])) !== undefined;
   }
 
   /** The sum of `amount` over the records of `entity` in `status` (under `parent` when given). */

@@ -13,6 +13,8 @@ export const CHARGE_ATTEMPTS = 4;
 const DAY = 86_400;
 /** The statuses in which a subscription's cycles are charged as they fall due. */
 const CHARGING: SubscriptionRecord['status'][] = ['authenticated', 'active', 'pending'];
+/** Subscriptions whose next charge (their `due_at`) has come, in each charging status. */
+export const CHARGES_DUE = CHARGING.map((status) => ['subscription', status] as const);
 
 /** The end of the cycle that starts at `t`: calendar months and years, as a billing system counts them. */
 export function addPeriod(t: number, period: PlanPeriod, interval: number): number {
@@ -125,9 +127,8 @@ export function chargeDueCycles(store: Store, now: number, windowSeconds: number
 
 /** Every subscription cycle fallen due by `now`, each subscription in its own transaction. */
 export function chargeDueSubscriptions(store: Store, now: number, windowSeconds: number): void {
-  for (const status of CHARGING) {
-    for (const sub of store.due('subscription', status, now))
-      store.tx(() => chargeDueCycles(store, now, windowSeconds, sub));
+  for (const kind of CHARGES_DUE) {
+    for (const sub of store.due(...kind, now)) store.tx(() => chargeDueCycles(store, now, windowSeconds, sub));
   }
 }
 

@@ -1,7 +1,7 @@
 /** What leaves the sandbox: the record without its bookkeeping keys (those starting with `_`). */
 export function publicView<T extends object>(record: T): Public<T> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(record)) if (!k.startsWith('_')) out[k] = v;
+  for (const k of Object.keys(record)) if (k[0] !== '_') out[k] = (record as Record<string, unknown>)[k];
   return out as Public<T>;
 }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { HttpClient } from '../../src/client/http';
 import type { HttpRequest } from '../../src/client/http';
 import { DEFAULT_RETRY } from '../../src/client/retry';
@@ -66,11 +67,11 @@ interface AttemptOptions {
   signal?: AbortSignal;
 }
 
-/** One attempt's answer, as undici's request gives it. */
+/** One attempt's answer, as the client's connection gives it. */
 interface AttemptAnswer {
   statusCode: number;
   headers: Record<string, string>;
-  body: AsyncIterable<Buffer> & { destroy(): void };
+  body: Readable;
 }
 
 const headerOf = (headers: Record<string, string>, name: string): string | undefined => {
@@ -222,13 +223,10 @@ export class SimNetwork {
             if (mangled) this.mangledReads.add(record.paymentId);
             else this.mangledReads.delete(record.paymentId);
           }
-          const chunks = (async function* () {
-            yield Buffer.from(text);
-          })();
           resolve({
             statusCode: status,
             headers: { 'content-type': 'application/json' },
-            body: Object.assign(chunks, { destroy: () => undefined }),
+            body: Readable.from([Buffer.from(text)]),
           });
         });
       const fail = (code: string, message: string) => answer(() => reject(Object.assign(new Error(message), { code })));

@@ -79,6 +79,37 @@ describe('one deadline per attempt, connect to last byte', () => {
   }, 20_000);
 });
 
+describe('reading an answer', () => {
+  it('joins a body that arrives in many pieces into the record', async () => {
+    const { api } = await serve((_q, res) => {
+      const body = Buffer.from(JSON.stringify({ ...payment, notes: { long: 'x'.repeat(200_000) } }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (let i = 0; i < body.length; i += 1000) res.write(body.subarray(i, i + 1000));
+      res.end();
+    });
+    const got = await api.call<{ id: string; notes: { long: string } }>('getPayment', {
+      params: { id: 'pay_AAAAAAAAAAAAAA' },
+    });
+    expect(got.id).toBe('pay_AAAAAAAAAAAAAA');
+    expect(got.notes.long).toHaveLength(200_000);
+  });
+
+  it('ends an answer to a write cut off mid-body as an unknown outcome, sent once', async () => {
+    const { api, hits } = await serve((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      res.write(JSON.stringify(payment).slice(0, 40));
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const err = await api
+      .call('refundPayment', { params: { id: 'pay_AAAAAAAAAAAAAA' }, body: { amount: 100 } })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(OutcomeUnknownError);
+    // The reset itself, not a half body taken for the answer.
+    expect(err.message).toMatch(/^no answer to POST .* \(aborted\): the request may or may not have been applied/);
+    expect(hits()).toBe(1);
+  });
+});
+
 describe('waits on 429', () => {
   const limited =
     (retryAfter: string | undefined, times: number) => (_q: IncomingMessage, res: ServerResponse, n: number) => {

@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dueWork } from '../../../src/sandbox/due-work';
+import { createOrder } from '../../../src/sandbox/orders';
+import { newPayment } from '../../../src/sandbox/payments';
 import { Store } from '../../../src/sandbox/store';
 
 const dirs: string[] = [];
@@ -71,5 +74,22 @@ describe('sandbox list paging', () => {
       if (page.length < 7) break;
     }
     expect(overlapped).toEqual(want);
+  });
+});
+
+describe('due work', () => {
+  it('refunds an authorization once its capture window has passed, and not a moment before', () => {
+    const [store] = twoProcessesOneFile();
+    const now = 1_700_000_000;
+    const payment = store.tx(() => {
+      const placed = createOrder(store, now, { amount: 50_000, currency: 'INR' });
+      return newPayment(store, now, 60, placed, {});
+    });
+    const run = dueWork(store, 60);
+    run(now + 59);
+    run(now + 59); // nothing written since: the same second is not looked at again
+    expect(store.get('payment', payment.id)?.status).toBe('authorized');
+    run(now + 60);
+    expect(store.get('payment', payment.id)).toMatchObject({ status: 'refunded', amount_refunded: 50_000 });
   });
 });

@@ -118,10 +118,14 @@ async function renderManyResult(result: ManyResult, settings: Settings, io: IO):
  * a fixed factor keep a long export's peak where a short one's is (the live data is one page). Set
  * here, once the built-ins a command needs are loaded: as command-line flags they change V8's flag
  * hash, and Node 22 then compiles its own built-in modules from source on every start instead of from
- * their code cache (docs/decisions.md).
+ * their code cache. Set back (to V8's defaults) once the rows are written: the code cache payctl makes
+ * at exit carries the flags it was made under, and one made under these was refused by every later
+ * run (docs/decisions.md). Returns what sets them back.
  */
-function steadyHeap() {
-  process.getBuiltinModule('node:v8').setFlagsFromString('--heap-growing-percent=50 --semi-space-growth-factor=1');
+function steadyHeap(): () => void {
+  const v8 = process.getBuiltinModule('node:v8');
+  v8.setFlagsFromString('--heap-growing-percent=50 --semi-space-growth-factor=1');
+  return () => v8.setFlagsFromString('--heap-growing-percent=0 --semi-space-growth-factor=2');
 }
 
 /**
@@ -129,7 +133,19 @@ function steadyHeap() {
  * summary), else --out (atomically, in the chosen format), else stdout.
  */
 async function writeRows(result: ManyResult, settings: Settings, io: IO): Promise<{ rows: number; toStdout: boolean }> {
-  steadyHeap();
+  const restore = steadyHeap();
+  try {
+    return await writeRowsTo(result, settings, io);
+  } finally {
+    restore();
+  }
+}
+
+async function writeRowsTo(
+  result: ManyResult,
+  settings: Settings,
+  io: IO,
+): Promise<{ rows: number; toStdout: boolean }> {
   if (result.out && result.summary) {
     const { writeExport } = await import('../output/export');
     const job = {

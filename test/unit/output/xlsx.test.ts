@@ -8,6 +8,7 @@ import type * as XLSX from 'xlsx';
 import { exportColumns } from '../../../src/output/render';
 import { ExportSummary } from '../../../src/output/summary';
 import { writeXlsx, xmlText } from '../../../src/output/xlsx';
+import { cellXml } from '../../../src/output/xlsx-xml';
 import { ZipWriter } from '../../../src/output/zip';
 
 // SheetJS reads what payctl's own writer wrote: it shares no code with it.
@@ -121,6 +122,17 @@ describe('xlsx writer', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it("a number cell holds the number's text as String gives it, fractions and large numbers too", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => {
+        expect(cellXml('<c r="A', '2', 0, v)).toBe(`<c r="A2"><v>${String(v)}</v></c>`);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(cellXml('<c r="B', '3', 0, 1.63)).toBe('<c r="B3"><v>1.63</v></c>');
+    expect(cellXml('<c r="B', '3', 0, Infinity)).toBe('');
   });
 
   it('xmlText leaves plain text as it is and escapes the rest', () => {

@@ -115,13 +115,22 @@ async function renderManyResult(result: ManyResult, settings: Settings, io: IO):
  * scavenge, and after a full collection lets the old generation grow by a factor it derives from how
  * fast that collection ran; on a loaded machine that swings, and at its highest dead pages (and the
  * response buffers they hold) pile up through a long export. A young generation that does not grow and
- * a fixed factor keep a long export's peak where a short one's is (the live data is one page). Set
- * here, once the built-ins a command needs are loaded: as command-line flags they change V8's flag
- * hash, and Node 22 then compiles its own built-in modules from source on every start instead of from
- * their code cache (docs/decisions.md).
+ * a fixed factor keep a long export's peak where a short one's is (the live data is one page). Maglev
+ * (Node 24's middle compiler) waits for five times the calls it usually does before it compiles a
+ * function: each compilation keeps memory of its own, and at its usual threshold a long export also
+ * has it compile every function called once a page (the request, the page's checks), which a short
+ * one never does; the functions called once a row are compiled in both. Set here, once the built-ins a
+ * command needs are loaded: as command-line flags they change V8's flag hash, and Node 22 then compiles
+ * its own built-in modules from source on every start instead of from their code cache. Set back (to
+ * V8's defaults) once the rows are written: the code cache payctl makes at exit carries the flags it
+ * was made under, and one made under these was refused by every later run (docs/decisions.md).
+ * Returns what sets them back.
  */
-function steadyHeap() {
-  process.getBuiltinModule('node:v8').setFlagsFromString('--heap-growing-percent=50 --semi-space-growth-factor=1');
+function steadyHeap(): () => void {
+  const v8 = process.getBuiltinModule('node:v8');
+  v8.setFlagsFromString('--heap-growing-percent=50 --semi-space-growth-factor=1 --invocation-count-for-maglev=2000');
+  return () =>
+    v8.setFlagsFromString('--heap-growing-percent=0 --semi-space-growth-factor=2 --invocation-count-for-maglev=400');
 }
 
 /**
@@ -129,7 +138,19 @@ function steadyHeap() {
  * summary), else --out (atomically, in the chosen format), else stdout.
  */
 async function writeRows(result: ManyResult, settings: Settings, io: IO): Promise<{ rows: number; toStdout: boolean }> {
-  steadyHeap();
+  const restore = steadyHeap();
+  try {
+    return await writeRowsTo(result, settings, io);
+  } finally {
+    restore();
+  }
+}
+
+async function writeRowsTo(
+  result: ManyResult,
+  settings: Settings,
+  io: IO,
+): Promise<{ rows: number; toStdout: boolean }> {
   if (result.out && result.summary) {
     const { writeExport } = await import('../output/export');
     const job = {

@@ -49,6 +49,14 @@ function open(kind: keyof typeof opens, s: number): string {
 }
 
 /**
+ * A number's text, as String gives it. V8 keeps the text of the numbers it turns into text in a cache
+ * that young-generation collections treat as live: a fraction (a date's serial day, rupees) in every
+ * row had its text promoted, and the old generation of a long export filled with them until its next
+ * full collection. JSON.stringify writes the same text for a finite number without that cache.
+ */
+const numberText = (v: number) => (Number.isInteger(v) ? String(v) : JSON.stringify(v));
+
+/**
  * A cell: `start` is `<c r="` and its column's letters, `r` the row number. Text is an inline string,
  * never a formula whatever it starts with, its edge whitespace kept; null (and a number that is not
  * finite) is no cell.
@@ -56,7 +64,7 @@ function open(kind: keyof typeof opens, s: number): string {
 export function cellXml(start: string, r: string, s: number, v: Cell): string {
   switch (typeof v) {
     case 'number':
-      return Number.isFinite(v) ? start + r + open('n', s) + v + '</v></c>' : '';
+      return Number.isFinite(v) ? start + r + open('n', s) + numberText(v) + '</v></c>' : '';
     case 'string': {
       const edge = v.length > 0 && (v.charCodeAt(0) <= 32 || v.charCodeAt(v.length - 1) <= 32);
       return start + r + open(edge ? 'p' : 't', s) + xmlText(v) + '</t></is></c>';

@@ -17,6 +17,8 @@ const CHUNK = 256 * 1024;
 const OUT_CHUNK = 64 * 1024;
 /** Encoded text deflate may hold before the writer waits for it. */
 const AHEAD = 1024 * 1024;
+/** Chunk buffers kept for reuse: as many as deflate may hold waiting, and the one being filled. */
+const SPARE = AHEAD / CHUNK + 1;
 /** Bit 3: sizes and CRC in a data descriptor; bit 11: the name is UTF-8. */
 const FLAGS = 0x0808;
 const DEFLATE = 8;
@@ -156,9 +158,12 @@ export class ZipWriter {
 /** One part being written: text in, deflated bytes straight to the output (paused while it is full). */
 export class ZipPart {
   // Text is encoded into this buffer as it comes (one string is one copy, and nothing but the buffer
-  // outlives it), then checksummed and handed to deflate a chunk at a time.
-  private buf = Buffer.allocUnsafeSlow(CHUNK);
+  // outlives it), then checksummed and handed to deflate a chunk at a time. A buffer deflate has
+  // consumed is used again: a new one per chunk left each outliving a young-generation collection
+  // or two to V8's next full one, which a long export reached later the longer it ran.
+  private buf: Buffer = Buffer.allocUnsafeSlow(CHUNK);
   private used = 0;
+  private readonly spare: Buffer[] = [];
   private readonly deflate: DeflateRaw;
   private readonly ended: Promise<unknown>;
   private fits = true;
@@ -211,18 +216,24 @@ export class ZipPart {
 
   private flush() {
     if (!this.used) return;
-    const full = this.buf.subarray(0, this.used);
-    this.buf = Buffer.allocUnsafeSlow(CHUNK);
+    const whole = this.buf;
+    const full = whole.subarray(0, this.used);
+    this.buf = this.spare.pop() ?? Buffer.allocUnsafeSlow(CHUNK);
     this.used = 0;
-    this.push(full);
+    this.push(full, whole);
   }
 
-  private push(buf: Buffer) {
+  /** `whole`: the chunk buffer `buf` is part of, taken back once deflate has read it (at most what AHEAD lets wait). */
+  private push(buf: Buffer, whole?: Buffer) {
     this.entry.crc = crc32(buf, this.entry.crc);
     this.entry.size += buf.length;
     if (this.entry.size >= this.limit) throw tooLarge(`the part ${this.entry.name.toString()}`);
     if (!this.fits) throw tooLarge('the file');
-    this.deflate.write(buf);
+    if (!whole) this.deflate.write(buf);
+    else
+      this.deflate.write(buf, (err) => {
+        if (!err && this.spare.length < SPARE) this.spare.push(whole);
+      });
   }
 
   /** Ends the part: the rest deflated and out, then its data descriptor. */

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProcess, scratchDir } from './harness';
-import { payment, standInForFile } from './stand-in';
+import { pagedList, payment, standInForFile } from './stand-in';
 
 /**
  * The installed program keeps a code cache of dist/run.cjs in the user's cache directory: made by the
@@ -67,6 +67,22 @@ describe('the code cache of the program', () => {
     expect(cachesIn(home)).toHaveLength(2);
     expect(cachesIn(home)).toContain('run-v1.2.3-x64-10-20.cache');
     expect(cachesIn(home)).not.toContain(`run-${process.version}-${process.arch}-10-20.cache`);
+  });
+
+  it('a run that writes a list leaves a cache the next call reads as it is', async () => {
+    // Rows are written with V8 tuned for a long list (src/cli/render-result.ts); a cache made under
+    // those flags would be refused by every later run, and made again at each one's exit.
+    const home = join(dir, 'after-a-list');
+    stand.on('GET /payments', pagedList(Array.from({ length: 250 }, (_, i) => payment(i))));
+    const list = await runProcess(['payments', 'list', '--all', '--out', join(dir, 'list.csv')], {
+      env: { ...stand.env, XDG_CACHE_HOME: home },
+    });
+    expect(list.code, list.stderr).toBe(0);
+    const path = join(home, 'payctl', cachesIn(home)[0]!);
+    const made = statSync(path).mtimeMs;
+    await call(home);
+    await call(home);
+    expect(statSync(path).mtimeMs).toBe(made);
   });
 
   it('a spoiled cache is refused by V8: the call is the same, and the cache is made again', async () => {

@@ -8,6 +8,7 @@ import type * as XLSX from 'xlsx';
 import { exportColumns } from '../../../src/output/render';
 import { ExportSummary } from '../../../src/output/summary';
 import { writeXlsx, xmlText } from '../../../src/output/xlsx';
+import { cellXml } from '../../../src/output/xlsx-xml';
 import { ZipWriter } from '../../../src/output/zip';
 
 // SheetJS reads what payctl's own writer wrote: it shares no code with it.
@@ -123,6 +124,17 @@ describe('xlsx writer', () => {
     );
   });
 
+  it("a number cell holds the number's text as String gives it, fractions and large numbers too", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => {
+        expect(cellXml('<c r="A', '2', 0, v)).toBe(`<c r="A2"><v>${String(v)}</v></c>`);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(cellXml('<c r="B', '3', 0, 1.63)).toBe('<c r="B3"><v>1.63</v></c>');
+    expect(cellXml('<c r="B', '3', 0, Infinity)).toBe('');
+  });
+
   it('xmlText leaves plain text as it is and escapes the rest', () => {
     expect(xmlText('order_1 ₹1,234.50')).toBe('order_1 ₹1,234.50');
     expect(xmlText('a<b>&c\r')).toBe('a&lt;b&gt;&amp;c&#13;');
@@ -153,6 +165,34 @@ describe('xlsx writer', () => {
     // deflate's output comes in 64 KiB chunks: the file never holds more than a few of them.
     expect(total).toBeGreaterThan(3 * 1024 * 1024);
     expect(most).toBeLessThan(512 * 1024);
+  });
+
+  it('a part of many chunks, written faster than deflate and the file take it, reads back exactly', async () => {
+    // Chunk buffers are used again once deflate has read them: one reused too soon would show here.
+    const chunks: Buffer[] = [];
+    const out = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        setTimeout(done, 1);
+      },
+    });
+    const finished = new Promise((resolve) => out.on('finish', resolve));
+    const zip = new ZipWriter(out);
+    const part = await zip.part('big.xml');
+    let text = '';
+    for (let i = 0; i < 400; i++) {
+      const piece = `<r n="${i}">${randomBytes(7_500).toString('base64')}</r>`;
+      text += piece;
+      const wait = part.write(piece);
+      if (wait) await wait;
+    }
+    await part.close();
+    await zip.finish();
+    out.end();
+    await finished;
+    expect(text.length).toBeGreaterThan(4_000_000);
+    expect(zipParts(Buffer.concat(chunks)).get('big.xml')).toBe(text);
   });
 
   it('refuses a part that would pass what a zip without ZIP64 holds, instead of writing it wrong', async () => {

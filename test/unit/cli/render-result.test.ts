@@ -36,3 +36,29 @@ describe('what src/cli prints for lines and a server', () => {
     expect(await rendered({ ...result, until: Promise.resolve() } as CommandResult, format, true)).toBe(expected);
   });
 });
+
+describe('rows in a form that shows no time', () => {
+  it.each(['json', 'ndjson'] as const)(
+    "-o %s never asks for the time zone (finding the machine's costs ICU some 50 ms a run)",
+    async (format) => {
+      const stdout = new PassThrough();
+      let out = '';
+      stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+      const io = { stdout, stderr: new PassThrough(), stdin: new PassThrough() } as unknown as IO;
+      let asked = 0;
+      const settings = {
+        format,
+        formatChosen: true,
+        get tz() {
+          asked++;
+          return 'UTC';
+        },
+        table: { wide: false, color: false },
+      } as Settings;
+      const rows = [{ id: 'pay_a', entity: 'payment', amount: 100, created_at: 1700000000 }];
+      await renderResult({ type: 'many', kind: 'payment', items: rows } as unknown as CommandResult, settings, io);
+      expect(out).toContain('pay_a');
+      expect(asked).toBe(0);
+    },
+  );
+});

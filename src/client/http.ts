@@ -254,20 +254,28 @@ function readText(body: AttemptAnswer['body']): Promise<string> {
     if (body.destroyed) return reject(body.errored ?? prematureClose());
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const fail = (err: unknown) => {
+      settled = true;
+      reject(err);
+    };
     body.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
       body.destroy();
-      reject(
+      fail(
         Object.assign(new Error(`response body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`), {
           code: 'PAYCTL_BODY_TOO_LARGE',
         }),
       );
     });
-    body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    body.once('error', reject);
-    // After 'end' (or an error) this settles nothing.
-    body.once('close', () => reject(prematureClose()));
+    body.once('end', () => {
+      settled = true;
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    body.once('error', fail);
+    // Every body closes, most after 'end': an error (and its stack) is made only for one that did not end.
+    body.once('close', () => settled || fail(prematureClose()));
   });
 }
 

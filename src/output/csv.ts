@@ -46,7 +46,8 @@ const textField = (text: string) => (NEEDS_CARE.test(text) ? quoteField(guardFor
 /** A cell as CSV text, quoted where needed (a number or boolean never needs it). */
 function field(value: unknown): string {
   if (typeof value === 'string') return textField(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : String(value);
+  if (typeof value === 'boolean') return String(value);
   if (value === null || value === undefined) return '';
   return textField(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }

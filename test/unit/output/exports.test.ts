@@ -85,6 +85,17 @@ describe('CSV', () => {
     expect(await csvOf('customer_transaction', [], { tagged: true })).toMatch(/^customer_id,created_at,/);
     expect(await csvOf('order', [], { fields: ['id', 'amount'] })).toBe('id,amount\n');
   });
+
+  it('writes a number as String gives it, whatever the number (fractions, large, not finite)', async () => {
+    const values = fc.sample(fc.double(), { numRuns: 500, seed: 7 });
+    values.push(1.63, -0, 2 ** 53 + 2, Infinity, NaN);
+    const text = await csvOf(
+      'order',
+      values.map((amount) => ({ amount })),
+      { fields: ['amount'] },
+    );
+    expect(text).toBe(`amount\n${values.map((v) => `${String(v)}\n`).join('')}`);
+  });
 });
 
 describe('summary', () => {

@@ -6,7 +6,7 @@
 // loop of `concurrency` workers takes to POST the same bodies with the same headers to the same handler.
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,28 +49,35 @@ const freePort = () =>
     });
   });
 
-/** `concurrency` workers POSTing `bodies` (with their headers) to `url`: milliseconds for all. */
-async function bareLoop(url, items, concurrency) {
-  let next = 0;
-  const t = performance.now();
-  const worker = async () => {
-    while (next < items.length) {
-      const { body, headers } = items[next++];
-      const res = await fetch(url, {
-        method: 'POST',
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': headers['user-agent'],
-          'x-razorpay-signature': headers['x-razorpay-signature'],
-          'x-razorpay-event-id': headers['x-razorpay-event-id'],
-        },
-      });
-      await res.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return performance.now() - t;
+const BARE = fileURLToPath(new URL('./bare-post-loop.mjs', import.meta.url));
+
+/**
+ * `concurrency` workers POSTing the bodies (with the headers a delivery carries) to `url`, in a process
+ * of their own (./bare-post-loop.mjs): milliseconds for all.
+ */
+async function bareLoop(url, items, concurrency, dir) {
+  const file = join(dir, 'bare-items.ndjson');
+  const lines = items.map(({ body, headers }) =>
+    JSON.stringify({
+      body: body.toString('base64'),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': headers['user-agent'],
+        'x-razorpay-signature': headers['x-razorpay-signature'],
+        'x-razorpay-event-id': headers['x-razorpay-event-id'],
+      },
+    }),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const child = spawn(process.execPath, [BARE], {
+    env: { ...process.env, BENCH_ITEMS: file, BENCH_URL: url, BENCH_CONCURRENCY: String(concurrency) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  if (code !== 0) throw new Error(`the bare POST loop failed (exit ${code})`);
+  return Number(out);
 }
 
 /**
@@ -138,7 +145,7 @@ export async function listenBacklog({ events = 2000, concurrency = 16, env = pro
       const sig = createHmac('sha256', info.webhook_secret).update(body).digest('hex');
       if (sig !== headers['x-razorpay-signature']) throw new Error('a forwarded delivery does not verify');
     }
-    const bareMs = await bareLoop(url, items, concurrency);
+    const bareMs = await bareLoop(url, items, concurrency, home);
     const listenRate = (events / listenMs) * 1000;
     const bareRate = (events / bareMs) * 1000;
     return { events, concurrency, listenMs, bareMs, listenRate, bareRate, ratio: listenRate / bareRate };

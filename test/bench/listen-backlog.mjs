@@ -3,7 +3,8 @@
 //   node test/bench/listen-backlog.mjs [--events 2000] [--concurrency 16]
 // Events are made while the handler is down (every delivery fails once and waits for its retry), then
 // the handler comes back on the same port: the time until it has every event once, against the time a
-// loop of `concurrency` workers takes to POST the same bodies with the same headers to the same handler.
+// loop of `concurrency` workers, a process of its own (bare-post-loop.mjs), takes to POST the same bodies
+// with the same headers to the same handler.
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -33,6 +33,8 @@ export class Store {
    */
   private readonly cursors = new Map<string, { created_at: number; seq: number }>();
   private readonly statements = new Map<string, StatementSync>();
+  /** `anyDue`'s statement text for each list of kinds: it is asked after every write. */
+  private readonly dueProbes = new WeakMap<readonly DueRecords[], string>();
   private generation = 0;
   private depth = 0;
   private committed: Array<() => void> = [];
@@ -216,9 +218,12 @@ export class Store {
 
   /** Whether any of these is due by `now`: one indexed statement, instead of one per kind. */
   anyDue(kinds: readonly DueRecords[], now: number): boolean {
-    const one = 'SELECT 1 FROM records WHERE entity = ? AND status = ? AND due_at <= ?';
-    const probe = this.sql(`${kinds.map(() => one).join(' UNION ALL ')} LIMIT 1`);
-    return probe.get(...kinds.flatMap(([entity, status]) => [entity, status, now])) !== undefined;
+    let text = this.dueProbes.get(kinds);
+    if (text === undefined) {
+      const one = 'SELECT 1 FROM records WHERE entity = ? AND status = ? AND due_at <= ?';
+      this.dueProbes.set(kinds, (text = `${kinds.map(() => one).join(' UNION ALL ')} LIMIT 1`));
+    }
+    return this.sql(text).get(...kinds.flatMap(([entity, status]) => [entity, status, now])) !== undefined;
   }
 
   /** The sum of `amount` over the records of `entity` in `status` (under `parent` when given). */
